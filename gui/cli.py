@@ -1,0 +1,228 @@
+"""GUI layer: the ``fatesmith`` command line, the composition root for text commands.
+
+``fatesmith`` with no command opens the desktop app; the other commands (validate, roll and
+those contributed by :data:`COMMAND_MODULES`) run without Qt. Every user-facing failure is one
+clear line on stderr and an exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rules.dice import parse_dice, probability_at_least, roll
+from rules.errors import CatalogError, CharacterFileError, DiceExpressionError, FatesmithError
+from rules.validation import Severity, has_errors
+
+VERSION = "0.1.0"
+
+# Modules that add sub-commands: each defines ``add_parser(subparsers)`` and sets ``func``.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _registry() -> Any:
+    from storage.systems_catalog import default_registry
+
+    return default_registry()
+
+
+def _fail(message: str, code: int = EXIT_UNREADABLE) -> int:
+    print(f"fatesmith: {message}", file=sys.stderr)
+    return code
+
+
+# -- validate ---------------------------------------------------------------------------------
+
+
+def _derived_json(system: Any, character: Any) -> dict[str, Any]:
+    derived = system.derive(character)
+    data: dict[str, Any] = derived.model_dump(mode="json")
+    return data
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """``fatesmith validate [--json] FILE...``."""
+    from storage.json_io import read_character_file
+
+    registry = _registry()
+    worst = EXIT_OK
+    for name in args.files:
+        path = Path(name)
+        try:
+            character = read_character_file(path, registry)
+        except CharacterFileError as exc:
+            worst = EXIT_UNREADABLE
+            print(f"fatesmith: {name}: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"file": name, "system": None, "valid": False,
+                                  "error": str(exc), "problems": [], "derived": {}}))
+            continue
+        system = registry.get(character.system)
+        problems = system.validate(character)
+        valid = not has_errors(problems)
+        if not valid and worst == EXIT_OK:
+            worst = EXIT_INVALID
+        if args.json:
+            print(json.dumps({
+                "file": name,
+                "system": character.system,
+                "valid": valid,
+                "problems": [p.model_dump(mode="json") for p in problems],
+                "derived": _derived_json(system, character),
+            }, ensure_ascii=False))
+            continue
+        errors = sum(p.severity is Severity.ERROR for p in problems)
+        warnings = len(problems) - errors
+        title = character.name or "(unnamed)"
+        verdict = "valid" if valid else "NOT valid"
+        print(f"{name}: {title} ({system.info.name}): {verdict}, "
+              f"{errors} error(s), {warnings} warning(s)")
+        for p in problems:
+            print(f"  {p.severity.value:7} {p.path}: {p.message}  [{p.section}; {p.code}]")
+        derived = system.derive(character)
+        if hasattr(derived, "health_boxes"):
+            print(f"  Health {derived.health_boxes} boxes, Composure {derived.composure_boxes} "
+                  f"boxes, fate points {derived.fate_points}, refresh {derived.refresh}, "
+                  f"initiative {derived.initiative.physical} physical / "
+                  f"{derived.initiative.social} social")
+    return worst
+
+
+# -- roll -------------------------------------------------------------------------------------
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    """``fatesmith roll EXPR [--vs DIFFICULTY] [--seed N] [--system ID]``."""
+    try:
+        spec = parse_dice(args.expression)
+    except DiceExpressionError as exc:
+        return _fail(str(exc))
+    registry = _registry()
+    try:
+        ladder = registry.info(args.system).ladder
+    except FatesmithError as exc:
+        return _fail(str(exc))
+    difficulty: int | None = None
+    if args.vs is not None:
+        try:
+            difficulty = ladder.parse(args.vs)
+        except ValueError as exc:
+            return _fail(f"--vs: {exc}")
+    rng = random.Random(args.seed)
+    result = roll(spec, rng)
+    out: dict[str, Any] = {
+        "expression": spec.text,
+        "faces": list(result.faces),
+        "dice": result.dice_total,
+        "modifier": spec.modifier,
+        "total": result.total,
+        "adjective": ladder.adjective(result.total),
+    }
+    fudge = spec.kind != "plain" and spec.kind != "percentile"
+    lines = [f"{spec.text}: {result.render_faces()} = {result.dice_total:+d}"
+             + (f" {spec.modifier:+d}" if spec.modifier else "")
+             + (f" -> {ladder.render(result.total)}" if fudge else f" -> {result.total}")]
+    if result.kicker is not None:
+        out["kicker"] = result.kicker
+        lines.append(f"kicker die: {result.kicker}")
+    if difficulty is not None:
+        chance = probability_at_least(spec, difficulty)
+        success = result.succeeds(difficulty)
+        shifts = result.shifts(difficulty)
+        out.update({"difficulty": difficulty, "success": success, "shifts": shifts,
+                    "spin": success and shifts >= 3,
+                    "odds": {"numerator": chance.numerator, "denominator": chance.denominator,
+                             "percent": round(float(chance) * 100, 1)}})
+        verdict = (f"success with {shifts} shift{'s' if shifts != 1 else ''}"
+                   + (" (spin)" if shifts >= 3 else "")) if success else \
+            f"failure by {difficulty - result.total}"
+        lines.append(f"vs {ladder.render(difficulty)}: {verdict}")
+        lines.append(f"odds of success: {chance.numerator}/{chance.denominator} "
+                     f"({float(chance) * 100:.1f}%)")
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print("\n".join(lines))
+    return EXIT_OK
+
+
+# -- app --------------------------------------------------------------------------------------
+
+
+def cmd_app(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Open the desktop app (``gui.app.run``); without it, print the library path and help."""
+    from storage.paths import resolve_library_url
+
+    url = resolve_library_url(getattr(args, "library", None))
+    try:
+        app_module = importlib.import_module("gui.app")
+    except ModuleNotFoundError as exc:
+        if exc.name != "gui.app":
+            raise
+        print(f"Library: {url}")
+        parser.print_help()
+        return EXIT_OK
+    code: int = app_module.run(url, args)
+    return code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="fatesmith",
+        description="Character and encounter manager for FATE-family role-playing games.",
+    )
+    parser.add_argument("--version", action="version", version=f"fatesmith {VERSION}")
+    parser.add_argument("--library", metavar="URL_OR_FILE",
+                        help="library file or SQLAlchemy URL (default: FATESMITH_LIBRARY, "
+                             "else a file in your data folder)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check character files against the rules")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("--json", action="store_true", help="one JSON object per file")
+    validate.set_defaults(func=cmd_validate)
+
+    roller = sub.add_parser("roll", help="roll dice such as 4dF+3")
+    roller.add_argument("expression", help="e.g. 4dF+3, 2dF, 4d6F, 2d6, d100")
+    roller.add_argument("--vs", metavar="DIFFICULTY",
+                        help="difficulty as a number or adjective (e.g. 3 or Good)")
+    roller.add_argument("--seed", type=int, help="seed for a repeatable roll")
+    roller.add_argument("--system", default="sotc", help="ladder to name results with")
+    roller.add_argument("--json", action="store_true", help="print the result as JSON")
+    roller.set_defaults(func=cmd_roll)
+
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``fatesmith`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if getattr(args, "func", None) is None:
+            return cmd_app(args, parser)
+        code: int = args.func(args)
+        return code
+    except CatalogError as exc:
+        return _fail(f"bundled rules data is damaged: {exc}", 3)
+    except FatesmithError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

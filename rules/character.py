@@ -1,0 +1,91 @@
+"""Rules layer: the parts every character shares, whatever its game system.
+
+A character is a frozen pydantic aggregate. System modules subclass :class:`CharacterBase` with
+their own fields; half-made characters are normal, so every field has an "empty" default and
+the validators, not the model, report what is missing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SYSTEM_IDS: tuple[str, ...] = ("sotc", "strange-fate", "fate2", "art")
+
+ShortText = str  # documented aliases; lengths are limited by Field() where used
+MAX_NAME = 200
+MAX_TEXT = 20_000
+MAX_RATING = 100
+
+ConflictKind = Literal["physical", "social", "mental"]
+Severity = Literal["mild", "moderate", "severe", "extra"]
+
+
+class Consequence(BaseModel):
+    """A lasting-harm aspect a character carries.
+
+    Attributes:
+        severity: mild, moderate or severe by the order taken; "extra" for slots granted by
+            stunts or a companion outside the ordering (SotC "Consequences"; rules-notes).
+        text: The aspect as the victim named it.
+        kind: The kind of conflict it came from.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    severity: Severity
+    text: str = Field(default="", max_length=MAX_NAME)
+    kind: ConflictKind = "physical"
+
+
+class Condition(BaseModel):
+    """A character's current harm and resources, which travel into and out of encounters.
+
+    Attributes:
+        health: Checked state of each Health (physical stress) box; empty means all clear.
+        composure: Checked state of each Composure (social/mental stress) box.
+        consequences: Consequences currently held.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    health: tuple[bool, ...] = Field(default=(), max_length=50)
+    composure: tuple[bool, ...] = Field(default=(), max_length=50)
+    consequences: tuple[Consequence, ...] = Field(default=(), max_length=20)
+
+
+class CharacterBase(BaseModel):
+    """Fields every system's character has.
+
+    Attributes:
+        id: Stable identity across files and libraries.
+        system: The game-system id (one of :data:`SYSTEM_IDS`).
+        name: The character's name; may be empty while creating.
+        player: Who plays the character (empty for NPCs).
+        skills: Skill name -> rating on the system's ladder; skills not listed take the
+            system's default.
+        notes: Free text.
+        tags: Free labels for sorting and searching the library.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4)
+    system: str
+    name: str = Field(default="", max_length=MAX_NAME)
+    player: str = Field(default="", max_length=MAX_NAME)
+    skills: dict[str, int] = Field(default_factory=dict, max_length=200)
+    notes: str = Field(default="", max_length=MAX_TEXT)
+    tags: tuple[str, ...] = Field(default=(), max_length=50)
+
+    def skill(self, name: str, default: int = 0) -> int:
+        """Rating of ``name`` (case-insensitive), or ``default`` when not listed."""
+        if name in self.skills:
+            return self.skills[name]
+        folded = name.casefold()
+        for key, value in self.skills.items():
+            if key.casefold() == folded:
+                return value
+        return default

@@ -1,0 +1,1 @@
+"""Rules layer: one module per game system, plus the shared catalogue schemas and registry."""

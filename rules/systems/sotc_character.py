@@ -1,0 +1,170 @@
+"""Rules layer: the Spirit of the Century character model (SotC "Character Creation").
+
+Every field defaults to "not filled in yet" so that a character saved halfway through the five
+phases loads and validates; the validators in :mod:`rules.systems.sotc` say what is missing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.character import MAX_NAME, MAX_TEXT, CharacterBase, Condition
+
+PHASE_COUNT = 5
+ASPECTS_PER_PHASE = 2
+
+PHASE_LABELS: tuple[str, ...] = (
+    "Phase One (Origin)",
+    "Phase Two (The Great War)",
+    "Phase Three (Your Novel!)",
+    "Phase Four (Other Adventures)",
+    "Phase Five (Other Adventures)",
+)
+"""Worksheet labels (SotC Character Story Worksheet), used on printed sheets."""
+
+PHASE_CHAPTERS: tuple[str, ...] = ("Background", "War", "Novel", "Guest Star", "Guest Star")
+"""Chapter names of the five phases (SotC "The Phases")."""
+
+
+class NovelRef(BaseModel):
+    """A reference to another character's pulp novel (phases four and five).
+
+    Attributes:
+        title: The novel's title.
+        author: The name of the character whose novel it is.
+        character_id: That character's id when known (set by group creation).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: str = Field(default="", max_length=MAX_NAME)
+    author: str = Field(default="", max_length=MAX_NAME)
+    character_id: uuid.UUID | None = None
+
+
+class Phase(BaseModel):
+    """One phase of SotC character creation.
+
+    Attributes:
+        events: What happened (phase three: the novel's back-cover blurb).
+        aspects: The phase's aspects (two when finished).
+        mentor: Phase two: who inspired the character.
+        mentor_fate: Phase two: what became of the mentor.
+        novel_title: Phase three: the title of the character's own novel.
+        guest_stars: Phase three: names of the characters who guest-star in the novel.
+        guest_star_in: Phases four and five: the other character's novel this one appears in.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    events: str = Field(default="", max_length=MAX_TEXT)
+    aspects: tuple[str, ...] = Field(default=(), max_length=20)
+    mentor: str = Field(default="", max_length=MAX_NAME)
+    mentor_fate: str = Field(default="", max_length=MAX_TEXT)
+    novel_title: str = Field(default="", max_length=MAX_NAME)
+    guest_stars: tuple[str, ...] = Field(default=(), max_length=20)
+    guest_star_in: NovelRef | None = None
+
+
+class StuntPick(BaseModel):
+    """One stunt the character has taken (a repeatable stunt appears once per take).
+
+    Attributes:
+        name: The stunt's name from the catalogue, or a custom stunt's name.
+        skill: The skill it belongs to (filled from the catalogue; required for custom stunts).
+        custom: A stunt not in the book, flagged for the GM's approval.
+        description: A custom stunt's rules text, in the player's words.
+        detail: Per-take specifics: a Scholar field, Linguist languages, a contact's name.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(max_length=MAX_NAME)
+    skill: str = Field(default="", max_length=MAX_NAME)
+    custom: bool = False
+    description: str = Field(default="", max_length=MAX_TEXT)
+    detail: str = Field(default="", max_length=MAX_TEXT)
+
+
+class GadgetImprovement(BaseModel):
+    """One improvement on a gadget (SotC "Improving Things"); ``detail`` says what it does."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(max_length=MAX_NAME)
+    detail: str = Field(default="", max_length=MAX_TEXT)
+
+
+class Gadget(BaseModel):
+    """A personal gadget or artifact (SotC "Personal Gadgets", "Artifacts").
+
+    Attributes:
+        name: What the player calls it.
+        base: The base item it improves ("harpoon gun").
+        kind: personal gadget, personal artifact, or another stunt-granted device.
+        improvements: Improvements bought with the stunt's allowance.
+        description: What it is and does, in the player's words.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(default="", max_length=MAX_NAME)
+    base: str = Field(default="", max_length=MAX_NAME)
+    kind: Literal["personal", "artifact", "other"] = "personal"
+    improvements: tuple[GadgetImprovement, ...] = Field(default=(), max_length=30)
+    description: str = Field(default="", max_length=MAX_TEXT)
+
+
+class SotcCharacter(CharacterBase):
+    """A Spirit of the Century character, finished or in progress.
+
+    Attributes:
+        system: Always ``"sotc"``.
+        concept: The one-line idea behind the character.
+        description: One or two sentences (required by fast creation, SotC "Fast Character
+            Creation").
+        creation_mode: "standard" (the five phases) or "fast" (on-the-fly creation, where only
+            the pyramid's shape and the counts limit the character).
+        phases: Up to five phases, in order; missing phases are not filled in yet.
+        stunts: The stunts taken, in order.
+        gadgets: Personal gadgets and artifacts.
+        fate_points: The current fate point pool; ``None`` means "starts at the refresh".
+        refresh: Recorded refresh rate; ``None`` means "derive it from the aspects".
+        condition: Current stress and consequences (carried between encounters).
+    """
+
+    system: Literal["sotc"] = "sotc"
+    concept: str = Field(default="", max_length=MAX_NAME)
+    description: str = Field(default="", max_length=MAX_TEXT)
+    creation_mode: Literal["standard", "fast"] = "standard"
+    phases: tuple[Phase, ...] = Field(default=(), max_length=PHASE_COUNT)
+    stunts: tuple[StuntPick, ...] = Field(default=(), max_length=40)
+    gadgets: tuple[Gadget, ...] = Field(default=(), max_length=20)
+    fate_points: int | None = Field(default=None, ge=0, le=1000)
+    refresh: int | None = Field(default=None, ge=0, le=1000)
+    condition: Condition = Condition()
+
+    def phase(self, number: int) -> Phase:
+        """Phase ``number`` (1-5), or an empty phase when not filled in yet."""
+        if 1 <= number <= len(self.phases):
+            return self.phases[number - 1]
+        return Phase()
+
+    def all_aspects(self) -> tuple[str, ...]:
+        """Every aspect written so far, in phase order (blank entries skipped)."""
+        return tuple(a for p in self.phases for a in p.aspects if a.strip())
+
+    def stunt_names(self) -> tuple[str, ...]:
+        """Names of the stunts taken, one per take."""
+        return tuple(s.name for s in self.stunts)
+
+    def with_phase(self, number: int, phase: Phase) -> SotcCharacter:
+        """A copy with phase ``number`` replaced, padding earlier missing phases with blanks."""
+        phases = list(self.phases)
+        while len(phases) < number:
+            phases.append(Phase())
+        phases[number - 1] = phase
+        return self.model_copy(update={"phases": tuple(phases)})

@@ -1,0 +1,217 @@
+"""Storage layer: the versioned ``*.fatesmith.json`` character file, read safely and written atomically.
+
+Format (documented in docs/character-file.md, schema in docs/character-file.schema.json): a JSON
+object with the fixed keys ``format`` ("fatesmith-character"), ``format_version`` (integer),
+``system``, ``name`` and ``skills`` (skill name -> integer rating), followed by the system's own
+fields. Every key other than ``format``, ``format_version`` and ``system`` may be missing: a
+missing part means "not filled in yet".
+
+Reading never shows a traceback to the user: anything wrong raises
+:class:`rules.errors.CharacterFileError` with one plain line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.character import SYSTEM_IDS, CharacterBase
+from rules.errors import CharacterFileError, UnknownSystemError
+from rules.systems.registry import SystemRegistry
+
+FORMAT = "fatesmith-character"
+FORMAT_VERSION = 1
+SUFFIX = ".fatesmith.json"
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 64
+
+# format_version -> function upgrading a payload dict from that version to the next.
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` before handing it to the parser.
+
+    A linear scan that skips string contents, so hostile input (10,000 nested brackets) is
+    rejected in O(n) without recursion.
+
+    Raises:
+        CharacterFileError: when nesting exceeds ``limit``.
+    """
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                raise CharacterFileError(f"nested more than {limit} levels deep; refusing it")
+        elif ch in "]}":
+            depth -= 1
+
+
+def loads_limited(text: str) -> Any:
+    """``json.loads`` with the depth guard; errors become one-line CharacterFileErrors."""
+    check_depth(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CharacterFileError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+            "the file may be truncated or damaged"
+        ) from None
+    except RecursionError:
+        raise CharacterFileError("nested too deeply; refusing it") from None
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
+    """Turn a parsed character document into the system's character model.
+
+    Raises:
+        CharacterFileError: wrong format, newer version, unknown system, wrong types.
+    """
+    if not isinstance(data, dict):
+        raise CharacterFileError("not a Fatesmith character file (expected a JSON object)")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise CharacterFileError(
+            f"not a Fatesmith character file (format is {fmt!r}, expected {FORMAT!r})"
+        )
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CharacterFileError("format_version must be a positive integer")
+    if version > FORMAT_VERSION:
+        raise CharacterFileError(
+            f"written by a newer Fatesmith (file format {version}; this version reads up to "
+            f"{FORMAT_VERSION}); update Fatesmith to open it"
+        )
+    system = data.get("system")
+    if not isinstance(system, str) or system not in SYSTEM_IDS:
+        raise CharacterFileError(
+            f"unknown game system {system!r}; expected one of {', '.join(SYSTEM_IDS)}"
+        )
+    skills = data.get("skills", {})
+    if not isinstance(skills, dict):
+        raise CharacterFileError("'skills' must be an object mapping skill names to ratings")
+    for skill, rating in skills.items():
+        if not isinstance(rating, int) or isinstance(rating, bool):
+            raise CharacterFileError(f"skill {skill!r} must have an integer rating, not {rating!r}")
+    payload = {k: v for k, v in data.items() if k not in ("format", "format_version")}
+    while version < FORMAT_VERSION:
+        payload = UPGRADES[version](payload)
+        version += 1
+    try:
+        model = registry.get(system).character_type
+    except UnknownSystemError as exc:
+        raise CharacterFileError(str(exc)) from None
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise CharacterFileError(f"field {_where(first['loc'])}: {first['msg']}{more}") from None
+
+
+def character_to_document(character: CharacterBase) -> dict[str, Any]:
+    """The file document for ``character``, fixed keys first."""
+    body = character.model_dump(mode="json")
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "system": body.pop("system"),
+        "name": body.pop("name"),
+        "skills": body.pop("skills"),
+    }
+    doc.update(body)
+    return doc
+
+
+def dumps_character(character: CharacterBase) -> str:
+    """Serialise to the file format (UTF-8 JSON text, indented, newline-terminated)."""
+    return json.dumps(character_to_document(character), indent=2, ensure_ascii=False) + "\n"
+
+
+def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
+    """Parse file text into a character (size, depth, format and types all checked)."""
+    if len(text.encode("utf-8", errors="surrogatepass")) > MAX_FILE_BYTES:
+        raise CharacterFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; refusing it")
+    return parse_character(loads_limited(text), registry)
+
+
+def read_text_limited(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 file of at most ``limit`` bytes.
+
+    Raises:
+        CharacterFileError: missing, unreadable, too big or not UTF-8.
+    """
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise CharacterFileError("no such file") from None
+    except IsADirectoryError:
+        raise CharacterFileError("is a folder, not a file") from None
+    except OSError as exc:
+        raise CharacterFileError(f"cannot be read ({exc.strerror})") from None
+    if len(raw) > limit:
+        raise CharacterFileError(f"larger than {limit // (1024 * 1024)} MB; refusing it")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CharacterFileError("not UTF-8 text; is it really a character file?") from None
+
+
+def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
+    """Read and check a ``*.fatesmith.json`` file."""
+    return loads_character(read_text_limited(path), registry)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash or a full disk never leaves a half file.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
+    the target; on any error the temporary file is removed and the old file is untouched.
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_character_file(path: Path, character: CharacterBase) -> None:
+    """Save ``character`` atomically to ``path``."""
+    atomic_write_text(path, dumps_character(character))
