@@ -10,6 +10,7 @@ import json
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -23,7 +24,18 @@ SOTC_FILES = ("skills.json", "stunts.json", "packages.json", "improvements.json"
 
 def systems_root() -> Traversable:
     """The bundled ``resources/systems`` folder."""
-    return resources.files("resources").joinpath("systems")
+    try:
+        return resources.files("resources").joinpath("systems")
+    except NotADirectoryError:
+        # CPython 3.11: an editable install adds a path-hook entry to the namespace package's
+        # __path__, which importlib.resources cannot read; use the real folder instead.
+        import resources as package
+
+        for entry in package.__path__:
+            folder = Path(entry) / "systems"
+            if folder.is_dir():
+                return folder
+        raise
 
 
 def read_json(folder: Traversable, name: str) -> object:
