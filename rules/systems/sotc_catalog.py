@@ -627,8 +627,18 @@ def _plain(error: Mapping[str, Any]) -> str:
         )
     if kind == "union_tag_not_found":
         return "a prerequisite needs a 'kind' field"
-    msg = str(error.get("msg", "invalid value"))
+    if kind in {"model_type", "dict_type"}:
+        return "should be a JSON object"
+    msg = str(error.get("msg", "invalid value")).removeprefix("Value error, ")
     return msg[0].lower() + msg[1:] if msg else "invalid value"
+
+
+def _error_path(error: Mapping[str, Any]) -> str:
+    """The dotted path of a pydantic error, pointing at ``kind`` for a bad discriminator."""
+    path = _loc_path(tuple(error["loc"]))
+    if error.get("type") in {"union_tag_invalid", "union_tag_not_found"}:
+        path = f"{path}.kind" if path else "kind"
+    return path
 
 
 _FILE_MODELS: tuple[tuple[str, type[BaseModel]], ...] = (
@@ -660,7 +670,7 @@ def parse_sotc_catalog(files: Mapping[str, object]) -> SotcCatalog:
             parsed[file] = model.model_validate(files[file])
         except ValidationError as exc:
             first = exc.errors()[0]
-            raise CatalogError(file, _loc_path(tuple(first["loc"])), _plain(first)) from None
+            raise CatalogError(file, _error_path(first), _plain(first)) from None
     skills = parsed["skills.json"]
     stunts = parsed["stunts.json"]
     packages = parsed["packages.json"]
@@ -682,4 +692,4 @@ def parse_sotc_catalog(files: Mapping[str, object]) -> SotcCatalog:
         cause = first.get("ctx", {}).get("error")
         if isinstance(cause, _CrossCheckError):
             raise CatalogError(cause.file, cause.field, cause.message) from None
-        raise CatalogError("", _loc_path(tuple(first["loc"])), _plain(first)) from None
+        raise CatalogError("", _error_path(first), _plain(first)) from None
