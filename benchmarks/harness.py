@@ -37,8 +37,10 @@ class Result:
         """The report line."""
         label = f" ({self.baseline_label})" if self.baseline_label else ""
         verdict = "ok" if self.ok else "SLOW"
-        return (f"{self.name} ratio={self.ratio:.2f} target={self.target:g} "
-                f"ours={fmt(self.ours)} baseline={fmt(self.baseline)}{label} {verdict}")
+        return (
+            f"{self.name} ratio={self.ratio:.2f} target={self.target:g} "
+            f"ours={fmt(self.ours)} baseline={fmt(self.baseline)}{label} {verdict}"
+        )
 
 
 def fmt(seconds: float) -> str:

@@ -62,8 +62,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
             worst = EXIT_UNREADABLE
             print(f"fatesmith: {name}: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"file": name, "system": None, "valid": False,
-                                  "error": str(exc), "problems": [], "derived": {}}))
+                print(
+                    json.dumps(
+                        {
+                            "file": name,
+                            "system": None,
+                            "valid": False,
+                            "error": str(exc),
+                            "problems": [],
+                            "derived": {},
+                        }
+                    )
+                )
             continue
         system = registry.get(character.system)
         problems = system.validate(character)
@@ -71,28 +81,37 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not valid and worst == EXIT_OK:
             worst = EXIT_INVALID
         if args.json:
-            print(json.dumps({
-                "file": name,
-                "system": character.system,
-                "valid": valid,
-                "problems": [p.model_dump(mode="json") for p in problems],
-                "derived": _derived_json(system, character),
-            }, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {
+                        "file": name,
+                        "system": character.system,
+                        "valid": valid,
+                        "problems": [p.model_dump(mode="json") for p in problems],
+                        "derived": _derived_json(system, character),
+                    },
+                    ensure_ascii=False,
+                )
+            )
             continue
         errors = sum(p.severity is Severity.ERROR for p in problems)
         warnings = len(problems) - errors
         title = character.name or "(unnamed)"
         verdict = "valid" if valid else "NOT valid"
-        print(f"{name}: {title} ({system.info.name}): {verdict}, "
-              f"{errors} error(s), {warnings} warning(s)")
+        print(
+            f"{name}: {title} ({system.info.name}): {verdict}, "
+            f"{errors} error(s), {warnings} warning(s)"
+        )
         for p in problems:
             print(f"  {p.severity.value:7} {p.path}: {p.message}  [{p.section}; {p.code}]")
         derived = system.derive(character)
         if hasattr(derived, "health_boxes"):
-            print(f"  Health {derived.health_boxes} boxes, Composure {derived.composure_boxes} "
-                  f"boxes, fate points {derived.fate_points}, refresh {derived.refresh}, "
-                  f"initiative {derived.initiative.physical} physical / "
-                  f"{derived.initiative.social} social")
+            print(
+                f"  Health {derived.health_boxes} boxes, Composure {derived.composure_boxes} "
+                f"boxes, fate points {derived.fate_points}, refresh {derived.refresh}, "
+                f"initiative {derived.initiative.physical} physical / "
+                f"{derived.initiative.social} social"
+            )
     return worst
 
 
@@ -127,9 +146,11 @@ def cmd_roll(args: argparse.Namespace) -> int:
         "adjective": ladder.adjective(result.total),
     }
     fudge = spec.kind != "plain" and spec.kind != "percentile"
-    lines = [f"{spec.text}: {result.render_faces()} = {result.dice_total:+d}"
-             + (f" {spec.modifier:+d}" if spec.modifier else "")
-             + (f" -> {ladder.render(result.total)}" if fudge else f" -> {result.total}")]
+    lines = [
+        f"{spec.text}: {result.render_faces()} = {result.dice_total:+d}"
+        + (f" {spec.modifier:+d}" if spec.modifier else "")
+        + (f" -> {ladder.render(result.total)}" if fudge else f" -> {result.total}")
+    ]
     if result.kicker is not None:
         out["kicker"] = result.kicker
         lines.append(f"kicker die: {result.kicker}")
@@ -137,16 +158,31 @@ def cmd_roll(args: argparse.Namespace) -> int:
         chance = probability_at_least(spec, difficulty)
         success = result.succeeds(difficulty)
         shifts = result.shifts(difficulty)
-        out.update({"difficulty": difficulty, "success": success, "shifts": shifts,
-                    "spin": success and shifts >= 3,
-                    "odds": {"numerator": chance.numerator, "denominator": chance.denominator,
-                             "percent": round(float(chance) * 100, 1)}})
-        verdict = (f"success with {shifts} shift{'s' if shifts != 1 else ''}"
-                   + (" (spin)" if shifts >= 3 else "")) if success else \
-            f"failure by {difficulty - result.total}"
+        out.update(
+            {
+                "difficulty": difficulty,
+                "success": success,
+                "shifts": shifts,
+                "spin": success and shifts >= 3,
+                "odds": {
+                    "numerator": chance.numerator,
+                    "denominator": chance.denominator,
+                    "percent": round(float(chance) * 100, 1),
+                },
+            }
+        )
+        verdict = (
+            (
+                f"success with {shifts} shift{'s' if shifts != 1 else ''}"
+                + (" (spin)" if shifts >= 3 else "")
+            )
+            if success
+            else f"failure by {difficulty - result.total}"
+        )
         lines.append(f"vs {ladder.render(difficulty)}: {verdict}")
-        lines.append(f"odds of success: {chance.numerator}/{chance.denominator} "
-                     f"({float(chance) * 100:.1f}%)")
+        lines.append(
+            f"odds of success: {chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
+        )
     if args.json:
         print(json.dumps(out))
     else:
@@ -181,9 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Character and encounter manager for FATE-family role-playing games.",
     )
     parser.add_argument("--version", action="version", version=f"fatesmith {VERSION}")
-    parser.add_argument("--library", metavar="URL_OR_FILE",
-                        help="library file or SQLAlchemy URL (default: FATESMITH_LIBRARY, "
-                             "else a file in your data folder)")
+    parser.add_argument(
+        "--library",
+        metavar="URL_OR_FILE",
+        help="library file or SQLAlchemy URL (default: FATESMITH_LIBRARY, "
+        "else a file in your data folder)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check character files against the rules")
@@ -193,8 +232,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     roller = sub.add_parser("roll", help="roll dice such as 4dF+3")
     roller.add_argument("expression", help="e.g. 4dF+3, 2dF, 4d6F, 2d6, d100")
-    roller.add_argument("--vs", metavar="DIFFICULTY",
-                        help="difficulty as a number or adjective (e.g. 3 or Good)")
+    roller.add_argument(
+        "--vs", metavar="DIFFICULTY", help="difficulty as a number or adjective (e.g. 3 or Good)"
+    )
     roller.add_argument("--seed", type=int, help="seed for a repeatable roll")
     roller.add_argument("--system", default="sotc", help="ladder to name results with")
     roller.add_argument("--json", action="store_true", help="print the result as JSON")

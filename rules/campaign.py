@@ -65,4 +65,4 @@ class CampaignRules(BaseModel):
 
 
 HOW_TO_DO_THINGS = CampaignRules(stress_boxes=3, companions_have_stress=True)
-"""The "How To Do Things" wiki variant of the SotC conflict chapter: 3 boxes, stressed companions."""
+"""The "How To Do Things" wiki variant of SotC conflicts: 3 boxes, companions with stress."""

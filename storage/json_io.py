@@ -1,4 +1,4 @@
-"""Storage layer: the versioned ``*.fatesmith.json`` character file, read safely and written atomically.
+"""Storage layer: the versioned ``*.fatesmith.json`` character file, read safely, saved atomically.
 
 Format (documented in docs/character-file.md, schema in docs/character-file.schema.json): a JSON
 object with the fixed keys ``format`` ("fatesmith-character"), ``format_version`` (integer),

@@ -140,16 +140,34 @@ class SotcSystem:
     @property
     def creation_steps(self) -> tuple[CreationStep, ...]:
         """Concept, the five phases, skills, stunts (SotC "Character Creation")."""
-        steps = [CreationStep(key="concept", title="Concept and name", section=S_NAME,
-                              summary="A pulp hero's idea and name.")]
+        steps = [
+            CreationStep(
+                key="concept",
+                title="Concept and name",
+                section=S_NAME,
+                summary="A pulp hero's idea and name.",
+            )
+        ]
         for i, chapter in enumerate(PHASE_CHAPTERS, start=1):
-            steps.append(CreationStep(key=f"phase{i}", title=f"Phase {ORDINAL[i - 1]}: {chapter}",
-                                      section=S_PHASES, summary="Events and two aspects."))
-        steps.append(CreationStep(key="skills", title="Skills", section=S_SKILLS,
-                                  summary="The pyramid: 1 Superb, 2 Great, 3 Good, 4 Fair, "
-                                          "5 Average."))
-        steps.append(CreationStep(key="stunts", title="Stunts", section=S_STUNTS,
-                                  summary="Five stunts."))
+            steps.append(
+                CreationStep(
+                    key=f"phase{i}",
+                    title=f"Phase {ORDINAL[i - 1]}: {chapter}",
+                    section=S_PHASES,
+                    summary="Events and two aspects.",
+                )
+            )
+        steps.append(
+            CreationStep(
+                key="skills",
+                title="Skills",
+                section=S_SKILLS,
+                summary="The pyramid: 1 Superb, 2 Great, 3 Good, 4 Fair, 5 Average.",
+            )
+        )
+        steps.append(
+            CreationStep(key="stunts", title="Stunts", section=S_STUNTS, summary="Five stunts.")
+        )
         return tuple(steps)
 
     def skill_names(self, rules: CampaignRules | None = None) -> tuple[str, ...]:
@@ -166,9 +184,7 @@ class SotcSystem:
     def _book_skill(self, character: SotcCharacter, book_name: str, rules: CampaignRules) -> int:
         return character.skill(rules.renamed_skills.get(book_name, book_name))
 
-    def derive(
-        self, character: CharacterBase, rules: CampaignRules | None = None
-    ) -> SotcDerived:
+    def derive(self, character: CharacterBase, rules: CampaignRules | None = None) -> SotcDerived:
         """Stress boxes, fate points, refresh, initiative and friends from what is filled in.
 
         Health = base + Endurance band (+ Thick Skinned); Composure = base + Resolve band
@@ -190,13 +206,12 @@ class SotcSystem:
         refresh = aspects if character.refresh is None else character.refresh
         fate_points = refresh if character.fate_points is None else character.fate_points
         initiative = Initiative(
-            physical=self._book_skill(character, "Alertness", rules) + grants("initiative_physical"),
+            physical=self._book_skill(character, "Alertness", rules)
+            + grants("initiative_physical"),
             social=self._book_skill(character, "Empathy", rules) + grants("initiative_social"),
             tiebreak=resolve,
         )
-        extra = Counter(
-            str(_grant(self.catalog, n, "extra_consequence") or "") for n in names
-        )
+        extra = Counter(str(_grant(self.catalog, n, "extra_consequence") or "") for n in names)
         physical_slots = 3 + extra["moderate-physical"] + extra["moderate-any"]
         social_slots = 3 + extra["moderate-social"] + extra["moderate-any"]
         languages = max(0, self._book_skill(character, "Academics", rules)) + grants("languages")
@@ -271,32 +286,64 @@ class SotcSystem:
             label = f"Phase {ORDINAL[n - 1]}"
             written = [a for a in phase.aspects if a.strip()]
             if len(phase.aspects) > ASPECTS_PER_PHASE:
-                out.append(error(
-                    "SOTC-V2-too-many-aspects", f"phases[{n - 1}].aspects",
-                    f"{label} has {len(phase.aspects)} aspects; each phase gives exactly "
-                    f"{ASPECTS_PER_PHASE}.", S_PHASES))
+                out.append(
+                    error(
+                        "SOTC-V2-too-many-aspects",
+                        f"phases[{n - 1}].aspects",
+                        f"{label} has {len(phase.aspects)} aspects; each phase gives exactly "
+                        f"{ASPECTS_PER_PHASE}.",
+                        S_PHASES,
+                    )
+                )
             elif len(written) < ASPECTS_PER_PHASE:
-                out.append(error(
-                    "SOTC-V2-missing-aspects", f"phases[{n - 1}].aspects",
-                    f"{label} needs {ASPECTS_PER_PHASE} aspects; {len(written)} written so far.",
-                    S_PHASES))
+                out.append(
+                    error(
+                        "SOTC-V2-missing-aspects",
+                        f"phases[{n - 1}].aspects",
+                        f"{label} needs {ASPECTS_PER_PHASE} aspects; "
+                        f"{len(written)} written so far.",
+                        S_PHASES,
+                    )
+                )
             if not phase.events.strip():
                 what = "the back-cover blurb of the novel" if n == 3 else "what happened"
-                out.append(error(
-                    "SOTC-V2-events", f"phases[{n - 1}].events",
-                    f"{label}: write {what} (a sentence or two is enough).", S_PHASES))
+                out.append(
+                    error(
+                        "SOTC-V2-events",
+                        f"phases[{n - 1}].events",
+                        f"{label}: write {what} (a sentence or two is enough).",
+                        S_PHASES,
+                    )
+                )
         p2 = c.phase(2)
         if not p2.mentor.strip():
-            out.append(error("SOTC-V4-mentor", "phases[1].mentor",
-                             "Phase Two: name the mentor or patron who inspired the character.",
-                             S_PHASES))
+            out.append(
+                error(
+                    "SOTC-V4-mentor",
+                    "phases[1].mentor",
+                    "Phase Two: name the mentor or patron who inspired the character.",
+                    S_PHASES,
+                )
+            )
         if not p2.mentor_fate.strip():
-            out.append(error("SOTC-V4-mentor-fate", "phases[1].mentor_fate",
-                             "Phase Two: say what became of the mentor.", S_PHASES))
+            out.append(
+                error(
+                    "SOTC-V4-mentor-fate",
+                    "phases[1].mentor_fate",
+                    "Phase Two: say what became of the mentor.",
+                    S_PHASES,
+                )
+            )
         p3 = c.phase(3)
         if not p3.novel_title.strip():
-            out.append(error("SOTC-V5-novel-title", "phases[2].novel_title",
-                             "Phase Three: give the character's novel a title.", S_PHASES))
+            out.append(
+                error(
+                    "SOTC-V5-novel-title",
+                    "phases[2].novel_title",
+                    "Phase Three: give the character's novel a title.",
+                    S_PHASES,
+                )
+            )
         own_title = p3.novel_title.strip().casefold()
         refs = {}
         for n in (4, 5):
@@ -304,23 +351,39 @@ class SotcSystem:
             path = f"phases[{n - 1}].guest_star_in"
             label = f"Phase {ORDINAL[n - 1]}"
             if ref is None or not ref.title.strip():
-                out.append(error("SOTC-V6-guest-star", path,
-                                 f"{label}: choose another character's novel to guest-star in.",
-                                 S_GUEST))
+                out.append(
+                    error(
+                        "SOTC-V6-guest-star",
+                        path,
+                        f"{label}: choose another character's novel to guest-star in.",
+                        S_GUEST,
+                    )
+                )
                 continue
             if (ref.character_id is not None and ref.character_id == c.id) or (
                 own_title and ref.title.strip().casefold() == own_title
             ):
-                out.append(error("SOTC-V6-own-novel", path,
-                                 f"{label}: a character guest-stars in someone else's novel, "
-                                 "not their own.", S_GUEST))
+                out.append(
+                    error(
+                        "SOTC-V6-own-novel",
+                        path,
+                        f"{label}: a character guest-stars in someone else's novel, not their own.",
+                        S_GUEST,
+                    )
+                )
             refs[n] = (ref.character_id, ref.title.strip().casefold())
         if 4 in refs and 5 in refs:
             (id4, t4), (id5, t5) = refs[4], refs[5]
             if (id4 is not None and id4 == id5 and t4 == t5) or (id4 is None and t4 == t5):
-                out.append(error("SOTC-V6-same-novel", "phases[4].guest_star_in",
-                                 "Phase Five must be a different novel from Phase Four: no one "
-                                 "co-stars in the same book twice.", S_GUEST))
+                out.append(
+                    error(
+                        "SOTC-V6-same-novel",
+                        "phases[4].guest_star_in",
+                        "Phase Five must be a different novel from Phase Four: no one "
+                        "co-stars in the same book twice.",
+                        S_GUEST,
+                    )
+                )
         return out
 
     def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
@@ -330,14 +393,26 @@ class SotcSystem:
             for j, aspect in enumerate(phase.aspects):
                 path = f"phases[{i}].aspects[{j}]"
                 if not aspect.strip():
-                    out.append(error("SOTC-V3-blank-aspect", path,
-                                     f"Phase {ORDINAL[i]}: aspect {j + 1} is blank.", S_PHASES))
+                    out.append(
+                        error(
+                            "SOTC-V3-blank-aspect",
+                            path,
+                            f"Phase {ORDINAL[i]}: aspect {j + 1} is blank.",
+                            S_PHASES,
+                        )
+                    )
                     continue
                 key = " ".join(aspect.casefold().split())
                 if key in seen:
-                    out.append(warning("SOTC-V3-duplicate-aspect", path,
-                                       f"The aspect \u201c{aspect.strip()}\u201d appears twice "
-                                       f"(also at {seen[key]}).", S_PHASES))
+                    out.append(
+                        warning(
+                            "SOTC-V3-duplicate-aspect",
+                            path,
+                            f"The aspect \u201c{aspect.strip()}\u201d appears twice "
+                            f"(also at {seen[key]}).",
+                            S_PHASES,
+                        )
+                    )
                 else:
                     seen[key] = f"Phase {ORDINAL[i]}"
         return out
@@ -355,43 +430,89 @@ class SotcSystem:
                 hint = ""
                 if key in {s.name.casefold() for s in self.catalog.skills}:
                     hint = " (the campaign removed or renamed it)"
-                out.append(error("SOTC-V7-unknown-skill", path,
-                                 f"\u201c{name}\u201d is not a skill in this campaign{hint}.",
-                                 S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V7-unknown-skill",
+                        path,
+                        f"\u201c{name}\u201d is not a skill in this campaign{hint}.",
+                        S_SKILLS,
+                    )
+                )
             if key in folded:
-                out.append(error("SOTC-V7-duplicate-skill", path,
-                                 f"{name} is listed twice (also as {folded[key]}).", S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V7-duplicate-skill",
+                        path,
+                        f"{name} is listed twice (also as {folded[key]}).",
+                        S_SKILLS,
+                    )
+                )
             folded[key] = name
             if rating < 0:
-                out.append(error("SOTC-V8-below-mediocre", path,
-                                 f"{name} is {self.ladder.render(rating)}; skills you did not "
-                                 "take are Mediocre (+0), never lower.", S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V8-below-mediocre",
+                        path,
+                        f"{name} is {self.ladder.render(rating)}; skills you did not "
+                        "take are Mediocre (+0), never lower.",
+                        S_SKILLS,
+                    )
+                )
             elif rating > max(PYRAMID):
-                out.append(error("SOTC-V7-above-superb", path,
-                                 f"{name} is {self.ladder.render(rating)}; at creation the best "
-                                 "skill is Superb (+5).", S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V7-above-superb",
+                        path,
+                        f"{name} is {self.ladder.render(rating)}; at creation the best "
+                        "skill is Superb (+5).",
+                        S_SKILLS,
+                    )
+                )
         for rung, wanted in PYRAMID.items():
             have = sorted(k for k, v in c.skills.items() if v == rung)
             adj = self.ladder.render(rung)
             if len(have) > wanted:
-                out.append(error("SOTC-V7-rung-over", f"pyramid.{rung}",
-                                 f"{adj} has {len(have)} skills ({', '.join(have)}); the pyramid "
-                                 f"allows {wanted}.", S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V7-rung-over",
+                        f"pyramid.{rung}",
+                        f"{adj} has {len(have)} skills ({', '.join(have)}); the pyramid "
+                        f"allows {wanted}.",
+                        S_SKILLS,
+                    )
+                )
             elif len(have) < wanted and not shape_only:
-                out.append(error("SOTC-V7-rung-under", f"pyramid.{rung}",
-                                 f"{adj} has {len(have)} of its {wanted} skills.", S_SKILLS))
+                out.append(
+                    error(
+                        "SOTC-V7-rung-under",
+                        f"pyramid.{rung}",
+                        f"{adj} has {len(have)} of its {wanted} skills.",
+                        S_SKILLS,
+                    )
+                )
         return out
 
     def _check_stunts(self, c: SotcCharacter, rules: CampaignRules, *, fast: bool) -> list[Problem]:
         out: list[Problem] = []
         names = c.stunt_names()
         if len(names) > STUNT_COUNT:
-            out.append(error("SOTC-V9-too-many-stunts", "stunts",
-                             f"{len(names)} stunts taken; a new character has exactly "
-                             f"{STUNT_COUNT}.", S_STUNTS))
+            out.append(
+                error(
+                    "SOTC-V9-too-many-stunts",
+                    "stunts",
+                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}.",
+                    S_STUNTS,
+                )
+            )
         elif len(names) < STUNT_COUNT and not fast:
-            out.append(error("SOTC-V9-stunt-count", "stunts",
-                             f"{len(names)} of {STUNT_COUNT} stunts chosen.", S_STUNTS))
+            out.append(
+                error(
+                    "SOTC-V9-stunt-count",
+                    "stunts",
+                    f"{len(names)} of {STUNT_COUNT} stunts chosen.",
+                    S_STUNTS,
+                )
+            )
         known: list[str] = []
         for i, pick in enumerate(c.stunts):
             path = f"stunts[{i}]"
@@ -401,47 +522,82 @@ class SotcSystem:
                 stunt = None
             if stunt is None:
                 if not pick.custom:
-                    out.append(error("SOTC-V9-unknown-stunt", path,
-                                     f"\u201c{pick.name}\u201d is not a stunt in the book; mark it "
-                                     "as a custom stunt if the GM agreed to it.", S_STUNTS_CH))
+                    out.append(
+                        error(
+                            "SOTC-V9-unknown-stunt",
+                            path,
+                            f"\u201c{pick.name}\u201d is not a stunt in the book; mark it "
+                            "as a custom stunt if the GM agreed to it.",
+                            S_STUNTS_CH,
+                        )
+                    )
                 else:
-                    out.append(warning("SOTC-W-custom-stunt", path,
-                                       f"\u201c{pick.name}\u201d is a custom stunt: the GM must "
-                                       "approve it.", S_STUNTS_CH))
+                    out.append(
+                        warning(
+                            "SOTC-W-custom-stunt",
+                            path,
+                            f"\u201c{pick.name}\u201d is a custom stunt: the GM must approve it.",
+                            S_STUNTS_CH,
+                        )
+                    )
                     if not pick.skill.strip():
-                        out.append(error("SOTC-V9-custom-skill", f"{path}.skill",
-                                         f"Custom stunt \u201c{pick.name}\u201d needs a skill.",
-                                         S_STUNTS_CH))
+                        out.append(
+                            error(
+                                "SOTC-V9-custom-skill",
+                                f"{path}.skill",
+                                f"Custom stunt \u201c{pick.name}\u201d needs a skill.",
+                                S_STUNTS_CH,
+                            )
+                        )
                 skill = pick.skill
             else:
                 known.append(stunt.name)
                 skill = stunt.skill
-                check = check_stunt(self.catalog, stunt.name, names, self._book_skills(c, rules),
-                                    index=i)
+                check = check_stunt(
+                    self.catalog, stunt.name, names, self._book_skills(c, rules), index=i
+                )
                 for reason in check.reasons:
-                    out.append(error("SOTC-V9-prerequisite", path,
-                                     f"{stunt.name}: {reason}.", S_STUNTS_CH))
+                    out.append(
+                        error("SOTC-V9-prerequisite", path, f"{stunt.name}: {reason}.", S_STUNTS_CH)
+                    )
                 for note in check.warnings:
-                    out.append(warning("SOTC-W2-aspect-prerequisite", path,
-                                       f"{stunt.name}: {note} (the GM confirms this).",
-                                       S_STUNTS_CH))
+                    out.append(
+                        warning(
+                            "SOTC-W2-aspect-prerequisite",
+                            path,
+                            f"{stunt.name}: {note} (the GM confirms this).",
+                            S_STUNTS_CH,
+                        )
+                    )
                 flags = set(getattr(stunt, "flags", ()))
                 blocked = self._weirdness_blocks(flags, rules)
                 if blocked:
-                    out.append(warning("SOTC-W4-weirdness", path,
-                                       f"{stunt.name} needs {blocked}, which this campaign's "
-                                       "weirdness level does not allow.", S_SETTING))
+                    out.append(
+                        warning(
+                            "SOTC-W4-weirdness",
+                            path,
+                            f"{stunt.name} needs {blocked}, which this campaign's "
+                            "weirdness level does not allow.",
+                            S_SETTING,
+                        )
+                    )
             if skill:
                 rating = c.skill(rules.renamed_skills.get(skill, skill))
                 if rating < 1:
-                    out.append(warning("SOTC-W1-low-skill-stunt", path,
-                                       f"{pick.name} is a {skill} stunt but {skill} is "
-                                       f"{self.ladder.render(rating)}; stunts normally go with "
-                                       "skills of Average or better (needs the GM's consent).",
-                                       S_STUNTS_CH))
+                    out.append(
+                        warning(
+                            "SOTC-W1-low-skill-stunt",
+                            path,
+                            f"{pick.name} is a {skill} stunt but {skill} is "
+                            f"{self.ladder.render(rating)}; stunts normally go with "
+                            "skills of Average or better (needs the GM's consent).",
+                            S_STUNTS_CH,
+                        )
+                    )
         for name, message in check_takes(self.catalog, known):
-            idx = next((i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()),
-                       0)
+            idx = next(
+                (i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()), 0
+            )
             out.append(error("SOTC-V10-takes", f"stunts[{idx}]", message, S_STUNTS_CH))
         return out
 
@@ -460,78 +616,147 @@ class SotcSystem:
 
     def _check_gadgets(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
-        allowed = sum(int(_grant(self.catalog, n, "gadget_improvements") or 0)
-                      for n in c.stunt_names())
+        allowed = sum(
+            int(_grant(self.catalog, n, "gadget_improvements") or 0) for n in c.stunt_names()
+        )
         used = sum(len(g.improvements) for g in c.gadgets if g.kind in ("personal", "artifact"))
         if c.gadgets and allowed == 0:
-            out.append(warning("SOTC-GADGET-no-stunt", "gadgets",
-                               "Personal gadgets come from the Personal Gadget (or Personal "
-                               "Artifact) stunt, which this character has not taken.", S_GADGETS))
+            out.append(
+                warning(
+                    "SOTC-GADGET-no-stunt",
+                    "gadgets",
+                    "Personal gadgets come from the Personal Gadget (or Personal "
+                    "Artifact) stunt, which this character has not taken.",
+                    S_GADGETS,
+                )
+            )
         elif used > allowed:
-            out.append(error("SOTC-GADGET-improvements", "gadgets",
-                             f"The gadgets carry {used} improvements; the stunts taken allow "
-                             f"{allowed} (3 per Personal Gadget).", S_GADGETS))
+            out.append(
+                error(
+                    "SOTC-GADGET-improvements",
+                    "gadgets",
+                    f"The gadgets carry {used} improvements; the stunts taken allow "
+                    f"{allowed} (3 per Personal Gadget).",
+                    S_GADGETS,
+                )
+            )
         for i, gadget in enumerate(c.gadgets):
             if not gadget.name.strip():
-                out.append(error("SOTC-GADGET-name", f"gadgets[{i}].name",
-                                 "Give the gadget a name.", S_GADGETS))
+                out.append(
+                    error(
+                        "SOTC-GADGET-name",
+                        f"gadgets[{i}].name",
+                        "Give the gadget a name.",
+                        S_GADGETS,
+                    )
+                )
         return out
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
         aspects = len(c.all_aspects())
         if c.refresh is not None and c.refresh != aspects:
-            out.append(error("SOTC-V11-refresh", "refresh",
-                             f"Refresh is {c.refresh} but the character has {aspects} aspects; "
-                             "refresh equals the number of aspects.", S_FP))
+            out.append(
+                error(
+                    "SOTC-V11-refresh",
+                    "refresh",
+                    f"Refresh is {c.refresh} but the character has {aspects} aspects; "
+                    "refresh equals the number of aspects.",
+                    S_FP,
+                )
+            )
         refresh = aspects if c.refresh is None else c.refresh
         if c.fate_points is not None and c.fate_points != refresh:
-            out.append(warning("SOTC-V11-fate-points", "fate_points",
-                               f"{c.fate_points} fate points against a refresh of {refresh}: "
-                               "a new character starts with exactly its refresh (normal once "
-                               "play has begun).", S_FP))
+            out.append(
+                warning(
+                    "SOTC-V11-fate-points",
+                    "fate_points",
+                    f"{c.fate_points} fate points against a refresh of {refresh}: "
+                    "a new character starts with exactly its refresh (normal once "
+                    "play has begun).",
+                    S_FP,
+                )
+            )
         return out
 
     def _check_condition(self, c: SotcCharacter, rules: CampaignRules) -> list[Problem]:
         out: list[Problem] = []
         derived = self.derive(c, rules)
-        for track, boxes in (("health", derived.health_boxes),
-                             ("composure", derived.composure_boxes)):
+        for track, boxes in (
+            ("health", derived.health_boxes),
+            ("composure", derived.composure_boxes),
+        ):
             marks = getattr(c.condition, track)
             if marks and len(marks) != boxes:
-                out.append(error("SOTC-V12-track-length", f"condition.{track}",
-                                 f"The {track.title()} track records {len(marks)} boxes; this "
-                                 f"character has {boxes}.", S_STRESS))
+                out.append(
+                    error(
+                        "SOTC-V12-track-length",
+                        f"condition.{track}",
+                        f"The {track.title()} track records {len(marks)} boxes; this "
+                        f"character has {boxes}.",
+                        S_STRESS,
+                    )
+                )
         return out
 
     def _check_fast(self, c: SotcCharacter, rules: CampaignRules) -> list[Problem]:
         out: list[Problem] = self._check_pyramid(c, rules, shape_only=True)
         aspects = c.all_aspects()
         if len(aspects) > ASPECT_COUNT:
-            out.append(error("SOTC-FAST-too-many-aspects", "phases",
-                             f"{len(aspects)} aspects; a character has at most {ASPECT_COUNT}.",
-                             S_FAST))
+            out.append(
+                error(
+                    "SOTC-FAST-too-many-aspects",
+                    "phases",
+                    f"{len(aspects)} aspects; a character has at most {ASPECT_COUNT}.",
+                    S_FAST,
+                )
+            )
         for i, phase in enumerate(c.phases):
             if len(phase.aspects) > ASPECTS_PER_PHASE:
-                out.append(error("SOTC-V2-too-many-aspects", f"phases[{i}].aspects",
-                                 f"Phase {ORDINAL[i]} has {len(phase.aspects)} aspects; each "
-                                 f"phase holds {ASPECTS_PER_PHASE}.", S_FAST))
+                out.append(
+                    error(
+                        "SOTC-V2-too-many-aspects",
+                        f"phases[{i}].aspects",
+                        f"Phase {ORDINAL[i]} has {len(phase.aspects)} aspects; each "
+                        f"phase holds {ASPECTS_PER_PHASE}.",
+                        S_FAST,
+                    )
+                )
         if not c.description.strip():
-            out.append(warning("SOTC-FAST-description", "description",
-                               "Fast creation starts with a sentence or two describing the "
-                               "character.", S_FAST))
+            out.append(
+                warning(
+                    "SOTC-FAST-description",
+                    "description",
+                    "Fast creation starts with a sentence or two describing the character.",
+                    S_FAST,
+                )
+            )
         if not any(v == max(PYRAMID) for v in c.skills.values()):
-            out.append(warning("SOTC-FAST-apex", "pyramid.5",
-                               "Fast creation starts with the character's Superb (apex) skill.",
-                               S_FAST))
+            out.append(
+                warning(
+                    "SOTC-FAST-apex",
+                    "pyramid.5",
+                    "Fast creation starts with the character's Superb (apex) skill.",
+                    S_FAST,
+                )
+            )
         if len(aspects) < 2:
-            out.append(warning("SOTC-FAST-aspects", "phases",
-                               "Fast creation starts with two aspects (one strength, one "
-                               "flaw works well).", S_FAST))
-        missing = [s for s in FAST_EARLY_SKILLS
-                   if rules.renamed_skills.get(s, s) not in c.skills]
+            out.append(
+                warning(
+                    "SOTC-FAST-aspects",
+                    "phases",
+                    "Fast creation starts with two aspects (one strength, one flaw works well).",
+                    S_FAST,
+                )
+            )
+        missing = [s for s in FAST_EARLY_SKILLS if rules.renamed_skills.get(s, s) not in c.skills]
         if missing:
-            out.append(warning("SOTC-W3-early-skills", "skills",
-                               f"Set {', '.join(missing)} early: they matter in every fight.",
-                               S_FAST))
+            out.append(
+                warning(
+                    "SOTC-W3-early-skills",
+                    "skills",
+                    f"Set {', '.join(missing)} early: they matter in every fight.",
+                    S_FAST,
+                )
+            )
         return out

@@ -63,11 +63,16 @@ def check_assignment(members: Sequence[Member], assignment: Assignment) -> tuple
     keys = {m.key for m in members}
     names = {m.key: m.name or m.key for m in members}
     if len(members) < MIN_PLAYERS:
-        out.append(warning(
-            "SOTC-W5-small-group", "group",
-            f"Only {len(members)} characters: phase five needs at least {MIN_PLAYERS} (with two, "
-            "each would co-star in the same novel twice). Use a GM novel or agree an exception.",
-            SECTION))
+        out.append(
+            warning(
+                "SOTC-W5-small-group",
+                "group",
+                f"Only {len(members)} characters: phase five needs at least {MIN_PLAYERS} "
+                "(with two, each would co-star in the same novel twice). Use a GM novel or "
+                "agree an exception.",
+                SECTION,
+            )
+        )
     for phase in ("phase4", "phase5"):
         received: Counter[str] = Counter()
         for member in members:
@@ -76,33 +81,61 @@ def check_assignment(members: Sequence[Member], assignment: Assignment) -> tuple
             path = f"group.{member.key}.{phase}"
             label = "Phase Four" if phase == "phase4" else "Phase Five"
             if target is None:
-                out.append(error("SOTC-V6-unassigned", path,
-                                 f"{label}: {names[member.key]} has no novel to guest-star in yet.",
-                                 SECTION))
+                out.append(
+                    error(
+                        "SOTC-V6-unassigned",
+                        path,
+                        f"{label}: {names[member.key]} has no novel to guest-star in yet.",
+                        SECTION,
+                    )
+                )
                 continue
             if target not in keys:
-                out.append(error("SOTC-V6-unknown-novel", path,
-                                 f"{label}: {names[member.key]} is cast in a novel that is not "
-                                 "in this group.", SECTION))
+                out.append(
+                    error(
+                        "SOTC-V6-unknown-novel",
+                        path,
+                        f"{label}: {names[member.key]} is cast in a novel that is not "
+                        "in this group.",
+                        SECTION,
+                    )
+                )
                 continue
             if target == member.key:
-                out.append(error("SOTC-V6-own-novel", path,
-                                 f"{label}: {names[member.key]} cannot guest-star in their own "
-                                 "novel.", SECTION))
+                out.append(
+                    error(
+                        "SOTC-V6-own-novel",
+                        path,
+                        f"{label}: {names[member.key]} cannot guest-star in their own novel.",
+                        SECTION,
+                    )
+                )
             received[target] += 1
         for member in members:
             count = received[member.key]
             label = "Phase Four" if phase == "phase4" else "Phase Five"
             if count > 1:
-                out.append(error("SOTC-V6-novel-crowded", f"group.{member.key}.novel.{phase}",
-                                 f"{label}: {names[member.key]}'s novel has {count} guest stars; "
-                                 "each novel gets exactly one per phase.", SECTION))
+                out.append(
+                    error(
+                        "SOTC-V6-novel-crowded",
+                        f"group.{member.key}.novel.{phase}",
+                        f"{label}: {names[member.key]}'s novel has {count} guest stars; "
+                        "each novel gets exactly one per phase.",
+                        SECTION,
+                    )
+                )
     for member in members:
         casting = assignment.get(member.key, Casting())
         if casting.phase4 is not None and casting.phase4 == casting.phase5:
-            out.append(error("SOTC-V6-same-novel", f"group.{member.key}.phase5",
-                             f"{names[member.key]} guest-stars in the same novel twice; phase "
-                             "five must be a different book.", SECTION))
+            out.append(
+                error(
+                    "SOTC-V6-same-novel",
+                    f"group.{member.key}.phase5",
+                    f"{names[member.key]} guest-stars in the same novel twice; phase "
+                    "five must be a different book.",
+                    SECTION,
+                )
+            )
     return tuple(out)
 
 
@@ -127,8 +160,11 @@ def deal(members: Sequence[Member], rng: random.Random) -> DealResult:
             assignment=None,
             reason=(
                 f"A deal needs at least {MIN_PLAYERS} characters: with {n}, "
-                + ("nobody has another novel to guest-star in."
-                   if n < 2 else "both would have to co-star in the same novel twice.")
+                + (
+                    "nobody has another novel to guest-star in."
+                    if n < 2
+                    else "both would have to co-star in the same novel twice."
+                )
             ),
         )
     first = _derangement(n, rng)
