@@ -1,0 +1,1 @@
+"""GUI layer: undo commands, one class per user action (STYLE.md "Commands")."""

@@ -1,0 +1,1 @@
+"""GUI layer: documents, the QObjects that hold what is being edited and its undo stack."""

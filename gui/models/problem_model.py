@@ -1,0 +1,116 @@
+"""GUI layer: a Qt table model over a document's cached validation problems.
+
+Reads ``CharacterDocument.problems`` (never validates itself); errors are listed before warnings,
+each keeping the validator's order, which follows the creation flow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from gui.documents.character_document import CharacterDocument
+from rules.validation import Problem, Severity
+
+PathRole = Qt.ItemDataRole.UserRole + 1
+SeverityRole = Qt.ItemDataRole.UserRole + 2
+SectionRole = Qt.ItemDataRole.UserRole + 3
+ObjectRole = Qt.ItemDataRole.UserRole + 4
+IdRole = Qt.ItemDataRole.UserRole + 5
+
+ERROR_COLOR = QColor(196, 40, 40)
+WARNING_COLOR = QColor(176, 120, 0)
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def sorted_problems(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
+    """Errors first, then warnings, each in the validator's order."""
+    return tuple(p for p in problems if p.severity is Severity.ERROR) + tuple(
+        p for p in problems if p.severity is not Severity.ERROR
+    )
+
+
+class ProblemModel(QAbstractTableModel):
+    """One row per problem: severity and message; the path and book section as roles."""
+
+    COLUMNS = ("", "Problem")
+
+    def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._problems = sorted_problems(document.problems)
+        document.problems_changed.connect(self._on_problems_changed)
+
+    def _on_problems_changed(self) -> None:
+        problems = sorted_problems(self._document.problems)
+        if problems == self._problems:
+            return
+        self.beginResetModel()
+        self._problems = problems
+        self.endResetModel()
+
+    def problem_at(self, row: int) -> Problem:
+        """The problem on ``row``."""
+        return self._problems[row]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        """Number of problems."""
+        return 0 if parent.isValid() else len(self._problems)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        """Severity and message."""
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Message, severity mark, colour, and the book section as tooltip."""
+        if not index.isValid() or not 0 <= index.row() < len(self._problems):
+            return None
+        problem = self._problems[index.row()]
+        is_error = problem.severity is Severity.ERROR
+        if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == 0:
+                return "\u2716" if is_error else "\u26a0"
+            return problem.message
+        if role == Qt.ItemDataRole.ToolTipRole:
+            kind = "Error" if is_error else "Warning (the GM may allow it)"
+            return f"{kind}: {problem.message}\nBook: {problem.section}"
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
+            return QBrush(ERROR_COLOR if is_error else WARNING_COLOR)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{'Error' if is_error else 'Warning'}: {problem.message}"
+        if role == PathRole:
+            return problem.path
+        if role == SeverityRole:
+            return problem.severity.value
+        if role == SectionRole:
+            return problem.section
+        if role == ObjectRole:
+            return problem
+        if role == IdRole:
+            return f"{problem.code}@{problem.path}"
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        """Read-only rows."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
