@@ -60,7 +60,8 @@ CASES: list[tuple[str, Callable[[CharacterDocument], QUndoCommand], str]] = [
     ("novel", lambda d: ChooseGuestNovelCommand(d, 4, NovelRef(title="Glass City", author="Vell")),
      "Choose \u201cGlass City\u201d for Phase Four"),
     ("place", lambda d: PlaceSkillCommand(d, "Guns", 4), "Place Guns at Great (+4)"),
-    ("move", lambda d: PlaceSkillCommand(d, "Fists", 2), "Move Fists from Superb (+5) to Fair (+2)"),
+    ("move", lambda d: PlaceSkillCommand(d, "Fists", 2),
+     "Move Fists from Superb (+5) to Fair (+2)"),
     ("remove", lambda d: PlaceSkillCommand(d, "Fists", 0), "Remove Fists from the pyramid"),
     ("swap", lambda d: SwapSkillsCommand(d, "Fists", "Drive"), "Swap Fists and Drive"),
     ("take", lambda d: TakeStuntCommand(d, StuntPick(name="Linguist", skill="Academics")),
@@ -131,13 +132,15 @@ def test_take_then_undo_removes_the_right_take_of_a_repeatable_stunt(sotc: Any) 
 
 
 def test_package_adds_only_stunts_not_yet_taken_sotc_quick_picks(sotc: Any) -> None:
-    """Rosetta Stone = Linguist, Gift of Tongues, Walking Library (SotC "Quick Pick Stunt Packages")."""
+    """Rosetta Stone: Linguist, Gift of Tongues, Walking Library (SotC "Quick Pick Packages")."""
     doc = make_document(sotc, stunts=(StuntPick(name="Linguist", skill="Academics"),))
     cmd = ApplyPackageCommand(doc, "Rosetta Stone")
     assert [p.name for p in cmd.added] == ["Gift of Tongues", "Walking Library"]
     doc.undo_stack.push(cmd)
     assert doc.character.stunt_names() == (  # type: ignore[attr-defined]
-        "Linguist", "Gift of Tongues", "Walking Library"
+        "Linguist",
+        "Gift of Tongues",
+        "Walking Library",
     )
     assert not [p for p in doc.problems if p.code == "SOTC-V9-prerequisite"]
     doc.undo_stack.undo()

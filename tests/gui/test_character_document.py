@@ -28,7 +28,9 @@ def test_new_document_caches_problems_and_derived_sotc_character_creation(sotc: 
     assert doc.error_count() == len([p for p in doc.problems if p.severity.value == "error"])
 
 
-def test_replace_character_emits_and_recomputes_stress_from_endurance(sotc: Any, qtbot: Any) -> None:
+def test_replace_character_emits_and_recomputes_stress_from_endurance(
+    sotc: Any, qtbot: Any
+) -> None:
     """Endurance at Superb adds 3 Health boxes to the base 5 (SotC "Endurance", digest 2.6)."""
     doc = make_document(sotc)
     new = SotcCharacter(name="Ada", skills={"Endurance": 5})
