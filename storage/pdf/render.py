@@ -1,0 +1,600 @@
+"""Storage layer (PDF): lays :class:`~storage.pdf.sheet_layout.SheetLayout` data out on paper.
+
+A sheet's first page has three areas (SotC "Character Sheet"): the header and skills across the
+top, aspects and stunts in the wide column, stress tracks, consequences and gadgets in the narrow
+one. Everything flows: a column that runs long continues in the next area and then on plain
+continuation pages, so long text is never cut off. Worksheets flow in one column.
+
+Public entry points (safe to call from a worker thread; each builds its own document):
+:func:`render`, :func:`render_pdf`, :func:`render_blank` and :func:`render_conflict_sheet`;
+cards are in :mod:`storage.pdf.cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from rules.character import CharacterBase
+from rules.systems.registry import SystemRegistry
+from storage.pdf.flowables import BoxRow, ColumnBreak, WriteLine
+from storage.pdf.sheet_layout import (
+    AspectsBlock,
+    ConflictRow,
+    ConsequencesBlock,
+    FieldLine,
+    FieldsBlock,
+    GadgetsBlock,
+    HeaderBlock,
+    SheetLayout,
+    SkillsBlock,
+    StuntsBlock,
+    TracksBlock,
+    build_blank,
+    build_sheet,
+)
+from storage.pdf.styles import (
+    ACCENT,
+    DISPLAY,
+    MARGIN,
+    MUTED,
+    RULE,
+    SANS,
+    SHADE,
+    Styles,
+    clean,
+    markup,
+    page_size,
+    styles,
+)
+
+Output = str | Path | IO[bytes]
+Kind = Literal["sheet", "worksheet", "full", "blank"]
+KINDS: tuple[str, ...] = ("sheet", "worksheet", "full", "blank")
+
+TOP_CHROME = 13 * mm
+BOTTOM_CHROME = 14 * mm
+MAIN_SHARE = 0.62
+COLUMN_GAP = 7 * mm
+SKILL_COLUMNS = 5
+CREATOR = "Fatesmith"
+
+
+# -- small builders ------------------------------------------------------------------------------
+
+
+def _p(text: str, style: Any) -> Paragraph:
+    """A paragraph of user text (always escaped)."""
+    return Paragraph(markup(text), style)
+
+
+def _heading(title: str, st: Styles) -> Paragraph:
+    return Paragraph(markup(title, newlines=False), st.heading)
+
+
+def _field_cell(field: FieldLine, st: Styles, big: bool = False, number: bool = False) -> list[Any]:
+    label = Paragraph(markup(field.label, newlines=False).upper(), st.label)
+    style = st.number if number else (st.value_big if big else st.value)
+    value = _p(field.value, style) if field.value else Spacer(1, style.leading)
+    return [label, Spacer(1, 2), value]
+
+
+def _header(block: HeaderBlock, st: Styles) -> list[Any]:
+    rows = []
+    for left, right in block.rows:
+        numeric = right.value.strip().lstrip("-").isdigit() or not right.value
+        rows.append(
+            [
+                _field_cell(left, st, big=left.label == "Name"),
+                _field_cell(right, st, number=numeric),
+            ]
+        )
+    table = Table(rows, colWidths=["74%", "26%"], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.8, RULE),
+                ("BACKGROUND", (1, 0), (1, -1), SHADE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    out: list[Any] = [table]
+    if block.subtitle.strip():
+        out += [Spacer(1, 4), _p(block.subtitle, st.subtitle)]
+    return out
+
+
+def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
+    data: list[list[Any]] = []
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for rung in block.rows:
+        cells: list[Any] = [_p(name, st.cell) for name in rung.entries]
+        cells += [""] * (rung.slots - len(rung.entries))
+        chunks = [cells[i : i + SKILL_COLUMNS] for i in range(0, max(len(cells), 1), SKILL_COLUMNS)]
+        for n, chunk in enumerate(chunks):
+            r = len(data)
+            label = Paragraph(markup(rung.label, newlines=False), st.rung) if n == 0 else ""
+            data.append([label, *chunk, *[""] * (SKILL_COLUMNS - len(chunk))])
+            for c in range(len(chunk)):
+                commands.append(("BOX", (c + 1, r), (c + 1, r), 0.7, RULE))
+            commands.append(("BOTTOMPADDING", (0, r), (-1, r), 4))
+    if not data:
+        return []
+    width = f"{84 / SKILL_COLUMNS:.2f}%"
+    table = Table(data, colWidths=["16%", *[width] * SKILL_COLUMNS], rowHeights=None, hAlign="LEFT")
+    table.setStyle(TableStyle(commands))
+    return [_heading(block.title, st), table]
+
+
+def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
+    """A phase per row, its aspects two abreast, each on a rule of its own."""
+    data: list[list[Any]] = []
+    for group in block.groups:
+        pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
+        for n, pair in enumerate(pairs):
+            tag = _p(group.label, st.tiny) if n == 0 and group.label else ""
+            cells = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
+            data.append([tag, *cells, *[""] * (2 - len(cells))])
+    if not data:
+        return [_heading(block.title, st), _p("(none yet)", st.small)]
+    table = Table(data, colWidths=["18%", "41%", "41%"], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (1, 0), (1, -1), 0.6, RULE),
+                ("LINEBELOW", (2, 0), (2, -1), 0.6, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (1, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return [_heading(block.title, st), table]
+
+
+def _stunts(block: StuntsBlock, st: Styles) -> list[Any]:
+    out: list[Any] = [_heading(block.title, st)]
+    for entry in block.entries:
+        name = markup(entry.name, newlines=False)
+        if entry.skill:
+            name += f'  <font name="{SANS}" size="8" color="#5f6368">{markup(entry.skill)}</font>'
+        if entry.custom:
+            name += '  <font name="DejaVuSans-Oblique" size="7.5" color="#7a2e1d">custom</font>'
+        parts: list[Any] = [Paragraph(name, st.stunt_name)]
+        if entry.detail:
+            parts.append(_p(entry.detail, st.stunt_text))
+        if entry.text:
+            parts.append(_p(entry.text, st.stunt_text))
+        parts.append(Spacer(1, 5))
+        out.append(KeepTogether(parts))
+    out += [WriteLine() for _ in range(block.blank_lines)]
+    if not block.entries and not block.blank_lines:
+        out.append(_p("(none yet)", st.small))
+    return out
+
+
+def _tracks(block: TracksBlock, st: Styles) -> list[Any]:
+    out: list[Any] = [_heading(block.title, st)] if block.title else []
+    for track in block.tracks:
+        if track.label:
+            out.append(_heading(track.label, st))
+        else:
+            out.append(WriteLine(height=18))
+            out.append(Spacer(1, 4))
+        out.append(BoxRow(track.boxes, track.checked))
+    return out
+
+
+def _consequences(block: ConsequencesBlock, st: Styles) -> list[Any]:
+    data: list[list[Any]] = []
+    for slot in block.slots:
+        label: list[Any] = [_p(slot.label, st.label)] if slot.label else [Spacer(1, 9)]
+        if slot.note:
+            label.append(_p(slot.note, st.tiny))
+        value = _p(slot.text, st.cell) if slot.text else Spacer(1, 12)
+        data.append([label, value])
+    table = Table(data, colWidths=["32%", "68%"], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    return [_heading(block.title, st), table]
+
+
+def _gadgets(block: GadgetsBlock, st: Styles) -> list[Any]:
+    out: list[Any] = [_heading(block.title, st)]
+    for gadget in block.entries:
+        kind = " · ".join(x for x in (gadget.kind_label, gadget.base) if x)
+        parts: list[Any] = [_p(gadget.name or "(unnamed)", st.stunt_name)]
+        if kind:
+            parts.append(_p(kind, st.small))
+        if gadget.description:
+            parts.append(_p(gadget.description, st.stunt_text))
+        for imp in gadget.improvements:
+            text = f"<b>{markup(imp.label, newlines=False)}</b>"
+            if imp.value:
+                text += f" — {markup(imp.value)}"
+            parts.append(Paragraph(text, st.stunt_text, bulletText="•"))
+        parts.append(Spacer(1, 5))
+        out.append(KeepTogether(parts))
+    return out
+
+
+def _fields(block: FieldsBlock, st: Styles) -> list[Any]:
+    out: list[Any] = [_heading(block.title, st)]
+    if block.note:
+        out.append(_p(block.note, st.small))
+    for field in block.fields:
+        if field.label:
+            out.append(Paragraph(markup(field.label, newlines=False), st.prompt))
+        if field.value:
+            out.append(_p(field.value, st.answer))
+        else:
+            out += [WriteLine() for _ in range(4 if field.long else 1)]
+    return out
+
+
+BUILDERS: dict[str, Callable[[Any, Styles], list[Any]]] = {
+    "header": _header,
+    "skills": _skills,
+    "aspects": _aspects,
+    "stunts": _stunts,
+    "tracks": _tracks,
+    "consequences": _consequences,
+    "gadgets": _gadgets,
+    "fields": _fields,
+}
+
+
+def _flowables(blocks: Iterable[Any], st: Styles) -> list[Any]:
+    out: list[Any] = []
+    for block in blocks:
+        out += BUILDERS[block.kind](block, st)
+    return out
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """Shorten chrome text with an ellipsis so it never runs off the page."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = " ".join(clean(text).split())
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class _Chrome:
+    """Draws the static parts of every page of one layout: title band and footer."""
+
+    def __init__(self, layout: SheetLayout, size: tuple[float, float]) -> None:
+        self.layout = layout
+        self.size = size
+        self.first_page = 0
+
+    def first(self, canv: Any, doc: Any) -> None:
+        self.first_page = canv.getPageNumber()
+        self._draw(canv, continued=False)
+
+    def later(self, canv: Any, doc: Any) -> None:
+        self._draw(canv, continued=True)
+
+    def _draw(self, canv: Any, *, continued: bool) -> None:
+        width, height = self.size
+        layout = self.layout
+        canv.saveState()
+        top = height - MARGIN
+        canv.setFillColor(ACCENT)
+        canv.setFont(DISPLAY, 17)
+        heading = layout.heading
+        canv.drawString(MARGIN, top - 14, heading)
+        heading_width = canv.stringWidth(heading, DISPLAY, 17)
+        canv.setFont(SANS, 8)
+        canv.setFillColor(MUTED)
+        room = width - 2 * MARGIN - heading_width - 20
+        canv.drawRightString(width - MARGIN, top - 12, _fit(layout.system_name, SANS, 8, room))
+        canv.setStrokeColor(ACCENT)
+        canv.setLineWidth(1.4)
+        canv.line(MARGIN, top - 20, width - MARGIN, top - 20)
+        canv.setStrokeColor(RULE)
+        canv.setLineWidth(0.5)
+        canv.line(MARGIN, MARGIN + 6, width - MARGIN, MARGIN + 6)
+        canv.setFont(SANS, 7.5)
+        page = canv.getPageNumber() - self.first_page + 1
+        canv.drawRightString(width - MARGIN, MARGIN - 4, f"{CREATOR} · page {page}")
+        if continued and layout.character_name.strip():
+            footer = f"{layout.character_name} (continued)"
+            canv.drawString(MARGIN, MARGIN - 4, _fit(footer, SANS, 7.5, width / 2))
+        canv.restoreState()
+
+
+class _Doc(BaseDocTemplate):
+    """A document whose page templates are added per layout."""
+
+
+def _measure(flowables: Sequence[Any], width: float, height: float) -> float:
+    total = 0.0
+    for i, flowable in enumerate(flowables):
+        _, h = flowable.wrap(width, height)
+        total += h + flowable.getSpaceAfter()
+        if i:
+            total += flowable.getSpaceBefore()
+    return total
+
+
+def _frame(fid: str, x: float, y: float, w: float, h: float) -> Frame:
+    return Frame(x, y, w, h, id=fid, leftPadding=0, rightPadding=0, topPadding=0,
+                 bottomPadding=0)  # fmt: skip
+
+
+def _layout_story(
+    doc: _Doc, index: int, layout: SheetLayout, size: tuple[float, float], st: Styles
+) -> list[Any]:
+    """Add ``layout``'s page templates to ``doc`` and return its flowables."""
+    width, height = size
+    body_w = width - 2 * MARGIN
+    body_top = height - MARGIN - TOP_CHROME
+    body_bottom = MARGIN + BOTTOM_CHROME
+    body_h = body_top - body_bottom
+    chrome = _Chrome(layout, size)
+    first_id, cont_id = f"L{index}-first", f"L{index}-cont"
+    cont = PageTemplate(
+        id=cont_id,
+        frames=[_frame("cont", MARGIN, body_bottom, body_w, body_h)],
+        onPage=chrome.later,
+    )
+    story: list[Any] = []
+    if layout.kind == "sheet":
+        top = _flowables([b for b in layout.blocks if b.area == "top"], st)
+        main = _flowables([b for b in layout.blocks if b.area == "main"], st)
+        side = _flowables([b for b in layout.blocks if b.area == "side"], st)
+        top_h = min(_measure(top, body_w, body_h) + 4, body_h * 0.55) if top else 0.0
+        columns_h = body_h - top_h - (6 * mm if top else 0)
+        main_w = body_w * MAIN_SHARE
+        side_w = body_w - main_w - COLUMN_GAP
+        # The narrow column (stress, consequences) is filled first so that a long wide column
+        # continues on the next page instead of pushing into it.
+        frames = [
+            _frame("side", MARGIN + main_w + COLUMN_GAP, body_bottom, side_w, columns_h),
+            _frame("main", MARGIN, body_bottom, main_w, columns_h),
+        ]
+        if top:
+            frames.insert(0, _frame("top", MARGIN, body_top - top_h, body_w, top_h))
+        first = PageTemplate(id=first_id, frames=frames, onPage=chrome.first,
+                             autoNextPageTemplate=cont_id)  # fmt: skip
+        story += top
+        if top:
+            story.append(ColumnBreak("top"))
+        story += side
+        story.append(ColumnBreak("side"))
+        story += main
+    else:
+        first = PageTemplate(
+            id=first_id,
+            frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
+            onPage=chrome.first,
+            autoNextPageTemplate=cont_id,
+        )
+        story += _flowables(layout.blocks, st)
+    doc.addPageTemplates([first, cont])
+    return story
+
+
+def render(
+    layouts: Sequence[SheetLayout],
+    out: Output,
+    paper: str = "letter",
+    invariant: bool = False,
+    *,
+    title: str | None = None,
+    author: str | None = None,
+    subject: str | None = None,
+) -> int:
+    """Render sheet layouts into one PDF, each starting on a new page.
+
+    Args:
+        layouts: Built by :func:`storage.pdf.sheet_layout.build_sheet` / ``build_blank``.
+        out: A file path or a binary stream (``io.BytesIO``).
+        paper: ``"letter"`` or ``"a4"``.
+        invariant: Reproducible output (fixed dates and ids): the same input gives the same
+            bytes.
+        title: PDF title (default: from the layouts).
+        author: PDF author (default: the players named in the layouts).
+        subject: PDF subject (default: from the layouts).
+
+    Returns:
+        The number of pages written.
+
+    Raises:
+        ValueError: for no layouts or an unknown paper size.
+    """
+    if not layouts:
+        raise ValueError("nothing to print")
+    size = page_size(paper)
+    st = styles()
+    if title is None:
+        title = layouts[0].doc_title if len(layouts) == 1 else f"{len(layouts)} sheets"
+    if author is None:
+        players = list(dict.fromkeys(lay.author for lay in layouts if lay.author.strip()))
+        author = ", ".join(players) if players else CREATOR
+    if subject is None:
+        subjects = list(dict.fromkeys(lay.subject for lay in layouts))
+        subject = "; ".join(subjects)
+    target = str(out) if isinstance(out, Path) else out
+    doc = _Doc(
+        target, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+        bottomMargin=MARGIN, title=clean(title), author=clean(author), subject=clean(subject),
+        creator=CREATOR, invariant=1 if invariant else 0,
+    )  # fmt: skip
+    story: list[Any] = []
+    for index, layout in enumerate(layouts):
+        part = _layout_story(doc, index, layout, size, st)
+        if index:
+            story += [NextPageTemplate(f"L{index}-first"), PageBreak()]
+        story += part
+    doc.build(story)
+    pages: int = doc.page
+    return pages
+
+
+def layouts_for(
+    characters: Sequence[CharacterBase], registry: SystemRegistry, kind: str
+) -> list[SheetLayout]:
+    """The layouts printed for ``characters`` under ``kind`` (sheet, worksheet, full, blank).
+
+    "full" is each character's sheet followed by its story worksheet; "blank" is one blank set
+    per distinct system among the characters.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown sheet kind {kind!r}; use one of {', '.join(KINDS)}")
+    if kind == "blank":
+        seen = list(dict.fromkeys(c.system for c in characters))
+        return [lay for sid in seen for lay in build_blank(registry.info(sid))]
+    layouts: list[SheetLayout] = []
+    for character in characters:
+        system = registry.get(character.system)
+        if kind in ("sheet", "full"):
+            layouts.append(build_sheet(character, system, "sheet"))
+        if kind in ("worksheet", "full"):
+            layouts.append(build_sheet(character, system, "worksheet"))
+    return layouts
+
+
+def render_pdf(
+    characters: Sequence[CharacterBase],
+    registry: SystemRegistry,
+    out: Output,
+    kind: str = "sheet",
+    paper: str = "letter",
+    invariant: bool = False,
+) -> int:
+    """Print characters: build their layouts and render them into one PDF.
+
+    For the GUI's File > Export PDF and batch export; call it from a worker thread.
+
+    Returns:
+        The number of pages written.
+    """
+    return render(layouts_for(characters, registry, kind), out, paper, invariant)
+
+
+def render_blank(
+    system_ids: Sequence[str],
+    registry: SystemRegistry,
+    out: Output,
+    paper: str = "letter",
+    invariant: bool = False,
+) -> int:
+    """Blank sheets for hand-filling, one set per system id (SotC: sheet and worksheet)."""
+    layouts = [lay for sid in system_ids for lay in build_blank(registry.info(sid))]
+    return render(layouts, out, paper, invariant)
+
+
+# -- the game master's conflict sheet ------------------------------------------------------------
+
+
+def render_conflict_sheet(
+    rows: Sequence[ConflictRow],
+    out: Output,
+    paper: str = "letter",
+    invariant: bool = False,
+    title: str = "Conflict",
+) -> int:
+    """A one-table sheet of a conflict's participants for the game master's table.
+
+    Columns: name, initiative, Health and Composure boxes (checked ones crossed), consequences,
+    fate points. Returns the number of pages written.
+    """
+    size = page_size(paper)
+    st = styles()
+    width, height = size
+    body_w = width - 2 * MARGIN
+    body_bottom = MARGIN + BOTTOM_CHROME
+    body_h = height - MARGIN - TOP_CHROME - body_bottom
+    layout = SheetLayout(
+        kind="worksheet", system_name="Game master's sheet", heading=clean(title) or "Conflict",
+        blocks=(), doc_title=title,
+    )  # fmt: skip
+    chrome = _Chrome(layout, size)
+    doc = _Doc(
+        str(out) if isinstance(out, Path) else out, pagesize=size, title=clean(title),
+        author=CREATOR, subject="Conflict tracking sheet", creator=CREATOR,
+        invariant=1 if invariant else 0,
+    )  # fmt: skip
+    doc.addPageTemplates([
+        PageTemplate(id="conflict", frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
+                     onPage=chrome.first)
+    ])  # fmt: skip
+    head = ["Name", "Init.", "Health", "Composure", "Consequences", "FP"]
+    data: list[list[Any]] = [[Paragraph(h.upper(), st.label) for h in head]]
+    for row in rows:
+
+        def track(checked: int, total: int) -> BoxRow:
+            return BoxRow(total, tuple(i < checked for i in range(total)), box=11)
+
+        data.append(
+            [
+                _p(row.name, st.cell),
+                Paragraph(f"{row.initiative:+d}", st.cell),
+                track(row.health_checked, row.health_total),
+                track(row.composure_checked, row.composure_total),
+                [_p(c, st.small) for c in row.consequences] or "",
+                Paragraph("" if row.fate_points is None else str(row.fate_points), st.cell),
+            ]
+        )
+    for _ in range(max(0, 3 - len(rows))):
+        data.append([Spacer(1, 18), "", "", "", "", ""])
+    table = Table(data, colWidths=["22%", "7%", "22%", "22%", "21%", "6%"], repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    doc.build([table])
+    pages: int = doc.page
+    return pages
