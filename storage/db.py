@@ -1,0 +1,109 @@
+"""Storage layer: database engines for the library (SQLite pragmas, write locks, URL checks).
+
+SQLite runs in WAL mode with foreign keys on and a busy timeout, so two Fatesmith processes can
+share a file. Python's sqlite3 module starts transactions lazily; here the driver's own
+transaction handling is switched off and every transaction is opened explicitly, write
+transactions with ``BEGIN IMMEDIATE`` so that two writers queue on the file lock instead of
+failing half way through with "database is locked".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.pool import StaticPool
+
+from rules.errors import FatesmithError
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 10_000
+WRITE_OPTION = "fatesmith_write"
+
+
+class DatabaseUrlError(FatesmithError):
+    """A library location that is not a usable file path or SQLAlchemy URL."""
+
+
+def parse_url(url: str) -> URL:
+    """Parse a SQLAlchemy URL, with a one-line error.
+
+    Raises:
+        DatabaseUrlError: when the text is not a URL SQLAlchemy understands.
+    """
+    try:
+        return make_url(url)
+    except ArgumentError:
+        raise DatabaseUrlError(f"not a library file or database URL: {url!r}") from None
+
+
+def sqlite_path(url: URL) -> Path | None:
+    """The file behind a SQLite URL, or None for in-memory databases and other back ends."""
+    if url.get_backend_name() != "sqlite":
+        return None
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file::memory:"):
+        return None
+    return Path(database)
+
+
+def looks_like_sqlite(path: Path) -> bool:
+    """Whether ``path`` is missing, empty or starts with the SQLite header."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return True
+    return head in (b"", SQLITE_MAGIC)
+
+
+def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Autocommit at the driver level: transactions are begun explicitly in _on_begin.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        mode = cursor.execute("PRAGMA journal_mode").fetchone()
+        if mode and str(mode[0]).lower() not in ("wal", "memory"):
+            cursor.execute("PRAGMA journal_mode = WAL")
+        # NORMAL is durable against application crashes in WAL mode; a power cut may lose the
+        # last commit but never corrupts the file.
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()
+
+
+def _on_sqlite_begin(connection: Any) -> None:
+    kind = "IMMEDIATE" if connection.get_execution_options().get(WRITE_OPTION) else "DEFERRED"
+    connection.exec_driver_sql(f"BEGIN {kind}")
+
+
+def make_engine(url: str | URL) -> Engine:
+    """An engine for ``url`` with Fatesmith's connection settings.
+
+    For SQLite: WAL, foreign keys, busy timeout and explicit BEGIN (see module docstring); an
+    in-memory database keeps one shared connection. Other back ends use their defaults with
+    ``pool_pre_ping``.
+    """
+    parsed = parse_url(url) if isinstance(url, str) else url
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    if sqlite_path(parsed) is None:
+        engine = create_engine(
+            parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+    else:
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine, "connect", _on_sqlite_connect)
+    event.listen(engine, "begin", _on_sqlite_begin)
+    return engine
+
+
+def writer(engine: Engine) -> Engine:
+    """A view of ``engine`` whose transactions take the write lock at once (SQLite)."""
+    return engine.execution_options(**{WRITE_OPTION: True})

@@ -1,0 +1,967 @@
+"""Storage layer: the :class:`Library` facade over the character, campaign and encounter store.
+
+The facade takes and returns domain objects (rules models and the frozen records of
+:mod:`storage.mappers`), never ORM rows. Every call uses its own session and transaction, so a
+save is all or nothing. Saves carry the version the caller loaded (optimistic concurrency): a
+save over a newer version raises :class:`ConflictError` instead of overwriting someone else's
+work. Opening a library migrates its schema (after a backup), refuses files that are not
+libraries without touching them, and opens libraries from a newer Fatesmith read-only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import EllipsisType
+from typing import Any, cast
+
+from sqlalchemy import Engine, Table, and_, delete, func, or_, select, update
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from rules.campaign import CampaignRules
+from rules.character import CharacterBase
+from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
+from rules.systems.registry import SystemRegistry
+from storage import migrations
+from storage.db import looks_like_sqlite, make_engine, parse_url, sqlite_path, writer
+from storage.json_io import read_character_file, write_character_file
+from storage.mappers import (
+    Campaign,
+    CharacterFacts,
+    CharacterSummary,
+    EncounterRecord,
+    ImportReport,
+    SearchQuery,
+    StoredCharacter,
+    campaign_from_row,
+    character_facts,
+    dumps_compact,
+    encounter_from_row,
+    load_character,
+    now,
+    split_tags,
+    utc,
+)
+from storage.tables import (
+    TAG_SEPARATOR,
+    CampaignRow,
+    CharacterRow,
+    CharacterTagRow,
+    EncounterRow,
+    LibraryInfoRow,
+    TagRow,
+)
+
+__all__ = [
+    "Campaign",
+    "CharacterSummary",
+    "ConflictError",
+    "CorruptLibraryError",
+    "EncounterRecord",
+    "ImportReport",
+    "Library",
+    "LibraryError",
+    "LibraryReadOnlyError",
+    "NotFoundError",
+    "SearchQuery",
+    "StoredCharacter",
+]
+
+NO_SAMPLES_ENV = "FATESMITH_NO_SAMPLES"
+CHARACTERS = cast(Table, CharacterRow.__table__)
+CHARACTER_TAGS = cast(Table, CharacterTagRow.__table__)
+LIBRARY_INFO = cast(Table, LibraryInfoRow.__table__)
+KEEP: EllipsisType = ...
+
+
+class LibraryError(FatesmithError):
+    """A library operation failed; the message is one clear line for the user."""
+
+
+class LibraryReadOnlyError(LibraryError):
+    """A write was attempted on a library opened read-only."""
+
+
+class ConflictError(LibraryError):
+    """Someone else saved (or deleted) the record since it was loaded."""
+
+
+class CorruptLibraryError(LibraryError):
+    """The file is not a SQLite Fatesmith library, or is damaged; it is never overwritten."""
+
+
+class NotFoundError(LibraryError):
+    """No record with that id (it may have been deleted by another window or process)."""
+
+
+def samples_wanted(samples: bool, env: dict[str, str] | None = None) -> bool:
+    """Whether a new library gets the sample content (``FATESMITH_NO_SAMPLES=1`` says no)."""
+    value = (env if env is not None else os.environ).get(NO_SAMPLES_ENV, "")
+    return samples and value.strip().lower() not in ("1", "true", "yes", "on")
+
+
+def _escape_like(term: str) -> str:
+    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class Library:
+    """A character library on any SQLAlchemy database (SQLite file by default).
+
+    Create with :meth:`open`. Safe to use from one thread at a time; worker threads open their
+    own. Attributes:
+        url: The SQLAlchemy URL it was opened with.
+        read_only: True when writes are refused.
+        read_only_reason: Why, in words for the user ("" when writable).
+        backup: The backup taken before migrating on open, if any.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        url: str,
+        registry: SystemRegistry,
+        *,
+        read_only_reason: str = "",
+        backup: Path | None = None,
+    ) -> None:
+        self._engine = engine
+        self._reads = sessionmaker(bind=engine, expire_on_commit=False)
+        self._writes = sessionmaker(bind=writer(engine), expire_on_commit=False)
+        self._registry = registry
+        self.url = url
+        self.read_only_reason = read_only_reason
+        self.read_only = bool(read_only_reason)
+        self.backup = backup
+
+    # -- opening --------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, url: str, *, registry: SystemRegistry, samples: bool = True) -> Library:
+        """Open (creating or migrating when needed) the library at ``url``.
+
+        Args:
+            url: A SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``).
+            registry: The loaded game systems.
+            samples: Whether a newly created library starts with the sample characters and
+                campaign (also switched off by ``FATESMITH_NO_SAMPLES=1``).
+
+        Raises:
+            CorruptLibraryError: not a SQLite file, damaged, or not a Fatesmith library.
+            LibraryError: the database cannot be reached or created.
+        """
+        try:
+            parsed = parse_url(url)
+        except FatesmithError as exc:
+            raise LibraryError(str(exc)) from None
+        path = sqlite_path(parsed)
+        if path is not None:
+            cls._check_sqlite_file(path)
+        engine = make_engine(parsed)
+        try:
+            library = cls._open_engine(engine, url, parsed, path, registry, samples)
+        except BaseException:
+            engine.dispose()
+            raise
+        return library
+
+    @staticmethod
+    def _check_sqlite_file(path: Path) -> None:
+        """Refuse, without writing a byte, a file that is not a SQLite Fatesmith library."""
+        if path.is_dir():
+            raise CorruptLibraryError(f"{path} is a folder, not a library file")
+        if not path.exists():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise LibraryError(f"cannot create the folder {path.parent}: {exc}") from None
+            return
+        if not looks_like_sqlite(path):
+            raise CorruptLibraryError(
+                f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
+            )
+        try:
+            probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                tables = {
+                    r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                }
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError as exc:
+            raise CorruptLibraryError(
+                f"{path} is damaged and cannot be opened ({exc}); it was left as it is"
+            ) from None
+        if tables and migrations.VERSION_TABLE not in tables:
+            raise CorruptLibraryError(
+                f"{path} is a SQLite database but not a Fatesmith library; it was left as it is"
+            )
+
+    @classmethod
+    def _open_engine(
+        cls,
+        engine: Engine,
+        url: str,
+        parsed: URL,
+        path: Path | None,
+        registry: SystemRegistry,
+        samples: bool,
+    ) -> Library:
+        where = str(path) if path is not None else parsed.render_as_string(hide_password=True)
+        try:
+            with engine.connect() as conn:
+                revision, tables = migrations.read_revision(conn)
+            if revision is None and tables & migrations.OUR_TABLES:
+                raise CorruptLibraryError(
+                    f"{where} has library tables but no schema version; it was left as it is"
+                )
+            if revision is not None and revision not in migrations.KNOWN_REVISIONS:
+                reason = (
+                    f"written by a newer Fatesmith (schema {revision}; this version knows up to "
+                    f"{migrations.HEAD}); opened read-only, update Fatesmith to change it"
+                )
+                return cls(engine, url, registry, read_only_reason=reason)
+            if revision == migrations.HEAD:
+                return cls(engine, url, registry)
+            created, backup = cls._migrate(engine, path)
+        except DatabaseError as exc:
+            if parsed.get_backend_name() == "sqlite":
+                raise CorruptLibraryError(
+                    f"{where} is damaged and cannot be opened ({exc.orig}); it was left as it is"
+                ) from None
+            raise LibraryError(f"cannot open the library at {where}: {exc.orig}") from None
+        except SQLAlchemyError as exc:
+            raise LibraryError(f"cannot open the library at {where}: {exc}") from None
+        library = cls(engine, url, registry, backup=backup)
+        if created and samples_wanted(samples):
+            from storage.samples import add_samples
+
+            add_samples(library, registry)
+        return library
+
+    @staticmethod
+    def _migrate(engine: Engine, path: Path | None) -> tuple[bool, Path | None]:
+        """Create or upgrade the schema under the write lock; returns (created, backup)."""
+        with writer(engine).begin() as conn:
+            # Read again under the lock: another process may have migrated meanwhile.
+            revision, _tables = migrations.read_revision(conn)
+            if revision == migrations.HEAD:
+                return False, None
+            backup = None
+            if revision is not None and path is not None:
+                backup = migrations.backup_sqlite(path)
+            migrations.upgrade(conn)
+            if revision is None:
+                conn.execute(
+                    LIBRARY_INFO.insert(),
+                    [{"key": "created_at", "value": now().isoformat()}],
+                )
+            return revision is None, backup
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def registry(self) -> SystemRegistry:
+        """The game systems this library parses characters with."""
+        return self._registry
+
+    # -- sessions -------------------------------------------------------------------------------
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._translate(), self._reads.begin() as session:
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        if self.read_only:
+            raise LibraryReadOnlyError(f"the library is read-only: {self.read_only_reason}")
+        with self._translate(), self._writes.begin() as session:
+            yield session
+
+    @contextmanager
+    def _translate(self) -> Iterator[None]:
+        """Turn database exceptions into one-line library errors."""
+        try:
+            yield
+        except StaleDataError:
+            raise ConflictError(
+                "someone else saved this since you opened it; reload it to see their changes"
+            ) from None
+        except OperationalError as exc:
+            text = str(exc.orig)
+            if "locked" in text or "busy" in text:
+                raise LibraryError(
+                    "the library is busy (another Fatesmith is writing to it); try again"
+                ) from None
+            raise LibraryError(f"library error: {text}") from None
+        except IntegrityError as exc:
+            raise LibraryError(f"the library refused the change: {exc.orig}") from None
+        except DatabaseError as exc:
+            if self._engine.dialect.name == "sqlite":
+                raise CorruptLibraryError(f"the library file is damaged: {exc.orig}") from None
+            raise LibraryError(f"library error: {exc.orig}") from None
+
+    # -- characters -----------------------------------------------------------------------------
+
+    def _summary_columns(self) -> tuple[Any, ...]:
+        c = CharacterRow
+        return (
+            c.id,
+            c.name,
+            c.system,
+            c.player,
+            c.campaign_id,
+            CampaignRow.name,
+            c.peak_skill,
+            c.peak_rating,
+            c.tags,
+            c.updated_at,
+            c.version,
+            c.valid,
+        )
+
+    @staticmethod
+    def _summary(row: Any) -> CharacterSummary:
+        # Trusted values straight from our own columns: skip validation for listing speed.
+        return CharacterSummary.model_construct(
+            id=row[0],
+            name=row[1],
+            system=row[2],
+            player=row[3],
+            campaign_id=row[4],
+            campaign_name=row[5] or "",
+            peak_skill=row[6],
+            peak_rating=row[7],
+            tags=split_tags(row[8]),
+            updated_at=utc(row[9]),
+            version=row[10],
+            valid=bool(row[11]),
+        )
+
+    def list_characters(self, query: SearchQuery | None = None) -> list[CharacterSummary]:
+        """Summaries of the characters matching ``query`` (all when None), sorted by name."""
+        stmt = select(*self._summary_columns()).outerjoin(
+            CampaignRow, CampaignRow.id == CharacterRow.campaign_id
+        )
+        if query is not None:
+            if query.system:
+                stmt = stmt.where(CharacterRow.system == query.system)
+            if query.campaign_id is not None:
+                stmt = stmt.where(CharacterRow.campaign_id == query.campaign_id)
+            if query.tag:
+                tagged = (
+                    select(CharacterTagRow.character_id)
+                    .join(TagRow, TagRow.id == CharacterTagRow.tag_id)
+                    .where(TagRow.key == query.tag.strip().casefold())
+                )
+                stmt = stmt.where(CharacterRow.id.in_(tagged))
+            for term in query.text.casefold().split():
+                pattern = f"%{_escape_like(term)}%"
+                stmt = stmt.where(
+                    or_(
+                        CharacterRow.search_text.like(pattern, escape="\\"),
+                        and_(
+                            CampaignRow.name_lower.is_not(None),
+                            CampaignRow.name_lower.like(pattern, escape="\\"),
+                        ),
+                    )
+                )
+        stmt = stmt.order_by(CharacterRow.name_lower, CharacterRow.id)
+        with self._read() as s:
+            return [self._summary(row) for row in s.execute(stmt)]
+
+    def character_summary(self, character_id: uuid.UUID) -> CharacterSummary:
+        """The listing row of one character.
+
+        Raises:
+            NotFoundError: no such character.
+        """
+        stmt = (
+            select(*self._summary_columns())
+            .outerjoin(CampaignRow, CampaignRow.id == CharacterRow.campaign_id)
+            .where(CharacterRow.id == character_id)
+        )
+        with self._read() as s:
+            row = s.execute(stmt).first()
+        if row is None:
+            raise NotFoundError("that character is not in the library (deleted elsewhere?)")
+        return self._summary(row)
+
+    def get_character(self, character_id: uuid.UUID) -> StoredCharacter:
+        """Load one character with its version.
+
+        Raises:
+            NotFoundError: no such character.
+            LibraryError: its stored payload cannot be read by this version.
+        """
+        with self._read() as s:
+            row = s.get(CharacterRow, character_id)
+            if row is None:
+                raise NotFoundError("that character is not in the library (deleted elsewhere?)")
+            payload, version, updated, campaign_id, name = (
+                row.payload,
+                row.version,
+                row.updated_at,
+                row.campaign_id,
+                row.name,
+            )
+        try:
+            character = load_character(payload, self._registry)
+        except (CharacterFileError, ValueError) as exc:
+            raise LibraryError(f"character {name!r} cannot be loaded: {exc}") from None
+        return StoredCharacter(
+            character=character, version=version, updated_at=utc(updated), campaign_id=campaign_id
+        )
+
+    def _facts(
+        self, s: Session, character: CharacterBase, campaign_id: uuid.UUID | None
+    ) -> CharacterFacts:
+        rules = None
+        if campaign_id is not None:
+            text = s.execute(
+                select(CampaignRow.rules).where(CampaignRow.id == campaign_id)
+            ).scalar()
+            if text is None:
+                raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+            rules = CampaignRules.model_validate_json(text)
+        try:
+            return character_facts(character, self._registry, rules)
+        except UnknownSystemError as exc:
+            raise LibraryError(str(exc)) from None
+
+    def save_character(
+        self,
+        character: CharacterBase,
+        *,
+        expected_version: int | None,
+        campaign_id: uuid.UUID | EllipsisType | None = KEEP,
+    ) -> int:
+        """Store ``character`` in one transaction and return its new version.
+
+        Args:
+            character: The character (its ``id`` is the library key).
+            expected_version: The version it was loaded at; None for a new character.
+            campaign_id: Campaign to put it in, None for none; leave out to keep its campaign.
+
+        Raises:
+            ConflictError: it was changed or deleted since ``expected_version``, or (when None)
+                a character with this id exists already.
+            LibraryReadOnlyError: the library is read-only.
+        """
+        with self._write() as s:
+            row = s.get(CharacterRow, character.id)
+            if expected_version is None and row is not None:
+                raise ConflictError(
+                    f"a character with this id ({character.name!r}) is already in the library"
+                )
+            if expected_version is not None:
+                if row is None:
+                    raise ConflictError(
+                        f"{character.name or 'this character'!r} was deleted from the library "
+                        "since you opened it; save it as a new character instead"
+                    )
+                if row.version != expected_version:
+                    raise ConflictError(
+                        f"{character.name or 'this character'!r} was saved elsewhere since you "
+                        f"opened it (version {row.version}, yours {expected_version}); reload it "
+                        "or save yours as a copy"
+                    )
+            if isinstance(campaign_id, EllipsisType):
+                target = row.campaign_id if row is not None else None
+            else:
+                target = campaign_id
+            facts = self._facts(s, character, target)
+            stamp = now()
+            position = None
+            if target is not None and (row is None or row.campaign_id != target):
+                position = self._next_position(s, target)
+            if row is None:
+                row = CharacterRow(id=character.id, created_at=stamp, campaign_position=0)
+                s.add(row)
+            if position is not None:
+                row.campaign_position = position
+            row.campaign_id = target
+            self._apply_facts(row, facts, stamp)
+            s.flush()
+            self._sync_tags(s, character.id, facts.tags)
+            return row.version
+
+    @staticmethod
+    def _apply_facts(row: CharacterRow, facts: CharacterFacts, stamp: Any) -> None:
+        row.system = facts.system
+        row.name = facts.name
+        row.name_lower = facts.name.casefold()
+        row.player = facts.player
+        row.peak_skill = facts.peak_skill
+        row.peak_rating = facts.peak_rating
+        row.valid = facts.valid
+        row.tags = TAG_SEPARATOR.join(facts.tags)
+        row.search_text = facts.search_text
+        row.payload = facts.payload
+        row.payload_version = facts.payload_version
+        row.updated_at = stamp
+
+    @staticmethod
+    def _next_position(s: Session, campaign_id: uuid.UUID) -> int:
+        top = s.execute(
+            select(func.max(CharacterRow.campaign_position)).where(
+                CharacterRow.campaign_id == campaign_id
+            )
+        ).scalar()
+        return 0 if top is None else int(top) + 1
+
+    @staticmethod
+    def _tag_ids(s: Session, tags: Sequence[str]) -> list[int]:
+        """Ids of ``tags`` (already cleaned), creating the missing ones."""
+        keys = {t.casefold(): t for t in tags}
+        found = dict(
+            s.execute(select(TagRow.key, TagRow.id).where(TagRow.key.in_(list(keys)))).all()
+        )
+        for key, name in keys.items():
+            if key not in found:
+                tag = TagRow(key=key, name=name)
+                s.add(tag)
+                s.flush()
+                found[key] = tag.id
+        return [found[t.casefold()] for t in tags]
+
+    def _sync_tags(self, s: Session, character_id: uuid.UUID, tags: Sequence[str]) -> None:
+        s.execute(delete(CharacterTagRow).where(CharacterTagRow.character_id == character_id))
+        if tags:
+            s.execute(
+                CHARACTER_TAGS.insert(),
+                [{"character_id": character_id, "tag_id": t} for t in self._tag_ids(s, tags)],
+            )
+
+    def delete_character(self, character_id: uuid.UUID) -> None:
+        """Remove a character (its tags go with it; campaigns just lose a member).
+
+        Raises:
+            NotFoundError: no such character.
+        """
+        with self._write() as s:
+            result = s.execute(delete(CharacterRow).where(CharacterRow.id == character_id))
+            if not getattr(result, "rowcount", 1):
+                raise NotFoundError("that character is not in the library (deleted elsewhere?)")
+
+    def duplicate_character(self, character_id: uuid.UUID) -> CharacterSummary:
+        """Store a copy with a new id, named "... (copy)", in the same campaign."""
+        stored = self.get_character(character_id)
+        original = stored.character
+        name = f"{original.name} (copy)" if original.name else "(copy)"
+        data = original.model_dump()
+        data.update(id=uuid.uuid4(), name=name[:200])
+        copy = type(original).model_validate(data)
+        self.save_character(copy, expected_version=None, campaign_id=stored.campaign_id)
+        return self.character_summary(copy.id)
+
+    def set_tags(self, character_id: uuid.UUID, tags: Sequence[str]) -> None:
+        """Replace a character's tags (stored in its document too, so its version goes up)."""
+        stored = self.get_character(character_id)
+        data = stored.character.model_dump()
+        data["tags"] = tuple(tags)
+        changed = type(stored.character).model_validate(data)
+        self.save_character(changed, expected_version=stored.version)
+
+    def all_tags(self) -> list[str]:
+        """Every tag some character carries, sorted without regard to case."""
+        stmt = (
+            select(TagRow.name)
+            .where(TagRow.id.in_(select(CharacterTagRow.tag_id)))
+            .order_by(TagRow.key)
+        )
+        with self._read() as s:
+            return list(s.execute(stmt).scalars())
+
+    # -- campaigns ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _members(s: Session, campaign_id: uuid.UUID) -> tuple[uuid.UUID, ...]:
+        stmt = (
+            select(CharacterRow.id)
+            .where(CharacterRow.campaign_id == campaign_id)
+            .order_by(CharacterRow.campaign_position, CharacterRow.name_lower)
+        )
+        return tuple(s.execute(stmt).scalars())
+
+    def list_campaigns(self) -> list[Campaign]:
+        """Every campaign, sorted by name."""
+        with self._read() as s:
+            rows = s.execute(select(CampaignRow).order_by(CampaignRow.name_lower)).scalars().all()
+            members: dict[uuid.UUID, list[uuid.UUID]] = {r.id: [] for r in rows}
+            stmt = (
+                select(CharacterRow.campaign_id, CharacterRow.id)
+                .where(CharacterRow.campaign_id.is_not(None))
+                .order_by(CharacterRow.campaign_position, CharacterRow.name_lower)
+            )
+            for campaign_id, character_id in s.execute(stmt):
+                if campaign_id is not None:
+                    members.setdefault(campaign_id, []).append(character_id)
+            return [campaign_from_row(r, tuple(members[r.id])) for r in rows]
+
+    def get_campaign(self, campaign_id: uuid.UUID) -> Campaign:
+        """One campaign with its members in order.
+
+        Raises:
+            NotFoundError: no such campaign.
+        """
+        with self._read() as s:
+            row = s.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+            return campaign_from_row(row, self._members(s, campaign_id))
+
+    def save_campaign(self, campaign: Campaign, *, expected_version: int | None) -> int:
+        """Store a campaign, its settings and its member list; returns its new version.
+
+        Members listed are moved into this campaign (a character belongs to one campaign at
+        most); former members not listed are left without a campaign. Members' stored
+        versions do not change, but their "valid" flag is recomputed under the campaign rules.
+
+        Raises:
+            ConflictError: changed or deleted since ``expected_version``.
+            NotFoundError: a member id is not in the library.
+        """
+        try:
+            self._registry.info(campaign.system)
+        except UnknownSystemError as exc:
+            raise LibraryError(str(exc)) from None
+        with self._write() as s:
+            row = s.get(CampaignRow, campaign.id)
+            if expected_version is None and row is not None:
+                raise ConflictError(f"a campaign with this id ({campaign.name!r}) already exists")
+            if expected_version is not None:
+                if row is None:
+                    raise ConflictError(
+                        f"campaign {campaign.name!r} was deleted since you opened it"
+                    )
+                if row.version != expected_version:
+                    raise ConflictError(
+                        f"campaign {campaign.name!r} was saved elsewhere since you opened it; "
+                        "reload it"
+                    )
+            stamp = now()
+            if row is None:
+                row = CampaignRow(id=campaign.id, created_at=stamp, payload_version=1)
+                s.add(row)
+            row.name = campaign.name
+            row.name_lower = campaign.name.casefold()
+            row.system = campaign.system
+            row.rules = campaign.rules.model_dump_json()
+            row.notes = campaign.notes
+            row.updated_at = stamp
+            s.flush()
+            self._set_members(s, campaign.id, campaign.member_ids, campaign.rules)
+            return row.version
+
+    def _set_members(
+        self,
+        s: Session,
+        campaign_id: uuid.UUID,
+        member_ids: Sequence[uuid.UUID],
+        rules: CampaignRules,
+    ) -> None:
+        wanted = list(dict.fromkeys(member_ids))
+        if wanted:
+            present = set(
+                s.execute(select(CharacterRow.id).where(CharacterRow.id.in_(wanted))).scalars()
+            )
+            missing = [m for m in wanted if m not in present]
+            if missing:
+                raise NotFoundError(f"campaign member {missing[0]} is not in the library")
+        table = CHARACTERS
+        s.execute(
+            update(table)
+            .where(table.c.campaign_id == campaign_id, table.c.id.not_in(wanted))
+            .values(campaign_id=None, campaign_position=0)
+        )
+        for position, member in enumerate(wanted):
+            s.execute(
+                update(table)
+                .where(table.c.id == member)
+                .values(campaign_id=campaign_id, campaign_position=position)
+            )
+        self._revalidate(s, wanted, rules)
+
+    def _revalidate(
+        self, s: Session, ids: Sequence[uuid.UUID], rules: CampaignRules | None
+    ) -> None:
+        """Recompute the stored "valid" flag of ``ids`` (versions untouched)."""
+        if not ids:
+            return
+        table = CHARACTERS
+        rows = s.execute(select(table.c.id, table.c.payload).where(table.c.id.in_(list(ids))))
+        for character_id, payload in rows.all():
+            try:
+                character = load_character(payload, self._registry)
+                valid = character_facts(character, self._registry, rules).valid
+            except (FatesmithError, ValueError):
+                continue
+            s.execute(update(table).where(table.c.id == character_id).values(valid=valid))
+
+    def delete_campaign(self, campaign_id: uuid.UUID) -> None:
+        """Remove a campaign; its members and encounters stay, without a campaign.
+
+        Raises:
+            NotFoundError: no such campaign.
+        """
+        with self._write() as s:
+            members = self._members(s, campaign_id)
+            result = s.execute(delete(CampaignRow).where(CampaignRow.id == campaign_id))
+            if not getattr(result, "rowcount", 1):
+                raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+            self._revalidate(s, members, None)
+
+    # -- encounters -----------------------------------------------------------------------------
+
+    def list_encounters(self, campaign_id: uuid.UUID | None = None) -> list[EncounterRecord]:
+        """Saved encounters (those of one campaign when ``campaign_id`` is given), by name."""
+        stmt = select(EncounterRow).order_by(EncounterRow.name, EncounterRow.id)
+        if campaign_id is not None:
+            stmt = stmt.where(EncounterRow.campaign_id == campaign_id)
+        with self._read() as s:
+            return [encounter_from_row(r) for r in s.execute(stmt).scalars()]
+
+    def get_encounter(self, encounter_id: uuid.UUID) -> EncounterRecord:
+        """One saved encounter.
+
+        Raises:
+            NotFoundError: no such encounter.
+        """
+        with self._read() as s:
+            row = s.get(EncounterRow, encounter_id)
+            if row is None:
+                raise NotFoundError("that encounter is not in the library (deleted elsewhere?)")
+            return encounter_from_row(row)
+
+    def save_encounter(self, record: EncounterRecord, *, expected_version: int | None) -> int:
+        """Store an encounter's state; returns its new version.
+
+        Raises:
+            ConflictError: changed or deleted since ``expected_version``.
+        """
+        payload = dumps_compact(record.payload)
+        with self._write() as s:
+            row = s.get(EncounterRow, record.id)
+            if expected_version is None and row is not None:
+                raise ConflictError(f"an encounter with this id ({record.name!r}) already exists")
+            if expected_version is not None:
+                if row is None:
+                    raise ConflictError(
+                        f"encounter {record.name!r} was deleted since you opened it"
+                    )
+                if row.version != expected_version:
+                    raise ConflictError(
+                        f"encounter {record.name!r} was saved elsewhere since you opened it"
+                    )
+            if record.campaign_id is not None and s.get(CampaignRow, record.campaign_id) is None:
+                raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+            stamp = now()
+            if row is None:
+                row = EncounterRow(id=record.id, created_at=stamp, payload_version=1)
+                s.add(row)
+            row.name = record.name
+            row.campaign_id = record.campaign_id
+            row.is_template = record.is_template
+            row.payload = payload
+            row.updated_at = stamp
+            s.flush()
+            return row.version
+
+    def delete_encounter(self, encounter_id: uuid.UUID) -> None:
+        """Remove a saved encounter.
+
+        Raises:
+            NotFoundError: no such encounter.
+        """
+        with self._write() as s:
+            result = s.execute(delete(EncounterRow).where(EncounterRow.id == encounter_id))
+            if not getattr(result, "rowcount", 1):
+                raise NotFoundError("that encounter is not in the library (deleted elsewhere?)")
+
+    # -- files ----------------------------------------------------------------------------------
+
+    def import_characters(
+        self, characters: Sequence[CharacterBase], *, campaign_id: uuid.UUID | None = None
+    ) -> list[CharacterSummary]:
+        """Store already-parsed characters in one transaction (the bulk path of imports).
+
+        A character whose id is already in the library with the same document is left as it
+        is; one whose id is taken by a different document is stored as a copy with a new id.
+        """
+        if not characters:
+            return []
+        stamp = now()
+        out: list[CharacterSummary] = []
+        with self._write() as s:
+            rules = None
+            if campaign_id is not None:
+                text = s.execute(
+                    select(CampaignRow.rules).where(CampaignRow.id == campaign_id)
+                ).scalar()
+                if text is None:
+                    raise NotFoundError("that campaign is not in the library")
+                rules = CampaignRules.model_validate_json(text)
+            ids = [c.id for c in characters]
+            existing: dict[uuid.UUID, str] = {}
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                stmt = select(CharacterRow.id, CharacterRow.payload).where(
+                    CharacterRow.id.in_(chunk)
+                )
+                existing.update(s.execute(stmt).all())
+            rows: list[dict[str, Any]] = []
+            tag_links: list[tuple[uuid.UUID, tuple[str, ...]]] = []
+            position = self._next_position(s, campaign_id) if campaign_id is not None else 0
+            for character in characters:
+                try:
+                    facts = character_facts(character, self._registry, rules)
+                except UnknownSystemError as exc:
+                    raise LibraryError(f"{character.name!r}: {exc}") from None
+                if character.id in existing:
+                    if existing[character.id] == facts.payload:
+                        continue
+                    character = character.model_copy(update={"id": uuid.uuid4()})
+                    facts = character_facts(character, self._registry, rules)
+                existing[character.id] = facts.payload
+                rows.append(
+                    {
+                        "id": character.id,
+                        "system": facts.system,
+                        "name": facts.name,
+                        "name_lower": facts.name.casefold(),
+                        "player": facts.player,
+                        "campaign_id": campaign_id,
+                        "campaign_position": position,
+                        "peak_skill": facts.peak_skill,
+                        "peak_rating": facts.peak_rating,
+                        "valid": facts.valid,
+                        "tags": TAG_SEPARATOR.join(facts.tags),
+                        "search_text": facts.search_text,
+                        "payload": facts.payload,
+                        "payload_version": facts.payload_version,
+                        "version": 1,
+                        "created_at": stamp,
+                        "updated_at": stamp,
+                    }
+                )
+                position += 1
+                if facts.tags:
+                    tag_links.append((character.id, facts.tags))
+            if rows:
+                s.execute(CHARACTERS.insert(), rows)
+            if tag_links:
+                all_tags = list(dict.fromkeys(t for _, tags in tag_links for t in tags))
+                tag_ids = dict(
+                    zip([t.casefold() for t in all_tags], self._tag_ids(s, all_tags), strict=True)
+                )
+                links = [
+                    {"character_id": cid, "tag_id": tag_ids[t.casefold()]}
+                    for cid, tags in tag_links
+                    for t in tags
+                ]
+                s.execute(CHARACTER_TAGS.insert(), links)
+        campaign_name = ""
+        if campaign_id is not None:
+            campaign_name = self.get_campaign(campaign_id).name
+        for r in rows:
+            out.append(
+                CharacterSummary(
+                    id=r["id"],
+                    name=r["name"],
+                    system=r["system"],
+                    player=r["player"],
+                    campaign_id=campaign_id,
+                    campaign_name=campaign_name,
+                    peak_skill=r["peak_skill"],
+                    peak_rating=r["peak_rating"],
+                    tags=split_tags(r["tags"]),
+                    updated_at=stamp,
+                    version=1,
+                    valid=r["valid"],
+                )
+            )
+        return out
+
+    def import_character_files(self, paths: Sequence[Path]) -> ImportReport:
+        """Import ``*.fatesmith.json`` files; good ones are stored, bad ones reported by name.
+
+        All good files are stored in one transaction.
+        """
+        if self.read_only:
+            raise LibraryReadOnlyError(f"the library is read-only: {self.read_only_reason}")
+        good: list[CharacterBase] = []
+        failed: list[tuple[str, str]] = []
+        for path in paths:
+            try:
+                good.append(read_character_file(Path(path), self._registry))
+            except CharacterFileError as exc:
+                failed.append((Path(path).name, str(exc)))
+        imported = self.import_characters(good)
+        return ImportReport(imported=tuple(imported), failed=tuple(failed))
+
+    def export_character_file(self, character_id: uuid.UUID, path: Path) -> None:
+        """Write one character as a ``*.fatesmith.json`` file (atomically)."""
+        stored = self.get_character(character_id)
+        try:
+            write_character_file(Path(path), stored.character)
+        except OSError as exc:
+            raise LibraryError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def export_archive(self, path: Path, *, campaign_id: uuid.UUID | None = None) -> None:
+        """Write the whole library, or one campaign, as a zip archive (see storage.archive)."""
+        from storage.archive import export_archive
+
+        export_archive(self, Path(path), campaign_id=campaign_id)
+
+    def import_archive(self, path: Path, *, partial: bool = False) -> ImportReport:
+        """Import an archive: all or nothing, or (``partial``) the good files only."""
+        from storage.archive import import_archive
+
+        report: ImportReport = import_archive(self, Path(path), partial=partial)
+        return report
+
+    # -- raw access for the archive module ------------------------------------------------------
+
+    def payloads(self, ids: Sequence[uuid.UUID] | None = None) -> list[tuple[uuid.UUID, str]]:
+        """(id, stored JSON document) of the characters ``ids`` (all when None), by id."""
+        stmt = select(CharacterRow.id, CharacterRow.payload).order_by(CharacterRow.id)
+        if ids is not None:
+            stmt = stmt.where(CharacterRow.id.in_(list(ids)))
+        with self._read() as s:
+            return [(i, p) for i, p in s.execute(stmt).all()]
+
+    def counts(self) -> dict[str, int]:
+        """How many characters, campaigns and encounters the library holds."""
+        with self._read() as s:
+            return {
+                "characters": int(s.execute(select(func.count(CharacterRow.id))).scalar() or 0),
+                "campaigns": int(s.execute(select(func.count(CampaignRow.id))).scalar() or 0),
+                "encounters": int(s.execute(select(func.count(EncounterRow.id))).scalar() or 0),
+            }
+
+    def info(self) -> dict[str, str]:
+        """Facts recorded about the library (e.g. ``created_at``)."""
+        with self._read() as s:
+            return dict(s.execute(select(LibraryInfoRow.key, LibraryInfoRow.value)).all())
+
+
+def document_text(payload: str) -> str:
+    """A stored payload as file text (indented), identical to what ``export`` writes."""
+    return json.dumps(json.loads(payload), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,87 @@
+"""Storage layer: schema migrations (Alembic), run programmatically when a library is opened.
+
+The Alembic environment (``env.py``) and revisions (``versions/``) live in this package and need
+no ``alembic.ini``. Opening a library reads its revision cheaply; only when it is behind
+:data:`HEAD` is Alembic loaded, a timestamped backup of a SQLite file taken, and the upgrade run
+in one transaction. A revision this code does not know means a newer Fatesmith wrote the
+library: it then opens read-only.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import Connection, inspect, text
+
+HEAD = "0001"
+"""The newest schema revision this code knows (checked against ``versions/`` by the tests)."""
+
+KNOWN_REVISIONS: tuple[str, ...] = ("0001",)
+"""Every released schema revision, oldest first."""
+
+VERSION_TABLE = "alembic_version"
+OUR_TABLES = frozenset({"characters", "campaigns", "encounters", "tags", "character_tags"})
+SCRIPT_LOCATION = Path(__file__).resolve().parent
+
+
+def read_revision(connection: Connection) -> tuple[str | None, set[str]]:
+    """The library's schema revision (None when it has none) and the tables present."""
+    tables = set(inspect(connection).get_table_names())
+    if VERSION_TABLE not in tables:
+        return None, tables
+    revision = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+    return (str(revision) if revision is not None else None), tables
+
+
+def upgrade(connection: Connection, target: str = "head") -> None:
+    """Run the Alembic upgrade on ``connection`` inside the caller's transaction."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPT_LOCATION))
+    config.attributes["connection"] = connection
+    command.upgrade(config, target)
+
+
+def script_heads() -> tuple[str, ...]:
+    """The head revisions of the bundled Alembic scripts (for tests and diagnostics)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPT_LOCATION))
+    return tuple(ScriptDirectory.from_config(config).get_heads())
+
+
+def backup_path(path: Path, when: datetime | None = None) -> Path:
+    """Where the backup of ``path`` taken at ``when`` goes (next to it, timestamped)."""
+    stamp = (when or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S%fZ")
+    return path.with_name(f"{path.name}.backup-{stamp}")
+
+
+def backup_sqlite(path: Path) -> Path:
+    """Copy a SQLite library to a timestamped file with SQLite's online backup.
+
+    The backup API copies a consistent snapshot, including pages still in the WAL file.
+
+    Returns:
+        The backup file's path.
+    """
+    target = backup_path(path)
+    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        dest = sqlite3.connect(target)
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    except sqlite3.Error:
+        # Fall back to a plain copy of the main file (e.g. a read-only folder for WAL files).
+        shutil.copy2(path, target)
+    finally:
+        source.close()
+    return target

@@ -1,0 +1,91 @@
+"""Storage layer: the sample characters and campaign a new library starts with.
+
+The samples are data in ``resources/samples/`` (read through ``importlib.resources``):
+``*.fatesmith.json`` character files and ``campaign.json``, which names the campaign, its
+settings and its members by character id. They are original characters, not the books'.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules.campaign import CampaignRules
+from rules.character import CharacterBase
+from rules.errors import CharacterFileError
+from rules.systems.registry import SystemRegistry
+from storage.json_io import SUFFIX, loads_character
+from storage.mappers import Campaign
+
+if TYPE_CHECKING:
+    from storage.library import Library
+
+CAMPAIGN_FILE = "campaign.json"
+
+
+def samples_root() -> Traversable:
+    """The bundled ``resources/samples`` folder."""
+    try:
+        return resources.files("resources").joinpath("samples")
+    except NotADirectoryError:
+        # CPython 3.11 editable installs: see storage.systems_catalog.systems_root.
+        import resources as package
+
+        for entry in package.__path__:
+            folder = Path(entry) / "samples"
+            if folder.is_dir():
+                return folder
+        raise
+
+
+def load_sample_characters(
+    registry: SystemRegistry, root: Traversable | None = None
+) -> list[CharacterBase]:
+    """Every sample character, sorted by file name.
+
+    Raises:
+        CharacterFileError: naming the sample file that is damaged (a packaging bug).
+    """
+    folder = root or samples_root()
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(SUFFIX):
+            continue
+        try:
+            out.append(loads_character(entry.read_text(encoding="utf-8"), registry))
+        except CharacterFileError as exc:
+            raise CharacterFileError(f"sample {entry.name}: {exc}") from None
+    return out
+
+
+def load_sample_campaign(root: Traversable | None = None) -> Campaign | None:
+    """The sample campaign (members included), or None when there is none."""
+    entry = (root or samples_root()).joinpath(CAMPAIGN_FILE)
+    if not entry.is_file():
+        return None
+    data: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
+    return Campaign(
+        id=uuid.UUID(data["id"]),
+        name=data["name"],
+        system=data.get("system", "sotc"),
+        rules=CampaignRules.model_validate(data.get("rules", {})),
+        notes=data.get("notes", ""),
+        member_ids=tuple(uuid.UUID(m) for m in data.get("members", ())),
+    )
+
+
+def add_samples(library: Library, registry: SystemRegistry) -> None:
+    """Store the sample characters and campaign in ``library`` (a new, empty one)."""
+    characters = load_sample_characters(registry)
+    campaign = load_sample_campaign()
+    library.import_characters(characters)
+    if campaign is not None:
+        known = {c.id for c in characters}
+        members = tuple(m for m in campaign.member_ids if m in known)
+        library.save_campaign(
+            campaign.model_copy(update={"member_ids": members}), expected_version=None
+        )
