@@ -7,7 +7,7 @@ off either end ("Legendary+2", "Terrible-1").
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 
 class Rung(BaseModel):
@@ -32,6 +32,13 @@ class Ladder(BaseModel):
 
     rungs: tuple[Rung, ...] = Field(min_length=2)
     extended: tuple[Rung, ...] = ()
+    _every: tuple[Rung, ...] = PrivateAttr(default=())
+    _names: dict[int, str] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, __context: object) -> None:
+        """Index every named value once: rendering happens in every validation message."""
+        self._every = tuple(sorted((*self.rungs, *self.extended), key=lambda r: -r.value))
+        self._names = {r.value: r.adjective for r in self._every}
 
     @model_validator(mode="after")
     def _check(self) -> Ladder:
@@ -57,18 +64,18 @@ class Ladder(BaseModel):
         """The lowest named rung of the ladder proper."""
         return self.rungs[-1]
 
-    def _all(self) -> list[Rung]:
-        return sorted((*self.rungs, *self.extended), key=lambda r: -r.value)
+    def _all(self) -> tuple[Rung, ...]:
+        return self._every
 
     def adjective(self, value: int) -> str:
         """Name ``value``: its rung's adjective, or the nearest end's adjective with an offset.
 
         >>> # with the SotC ladder: 3 -> "Good", 10 -> "Legendary+2", -4 -> "Abysmal-1"
         """
-        every = self._all()
-        for rung in every:
-            if rung.value == value:
-                return rung.adjective
+        name = self._names.get(value)
+        if name is not None:
+            return name
+        every = self._every
         hi, lo = every[0], every[-1]
         if value > hi.value:
             return f"{hi.adjective}+{value - hi.value}"

@@ -16,19 +16,21 @@ from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.ladder import Ladder
 from rules.systems.registry import CreationStep, SystemInfo
-from rules.systems.sotc_catalog import SotcCatalog
+from rules.systems.sotc_catalog import SotcCatalog, StuntDef
 from rules.systems.sotc_character import (
     ASPECTS_PER_PHASE,
     PHASE_CHAPTERS,
     PHASE_COUNT,
     SotcCharacter,
 )
-from rules.systems.sotc_prereqs import check_stunt, check_takes
+from rules.systems.sotc_prereqs import StuntCheck, check_stunt, check_takes
 from rules.validation import Problem, error, warning
 
 PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """SotC "Skills": rung value -> number of skills at creation (15 in all)."""
 
+TOP_RUNG = max(PYRAMID)
+_NO_PREREQUISITES = StuntCheck(name="", met=True)
 STUNT_COUNT = 5
 ASPECT_COUNT = PHASE_COUNT * ASPECTS_PER_PHASE
 
@@ -104,8 +106,7 @@ def _grant(catalog: SotcCatalog, name: str, key: str) -> Any:
         stunt = catalog.stunt(name)
     except KeyError:
         return None
-    grants = getattr(stunt, "grants", None)
-    return getattr(grants, key, None) if grants is not None else None
+    return getattr(stunt.grants, key, None)
 
 
 class SotcSystem:
@@ -114,6 +115,10 @@ class SotcSystem:
     def __init__(self, info: SystemInfo, catalog: SotcCatalog) -> None:
         self._info = info
         self.catalog = catalog
+        # Looked up for every stunt of every character validated: index once.
+        self._stunts: dict[str, StuntDef] = {s.name.casefold(): s for s in catalog.stunts}
+        self._book_skill_names = tuple(s.name for s in catalog.skills)
+        self._book_skill_keys = frozenset(n.casefold() for n in self._book_skill_names)
 
     # -- identity -------------------------------------------------------------------------------
 
@@ -172,8 +177,9 @@ class SotcSystem:
 
     def skill_names(self, rules: CampaignRules | None = None) -> tuple[str, ...]:
         """The 28 book skills, or the campaign's list (renamed/removed)."""
-        book = tuple(s.name for s in self.catalog.skills)
-        return (rules or CampaignRules()).skill_list(book)
+        if rules is None or (not rules.renamed_skills and not rules.removed_skills):
+            return self._book_skill_names
+        return rules.skill_list(self._book_skill_names)
 
     def new_character(self, name: str = "") -> SotcCharacter:
         """A blank character with its five phases laid out."""
@@ -195,8 +201,10 @@ class SotcSystem:
         rules = rules or CampaignRules()
         names = character.stunt_names()
 
+        defs = [d for d in (self._stunts.get(n.strip().casefold()) for n in names) if d]
+
         def grants(key: str) -> int:
-            return sum(int(_grant(self.catalog, n, key) or 0) for n in names)
+            return sum(int(getattr(d.grants, key, None) or 0) for d in defs)
 
         endurance = self._book_skill(character, "Endurance", rules)
         resolve = self._book_skill(character, "Resolve", rules)
@@ -211,7 +219,7 @@ class SotcSystem:
             social=self._book_skill(character, "Empathy", rules) + grants("initiative_social"),
             tiebreak=resolve,
         )
-        extra = Counter(str(_grant(self.catalog, n, "extra_consequence") or "") for n in names)
+        extra = Counter(str(getattr(d.grants, "extra_consequence", None) or "") for d in defs)
         physical_slots = 3 + extra["moderate-physical"] + extra["moderate-any"]
         social_slots = 3 + extra["moderate-social"] + extra["moderate-any"]
         languages = max(0, self._book_skill(character, "Academics", rules)) + grants("languages")
@@ -421,14 +429,19 @@ class SotcSystem:
         self, c: SotcCharacter, rules: CampaignRules, *, shape_only: bool
     ) -> list[Problem]:
         out: list[Problem] = []
-        allowed = {s.casefold(): s for s in self.skill_names(rules)}
+        names = self.skill_names(rules)
+        allowed = (
+            self._book_skill_keys
+            if names is self._book_skill_names
+            else frozenset(n.casefold() for n in names)
+        )
         folded: dict[str, str] = {}
         for name, rating in c.skills.items():
             path = f"skills.{name}"
             key = name.strip().casefold()
             if key not in allowed:
                 hint = ""
-                if key in {s.name.casefold() for s in self.catalog.skills}:
+                if key in self._book_skill_keys:
                     hint = " (the campaign removed or renamed it)"
                 out.append(
                     error(
@@ -458,7 +471,7 @@ class SotcSystem:
                         S_SKILLS,
                     )
                 )
-            elif rating > max(PYRAMID):
+            elif rating > TOP_RUNG:
                 out.append(
                     error(
                         "SOTC-V7-above-superb",
@@ -468,25 +481,29 @@ class SotcSystem:
                         S_SKILLS,
                     )
                 )
+        counts = Counter(v for v in c.skills.values() if v in PYRAMID)
         for rung, wanted in PYRAMID.items():
-            have = sorted(k for k, v in c.skills.items() if v == rung)
+            have_count = counts[rung]
+            if have_count == wanted or (shape_only and have_count < wanted):
+                continue
             adj = self.ladder.render(rung)
-            if len(have) > wanted:
+            if have_count > wanted:
+                have = sorted(k for k, v in c.skills.items() if v == rung)
                 out.append(
                     error(
                         "SOTC-V7-rung-over",
                         f"pyramid.{rung}",
-                        f"{adj} has {len(have)} skills ({', '.join(have)}); the pyramid "
+                        f"{adj} has {have_count} skills ({', '.join(have)}); the pyramid "
                         f"allows {wanted}.",
                         S_SKILLS,
                     )
                 )
-            elif len(have) < wanted and not shape_only:
+            else:
                 out.append(
                     error(
                         "SOTC-V7-rung-under",
                         f"pyramid.{rung}",
-                        f"{adj} has {len(have)} of its {wanted} skills.",
+                        f"{adj} has {have_count} of its {wanted} skills.",
                         S_SKILLS,
                     )
                 )
@@ -514,10 +531,11 @@ class SotcSystem:
                 )
             )
         known: list[str] = []
+        book_skills = self._book_skills(c, rules)
         for i, pick in enumerate(c.stunts):
             path = f"stunts[{i}]"
             try:
-                stunt = self.catalog.stunt(pick.name)
+                stunt = self._stunts[pick.name.strip().casefold()]
             except KeyError:
                 stunt = None
             if stunt is None:
@@ -553,8 +571,17 @@ class SotcSystem:
             else:
                 known.append(stunt.name)
                 skill = stunt.skill
-                check = check_stunt(
-                    self.catalog, stunt.name, names, self._book_skills(c, rules), index=i
+                check = (
+                    _NO_PREREQUISITES
+                    if stunt.requires is None
+                    else check_stunt(
+                        self.catalog,
+                        stunt.name,
+                        names,
+                        book_skills,
+                        index=i,
+                        weirdness=rules.weirdness,
+                    )
                 )
                 for reason in check.reasons:
                     out.append(
@@ -612,12 +639,16 @@ class SotcSystem:
 
     def _book_skills(self, c: SotcCharacter, rules: CampaignRules) -> dict[str, int]:
         """Ratings keyed by the book's skill names (prerequisites are written with those)."""
+        if not rules.renamed_skills:
+            return c.skills
         return {rules.book_name(k): v for k, v in c.skills.items()}
 
     def _check_gadgets(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
         allowed = sum(
-            int(_grant(self.catalog, n, "gadget_improvements") or 0) for n in c.stunt_names()
+            int(getattr(d.grants, "gadget_improvements", None) or 0)
+            for d in (self._stunts.get(n.strip().casefold()) for n in c.stunt_names())
+            if d is not None
         )
         used = sum(len(g.improvements) for g in c.gadgets if g.kind in ("personal", "artifact"))
         if c.gadgets and allowed == 0:
@@ -681,6 +712,8 @@ class SotcSystem:
 
     def _check_condition(self, c: SotcCharacter, rules: CampaignRules) -> list[Problem]:
         out: list[Problem] = []
+        if not c.condition.health and not c.condition.composure:
+            return out
         derived = self.derive(c, rules)
         for track, boxes in (
             ("health", derived.health_boxes),

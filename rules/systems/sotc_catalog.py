@@ -596,7 +596,12 @@ class SotcCatalog(BaseModel):
         raise KeyError(name)
 
     def _stunt_index(self) -> dict[str, StuntDef]:
-        return self._by_name
+        # Read the private dict directly: pydantic's __getattr__ for private attributes costs
+        # more than the lookup itself, and this runs for every stunt of every validation.
+        private = self.__pydantic_private__
+        assert private is not None
+        index: dict[str, StuntDef] = private["_by_name"]
+        return index
 
 
 def _loc_path(loc: tuple[int | str, ...]) -> str:

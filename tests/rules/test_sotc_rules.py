@@ -408,3 +408,20 @@ def test_personal_gadget_improvement_allowance(sotc: Any) -> None:
 def test_languages_follow_academics_and_linguist(sotc: Any) -> None:
     """SotC "Academics: Languages": one per step above Mediocre; Linguist +5."""
     assert sotc.derive(build()).languages == 2 + 5
+
+
+def test_world_of_tomorrow_shortens_the_weird_science_chain(sotc: Any) -> None:
+    """SotC "Setting Decisions: World of Tomorrow" (L6872): Weird Science needs only Scientific
+    Genius; elsewhere it needs Scientific Invention (L4387)."""
+    skills = dict(COMPLETE_SKILLS, Science=5, Athletics=1)
+    character = with_stunts(
+        "Scientific Genius",
+        "Weird Science",
+        "Danger Sense",
+        "Mighty Leap",
+        "Clever Disguise",
+        skills=skills,
+    )
+    assert "SOTC-V9-prerequisite" in codes(sotc.validate(character))
+    tomorrow = CampaignRules(weirdness="world-of-tomorrow")
+    assert "SOTC-V9-prerequisite" not in codes(sotc.validate(character, tomorrow))

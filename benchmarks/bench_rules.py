@@ -1,0 +1,55 @@
+"""Benchmarks for the rules layer: validating SotC characters (issue: rules core)."""
+
+from __future__ import annotations
+
+import time
+
+from benchmarks.harness import Result, median_time
+from rules.systems.sotc_character import SotcCharacter
+from storage.json_io import dumps_character, loads_character
+from storage.systems_catalog import default_registry
+from tests.rules.sotc_builders import build
+
+N = 10_000
+
+
+class _PlainFile(SotcCharacter):
+    """The same document as a bare pydantic model: the baseline parse."""
+
+    format: str
+    format_version: int
+
+
+def validate_one() -> Result:
+    """One complete character: validate + derive, median under 1 ms (absolute limit)."""
+    registry = default_registry()
+    system = registry.get("sotc")
+    character = build()
+
+    def work() -> None:
+        system.validate(character)
+        system.derive(character)
+
+    median = median_time(work, repeat=301, warmup=20)
+    return Result("validate_one_sotc", median, 0.001, 1.0, "limit 1 ms")
+
+
+def validate_many() -> Result:
+    """10,000 character files: our load + validate vs pydantic alone parsing the same files."""
+    registry = default_registry()
+    system = registry.get("sotc")
+    texts = [dumps_character(build(name=f"Hero {i}")) for i in range(N)]
+
+    start = time.perf_counter()
+    for text in texts:
+        _PlainFile.model_validate_json(text)
+    baseline = time.perf_counter() - start
+
+    start = time.perf_counter()
+    for text in texts:
+        system.validate(loads_character(text, registry))
+    ours = time.perf_counter() - start
+    return Result("validate_10k_sotc", ours, baseline, 3.0, "pydantic parse only")
+
+
+BENCHMARKS = [validate_one, validate_many]
