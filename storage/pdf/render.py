@@ -544,7 +544,8 @@ def render_conflict_sheet(
     Columns: name, initiative, Health and Composure boxes (checked ones crossed), consequences,
     fate points. Returns the number of pages written.
     """
-    size = page_size(paper)
+    portrait = page_size(paper)
+    size = (max(portrait), min(portrait))  # landscape: room for ten boxes per track
     st = styles()
     width, height = size
     body_w = width - 2 * MARGIN
@@ -581,9 +582,9 @@ def render_conflict_sheet(
                 Paragraph("" if row.fate_points is None else str(row.fate_points), st.cell),
             ]
         )
-    for _ in range(max(0, 3 - len(rows))):
+    for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
         data.append([Spacer(1, 18), "", "", "", "", ""])
-    table = Table(data, colWidths=["22%", "7%", "22%", "22%", "21%", "6%"], repeatRows=1)
+    table = Table(data, colWidths=["20%", "6%", "24%", "24%", "20%", "6%"], repeatRows=1)
     table.setStyle(
         TableStyle(
             [
