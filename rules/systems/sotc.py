@@ -44,6 +44,9 @@ S_FAST = "SotC, Character Creation: Fast Character Creation"
 S_NAME = "SotC, Character Creation: Name"
 S_GADGETS = "SotC, Gadgets and Gizmos: Personal Gadgets"
 S_SETTING = "SotC, Running the Game: Setting Decisions"
+S_IMPROVING = "SotC, Gadgets and Gizmos: Improving Things"
+S_ARTIFACTS = "SotC, Gadgets and Gizmos: Artifacts"
+SURCHARGES = {"uses weird science": 1, "uses mad science": 2}
 S_GUEST = "SotC, Character Creation: Phase Four and Five (Guest Star)"
 
 ORDINAL = ("One", "Two", "Three", "Four", "Five")
@@ -117,6 +120,7 @@ class SotcSystem:
         self.catalog = catalog
         # Looked up for every stunt of every character validated: index once.
         self._stunts: dict[str, StuntDef] = {s.name.casefold(): s for s in catalog.stunts}
+        self._improvements = {m.name.casefold(): m for m in catalog.improvements}
         self._book_skill_names = tuple(s.name for s in catalog.skills)
         self._book_skill_keys = frozenset(n.casefold() for n in self._book_skill_names)
 
@@ -644,20 +648,109 @@ class SotcSystem:
         return {rules.book_name(k): v for k, v in c.skills.items()}
 
     def _check_gadgets(self, c: SotcCharacter) -> list[Problem]:
+        """Personal gadgets and artifacts (SotC "Personal Gadgets", "Improving Things",
+        "Artifacts"): the improvement allowance, the Weird/Mad Science surcharges, and which
+        improvements a device may take."""
         out: list[Problem] = []
-        allowed = sum(
-            int(getattr(d.grants, "gadget_improvements", None) or 0)
-            for d in (self._stunts.get(n.strip().casefold()) for n in c.stunt_names())
-            if d is not None
-        )
-        used = sum(len(g.improvements) for g in c.gadgets if g.kind in ("personal", "artifact"))
-        if c.gadgets and allowed == 0:
+        defs = [d for d in (self._stunts.get(n.strip().casefold()) for n in c.stunt_names()) if d]
+        allowed = sum(int(getattr(d.grants, "gadget_improvements", None) or 0) for d in defs)
+        has = {d.name for d in defs}
+        used = 0
+        for i, gadget in enumerate(c.gadgets):
+            path = f"gadgets[{i}]"
+            if not gadget.name.strip():
+                out.append(
+                    error("SOTC-GADGET-name", f"{path}.name", "Give the gadget a name.", S_GADGETS)
+                )
+            if gadget.kind == "other":
+                continue
+            artifact = gadget.kind == "artifact"
+            names = [m.name.strip() for m in gadget.improvements]
+            folded = [n.casefold() for n in names]
+            cost = len([n for n in folded if n not in SURCHARGES])
+            weird = mad = False
+            seen: set[str] = set()
+            for j, (name, key) in enumerate(zip(names, folded, strict=True)):
+                mpath = f"{path}.improvements[{j}]"
+                if key in SURCHARGES:
+                    continue
+                improvement = self._improvements.get(key)
+                if improvement is None:
+                    out.append(
+                        warning(
+                            "SOTC-GADGET-unknown-improvement",
+                            mpath,
+                            f"\u201c{name}\u201d is not an improvement from the book; the GM must "
+                            "approve it.",
+                            S_IMPROVING,
+                        )
+                    )
+                    continue
+                if key in seen and not improvement.repeatable:
+                    out.append(
+                        error(
+                            "SOTC-GADGET-repeat",
+                            mpath,
+                            f"{improvement.name} can be put on a device only once.",
+                            S_IMPROVING,
+                        )
+                    )
+                seen.add(key)
+                if improvement.artifact_only and not artifact:
+                    out.append(
+                        error(
+                            "SOTC-GADGET-artifact-only",
+                            mpath,
+                            f"{improvement.name} is for artifacts only.",
+                            S_ARTIFACTS,
+                        )
+                    )
+                if improvement.not_on_artifacts and artifact:
+                    out.append(
+                        error(
+                            "SOTC-GADGET-not-on-artifacts",
+                            mpath,
+                            f"Artifacts cannot take {improvement.name}.",
+                            S_ARTIFACTS,
+                        )
+                    )
+                weird |= improvement.weird_science
+                mad |= improvement.mad_science
+            # Without the stunt, a personal gadget first buys "Uses Weird Science" (1
+            # improvement) or "Uses Mad Science" (2); artifacts pay in complications instead.
+            if not artifact:
+                if weird and "Weird Science" not in has and "Mad Science" not in has:
+                    cost += 1
+                    if "uses weird science" not in folded:
+                        out.append(
+                            warning(
+                                "SOTC-GADGET-weird-surcharge",
+                                path,
+                                f"{gadget.name or 'This gadget'} uses Weird Science without the "
+                                "stunt: that costs one extra improvement (counted).",
+                                S_GADGETS,
+                            )
+                        )
+                if mad and "Mad Science" not in has:
+                    cost += 2
+                    if "uses mad science" not in folded:
+                        out.append(
+                            warning(
+                                "SOTC-GADGET-mad-surcharge",
+                                path,
+                                f"{gadget.name or 'This gadget'} uses Mad Science without the "
+                                "stunt: that costs two extra improvements (counted).",
+                                S_GADGETS,
+                            )
+                        )
+            used += cost
+        if c.gadgets and allowed == 0 and any(g.kind != "other" for g in c.gadgets):
             out.append(
                 warning(
                     "SOTC-GADGET-no-stunt",
                     "gadgets",
-                    "Personal gadgets come from the Personal Gadget (or Personal "
-                    "Artifact) stunt, which this character has not taken.",
+                    "Personal gadgets come from the Personal Gadget (or Personal Artifact) stunt, "
+                    "which this character has not taken.",
                     S_GADGETS,
                 )
             )
@@ -666,21 +759,11 @@ class SotcSystem:
                 error(
                     "SOTC-GADGET-improvements",
                     "gadgets",
-                    f"The gadgets carry {used} improvements; the stunts taken allow "
-                    f"{allowed} (3 per Personal Gadget).",
+                    f"The gadgets carry {used} improvements; the stunts taken allow {allowed} "
+                    "(3 per Personal Gadget or Personal Artifact).",
                     S_GADGETS,
                 )
             )
-        for i, gadget in enumerate(c.gadgets):
-            if not gadget.name.strip():
-                out.append(
-                    error(
-                        "SOTC-GADGET-name",
-                        f"gadgets[{i}].name",
-                        "Give the gadget a name.",
-                        S_GADGETS,
-                    )
-                )
         return out
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:

@@ -425,3 +425,43 @@ def test_world_of_tomorrow_shortens_the_weird_science_chain(sotc: Any) -> None:
     assert "SOTC-V9-prerequisite" in codes(sotc.validate(character))
     tomorrow = CampaignRules(weirdness="world-of-tomorrow")
     assert "SOTC-V9-prerequisite" not in codes(sotc.validate(character, tomorrow))
+
+
+def gadget(*improvements: str, kind: str = "personal") -> dict[str, Any]:
+    return {"name": "Widget", "kind": kind, "improvements": [{"name": n} for n in improvements]}
+
+
+def test_weird_science_gadget_without_the_stunt_pays_a_surcharge(sotc: Any) -> None:
+    """SotC "Personal Gadgets": Weird Science without the stunt costs one improvement first."""
+    ok = build(gadgets=[gadget("Special Effect", "Upgrade")])
+    problems = sotc.validate(ok)
+    assert "SOTC-GADGET-weird-surcharge" in codes(problems, Severity.WARNING)
+    assert not has_errors(problems)
+    over = build(gadgets=[gadget("Special Effect", "Upgrade", "Armed")])
+    assert "SOTC-GADGET-improvements" in codes(sotc.validate(over), Severity.ERROR)
+    spelled_out = build(gadgets=[gadget("Uses Weird Science", "Special Effect", "Upgrade")])
+    assert codes(sotc.validate(spelled_out)) == []
+
+
+def test_mad_science_gadget_without_the_stunt_costs_two(sotc: Any) -> None:
+    """SotC "Personal Gadgets": Mad Science without the stunt costs two improvements."""
+    assert "SOTC-GADGET-improvements" in codes(
+        sotc.validate(build(gadgets=[gadget("Unbelievable", "Upgrade")]))
+    )
+    assert codes(sotc.validate(build(gadgets=[gadget("Unbelievable")])), Severity.ERROR) == []
+
+
+def test_artifact_only_and_forbidden_improvements(sotc: Any) -> None:
+    """SotC "Artifacts": Arcane and Blessed only on artifacts; no Futurization or Hair Trigger."""
+    found = codes(sotc.validate(build(gadgets=[gadget("Arcane")])))
+    assert "SOTC-GADGET-artifact-only" in found
+    found = codes(sotc.validate(build(gadgets=[gadget("Hair Trigger", kind="artifact")])))
+    assert "SOTC-GADGET-not-on-artifacts" in found
+
+
+def test_non_repeatable_improvement_twice(sotc: Any) -> None:
+    found = codes(sotc.validate(build(gadgets=[gadget("Miniaturization", "Miniaturization")])))
+    assert "SOTC-GADGET-repeat" in found
+    assert "SOTC-GADGET-repeat" not in codes(
+        sotc.validate(build(gadgets=[gadget("Rugged", "Rugged")]))
+    )
