@@ -1,0 +1,185 @@
+"""SQLite-only library safety: WAL, damaged and foreign files, power cuts, two processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from storage.library import ConflictError, CorruptLibraryError, Library, LibraryError
+from tests.conftest import REPO
+from tests.rules.sotc_builders import build
+
+
+def test_wal_mode_and_foreign_keys_on(sqlite_url: str, registry) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import text
+
+    from storage.db import make_engine
+
+    Library.open(sqlite_url, registry=registry, samples=False).close()
+    engine = make_engine(sqlite_url)
+    with engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+    engine.dispose()
+
+
+def test_garbage_file_is_refused_and_left_untouched(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "library.sqlite3"
+    garbage = os.urandom(8192)
+    path.write_bytes(garbage)
+    with pytest.raises(CorruptLibraryError, match="not a SQLite database"):
+        Library.open(f"sqlite:///{path}", registry=registry)
+    assert path.read_bytes() == garbage
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["library.sqlite3"]
+
+
+def test_text_file_is_refused(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "notes.txt"
+    path.write_text("shopping list\n")
+    with pytest.raises(CorruptLibraryError, match="not a Fatesmith library"):
+        Library.open(f"sqlite:///{path}", registry=registry)
+    assert path.read_text() == "shopping list\n"
+
+
+def test_other_programs_sqlite_database_is_refused_untouched(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.execute("INSERT INTO recipes VALUES ('soup')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(CorruptLibraryError, match="not a Fatesmith library"):
+        Library.open(f"sqlite:///{path}", registry=registry)
+    assert path.read_bytes() == before
+
+
+def test_damaged_library_is_refused_untouched(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    """A real library whose pages after the first were overwritten with junk."""
+    path = tmp_path / "library.sqlite3"
+    lib = Library.open(f"sqlite:///{path}", registry=registry)
+    lib.close()
+    data = bytearray(path.read_bytes())
+    data[4096:] = b"\xa5" * (len(data) - 4096)
+    path.write_bytes(bytes(data))
+    with pytest.raises(CorruptLibraryError, match="damaged"):
+        lib = Library.open(f"sqlite:///{path}", registry=registry)
+        lib.list_characters()  # some damage only shows when the pages are read
+    assert path.read_bytes() == bytes(data)
+
+
+def test_folder_is_refused(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CorruptLibraryError, match="folder"):
+        Library.open(f"sqlite:///{tmp_path}", registry=registry)
+
+
+def test_missing_folder_is_created(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "new" / "deeper" / "library.sqlite3"
+    Library.open(f"sqlite:///{path}", registry=registry, samples=False).close()
+    assert path.is_file()
+
+
+def test_bad_url_is_a_library_error(registry) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(LibraryError, match="not a library file or database URL"):
+        Library.open("::::", registry=registry)
+
+
+def test_in_memory_library_works(registry) -> None:  # type: ignore[no-untyped-def]
+    with Library.open("sqlite://", registry=registry, samples=False) as lib:
+        lib.save_character(build(), expected_version=None)
+        assert len(lib.list_characters()) == 1
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys, uuid
+    from storage.library import Library
+    from storage.systems_catalog import default_registry
+    from tests.rules.sotc_builders import build
+
+    lib = Library.open(sys.argv[1], registry=default_registry(), samples=False)
+    ada = build(id=uuid.UUID(sys.argv[2]))
+    version = lib.get_character(ada.id).version
+    while True:
+        notes = f"save {version + 1} " + "x" * 5000
+        version = lib.save_character(ada.model_copy(update={"notes": notes}),
+                                     expected_version=version)
+        print(version, flush=True)
+    """
+)
+
+
+@pytest.mark.slow
+def test_power_cut_mid_save_keeps_previous_version(sqlite_url: str, registry) -> None:  # type: ignore[no-untyped-def]
+    """A writer killed with SIGKILL in the middle of its save loop leaves a sound library."""
+    ada = build()
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        lib.save_character(ada, expected_version=None)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for delay in (0.0, 0.013, 0.031):
+        child = subprocess.Popen(
+            [sys.executable, "-c", WRITER, sqlite_url, str(ada.id)],
+            stdout=subprocess.PIPE,
+            cwd=REPO,
+            env=env,
+            text=True,
+        )
+        assert child.stdout is not None
+        committed = 0
+        for line in child.stdout:
+            committed = int(line)
+            if committed >= 25:
+                break
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        path = sqlite_url.removeprefix("sqlite:///")
+        check = sqlite3.connect(path)
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        check.close()
+        with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+            stored = lib.get_character(ada.id)
+            # The last commit the child reported is there (or a later one), never half a save:
+            # the payload and the version column agree.
+            assert stored.version >= committed
+            assert stored.character.notes.startswith(f"save {stored.version} ")
+            summary = lib.list_characters()[0]
+            assert summary.version == stored.version
+
+
+def test_two_processes_later_save_conflicts(sqlite_url: str, registry) -> None:  # type: ignore[no-untyped-def]
+    """Another process saving the same version first makes our save a ConflictError."""
+    ada = build()
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        lib.save_character(ada, expected_version=None)
+        mine = lib.get_character(ada.id)
+        code = textwrap.dedent(
+            """
+            import sys, uuid
+            from storage.library import Library
+            from storage.systems_catalog import default_registry
+            lib = Library.open(sys.argv[1], registry=default_registry(), samples=False)
+            s = lib.get_character(uuid.UUID(sys.argv[2]))
+            lib.save_character(s.character.model_copy(update={"notes": "other process"}),
+                               expected_version=s.version)
+            """
+        )
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        subprocess.run(
+            [sys.executable, "-c", code, sqlite_url, str(ada.id)], check=True, cwd=REPO, env=env
+        )
+        with pytest.raises(ConflictError):
+            lib.save_character(
+                mine.character.model_copy(update={"notes": "mine"}), expected_version=mine.version
+            )
+        assert lib.get_character(ada.id).character.notes == "other process"
