@@ -1,0 +1,163 @@
+"""Schema migrations: revisions agree with the tables, and every released library file opens
+and migrates with nothing lost (``tests/data/db_versions/v<rev>.sqlite3`` + ``.expected.json``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage import migrations
+from storage.library import Library
+from storage.tables import Base
+from tests.conftest import DATA
+
+DB_VERSIONS = DATA / "db_versions"
+FIXTURES = sorted(DB_VERSIONS.glob("v*.sqlite3"))
+
+
+def snapshot(library: Library) -> dict[str, Any]:
+    """Everything a user would miss if it were lost, as plain JSON (timestamps left out)."""
+    from storage.json_io import character_to_document
+
+    characters = []
+    for summary in library.list_characters():
+        stored = library.get_character(summary.id)
+        characters.append(
+            {
+                "id": str(summary.id),
+                "version": stored.version,
+                "campaign_id": str(stored.campaign_id) if stored.campaign_id else None,
+                "valid": summary.valid,
+                "tags": list(summary.tags),
+                "document": character_to_document(stored.character),
+            }
+        )
+    return {
+        "characters": sorted(characters, key=lambda c: c["id"]),
+        "campaigns": [c.model_dump(mode="json") for c in library.list_campaigns()],
+        "encounters": [
+            e.model_dump(mode="json", exclude={"updated_at"}) for e in library.list_encounters()
+        ],
+        "tags": library.all_tags(),
+    }
+
+
+def test_head_matches_the_scripts() -> None:
+    assert migrations.script_heads() == (migrations.HEAD,)
+    assert migrations.KNOWN_REVISIONS[-1] == migrations.HEAD
+
+
+def test_tables_match_the_newest_revision(library_url: str, registry) -> None:  # type: ignore[no-untyped-def]
+    """The ORM tables and the Alembic scripts describe the same schema (no autogenerate diff)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from storage.db import make_engine
+
+    Library.open(library_url, registry=registry, samples=False).close()
+    engine = make_engine(library_url)
+    with engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        diff = compare_metadata(context, Base.metadata)
+    engine.dispose()
+    assert diff == []
+
+
+def test_every_released_schema_has_a_fixture() -> None:
+    assert [p.name for p in FIXTURES] == [f"v{r}.sqlite3" for r in migrations.KNOWN_REVISIONS]
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_released_library_opens_and_migrates_with_nothing_lost(
+    fixture: Path,
+    tmp_path: Path,
+    registry,  # type: ignore[no-untyped-def]
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    shutil.copyfile(fixture, path)
+    expected = json.loads(fixture.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    revision = fixture.stem.removeprefix("v")
+    with Library.open(f"sqlite:///{path}", registry=registry) as lib:
+        assert not lib.read_only
+        assert (lib.backup is None) == (revision == migrations.HEAD)
+        assert snapshot(lib) == expected
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (
+            migrations.HEAD,
+        )
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    finally:
+        conn.close()
+
+
+def test_backup_is_taken_only_when_there_is_something_to_migrate(
+    tmp_path: Path,
+    registry,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Simulate a newer code base (a revision 9000 after ours) opening today's library."""
+    path = tmp_path / "library.sqlite3"
+    url = f"sqlite:///{path}"
+    with Library.open(url, registry=registry) as lib:
+        assert lib.backup is None
+        before = snapshot(lib)
+    with Library.open(url, registry=registry) as lib:
+        assert lib.backup is None  # up to date: nothing to migrate, no backup
+
+    def fake_upgrade(connection: Any, target: str = "head") -> None:
+        from sqlalchemy import text
+
+        connection.execute(text("UPDATE alembic_version SET version_num = '9000'"))
+
+    monkeypatch.setattr(migrations, "HEAD", "9000")
+    monkeypatch.setattr(migrations, "KNOWN_REVISIONS", (*migrations.KNOWN_REVISIONS, "9000"))
+    monkeypatch.setattr(migrations, "upgrade", fake_upgrade)
+    with Library.open(url, registry=registry) as lib:
+        assert lib.backup is not None
+        backup = lib.backup
+        assert snapshot(lib) == before
+    assert backup.name.startswith("library.sqlite3.backup-")
+    conn = sqlite3.connect(backup)
+    try:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+        assert conn.execute("SELECT count(*) FROM characters").fetchone()[0] == len(
+            before["characters"]
+        )
+    finally:
+        conn.close()
+
+
+def test_failed_migration_leaves_the_library_as_it_was(
+    tmp_path: Path,
+    registry,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A migration that fails half way is rolled back (one transaction), then reported."""
+    from sqlalchemy import text
+
+    from storage.library import LibraryError
+
+    path = tmp_path / "library.sqlite3"
+    url = f"sqlite:///{path}"
+    with Library.open(url, registry=registry) as lib:
+        before = snapshot(lib)
+
+    def broken_upgrade(connection: Any, target: str = "head") -> None:
+        connection.execute(text("DELETE FROM characters"))
+        connection.execute(text("SELECT * FROM no_such_table"))
+
+    monkeypatch.setattr(migrations, "HEAD", "9000")
+    monkeypatch.setattr(migrations, "KNOWN_REVISIONS", (*migrations.KNOWN_REVISIONS, "9000"))
+    monkeypatch.setattr(migrations, "upgrade", broken_upgrade)
+    with pytest.raises(LibraryError):
+        Library.open(url, registry=registry)
+    monkeypatch.undo()
+    with Library.open(url, registry=registry) as lib:
+        assert snapshot(lib) == before
