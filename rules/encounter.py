@@ -1,0 +1,715 @@
+"""Rules layer: the pure state of a conflict (participants, scene, turn order) and its events.
+
+An :class:`Encounter` is a frozen pydantic aggregate. It never changes: :mod:`rules.combat`
+builds a new one for every transition and returns it with a :class:`LogEntry`. Every transition
+is described by an event model (the ``do`` field names it); an event carries everything the
+transition needs, dice faces included, so folding the logged events over the initial state
+reproduces the fight exactly. The same event models are the steps of an encounter script.
+
+The shapes follow the encounter-tracker checklist of SotC "How To Do Things" (digest 6.16).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.campaign import CampaignRules
+from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
+
+PAYLOAD_VERSION = 1
+"""Version of the stored encounter payload (``EncounterRecord.payload``)."""
+
+MAX_PARTICIPANTS = 500
+MAX_FACES = 20
+
+Kind = Literal["pc", "npc", "minions", "companion"]
+TrackName = Literal["health", "composure"]
+Side = str
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Participant(BaseModel):
+    """One side's actor in a conflict: a character, a minion group or a companion.
+
+    Attributes:
+        id: Stable id inside the encounter (script ids, undo commands and logs use it).
+        name: Display name.
+        kind: ``pc``, ``npc`` (named NPC), ``minions`` (a group) or ``companion``.
+        side: Free label of the side it fights for; tags across sides pay the tagged one.
+        character_id: The library character it was built from, if any.
+        skills: Skill ratings (minions and companions use ``quality`` instead when unlisted).
+        init_physical: Initiative value in physical conflicts (Alertness).
+        init_social: Initiative value in social and mental conflicts (Empathy).
+        tiebreak: Initiative tie-breaker (Resolve).
+        seat: Manual order for remaining ties and for rotating initiative.
+        health: Checked state of each Health box (a minion group: every minion's boxes in a row).
+        composure: Checked state of each Composure box.
+        consequences: Consequences held now.
+        spent_slots: Severities of consequences removed during this conflict; their slots stay
+            used for ordering until the scene ends (SotC "Consequences"; digest 13 #3).
+        extra_physical: Extra moderate slots in physical conflicts (Feel the Burn, Still Standing).
+        extra_social: Extra moderate slots in social and mental conflicts (Smooth Recovery...).
+        fate_points: Current fate points.
+        aspects: Permanent aspects (invokable by name).
+        grit: NPC grit: consequences taken before offering a concession (None = not used).
+        zone: Zone id, or None.
+        attached_to: A minion group's leader or a companion's patron (participant id).
+        quality: Minion or companion quality on the ladder (Average 1, Fair 2, Good 3...).
+        count: Minions in the group at the start.
+        scope: The conflict kinds a minion group or companion is effective in.
+        acted: Took its action this exchange.
+        holding: Holding its action this exchange.
+        full_defense: On full defense this exchange (+2 to every defense).
+        taken_out: Out of the conflict.
+        conceded: Taken out by an accepted concession (on its own terms).
+        penalty: Pending supplemental-action penalty on its next rolled action (moving, etc.).
+        consequences_taken: Consequences taken during this conflict (for grit).
+        hidden: Hidden from the player view.
+    """
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1, max_length=64)
+    name: str = Field(default="", max_length=MAX_NAME)
+    kind: Kind = "npc"
+    side: Side = Field(default="", max_length=MAX_NAME)
+    character_id: uuid.UUID | None = None
+    skills: dict[str, int] = Field(default_factory=dict, max_length=200)
+    init_physical: int = 0
+    init_social: int = 0
+    tiebreak: int = 0
+    seat: int = 0
+    health: tuple[bool, ...] = Field(default=(), max_length=400)
+    composure: tuple[bool, ...] = Field(default=(), max_length=400)
+    consequences: tuple[Consequence, ...] = Field(default=(), max_length=20)
+    spent_slots: tuple[Severity, ...] = Field(default=(), max_length=20)
+    extra_physical: int = Field(default=0, ge=0, le=10)
+    extra_social: int = Field(default=0, ge=0, le=10)
+    fate_points: int = Field(default=0, ge=0, le=1000)
+    aspects: tuple[str, ...] = Field(default=(), max_length=50)
+    grit: int | None = Field(default=None, ge=0, le=10)
+    zone: str | None = None
+    attached_to: str | None = None
+    quality: int = Field(default=0, ge=0, le=10)
+    count: int = Field(default=0, ge=0, le=200)
+    scope: tuple[ConflictKind, ...] = ()
+    acted: bool = False
+    holding: bool = False
+    full_defense: bool = False
+    taken_out: bool = False
+    conceded: bool = False
+    penalty: int = Field(default=0, ge=0, le=100)
+    consequences_taken: int = Field(default=0, ge=0, le=100)
+    hidden: bool = False
+
+    @property
+    def is_group(self) -> bool:
+        """Whether this is a minion group."""
+        return self.kind == "minions"
+
+    def track(self, name: TrackName) -> tuple[bool, ...]:
+        """The checked state of one stress track."""
+        return self.health if name == "health" else self.composure
+
+    @property
+    def per_minion(self) -> int:
+        """Boxes per minion (a group's track is ``count`` runs of this many boxes)."""
+        if not self.count:
+            return 0
+        return max(len(self.health), len(self.composure)) // self.count
+
+    @property
+    def remaining(self) -> int:
+        """Minions still standing (sequential stress fills whole minions one after another)."""
+        if not self.is_group:
+            return 0 if self.taken_out else 1
+        per = self.per_minion
+        if per == 0:
+            return 0
+        down = max(sum(self.health), sum(self.composure)) // per
+        return max(0, self.count - down)
+
+    def skill(self, name: str, kind: ConflictKind) -> int:
+        """Rating of skill ``name`` in a conflict of ``kind``.
+
+        Minion groups roll their quality in their scope and Mediocre outside it (digest 13 #8);
+        companions use their listed skills, else their quality in scope.
+        """
+        if name in self.skills:
+            return self.skills[name]
+        folded = name.casefold()
+        for key, value in self.skills.items():
+            if key.casefold() == folded:
+                return value
+        if self.kind in ("minions", "companion"):
+            return self.quality if (not self.scope or kind in self.scope) else 0
+        return 0
+
+
+class Aspect(BaseModel):
+    """A scene aspect or a temporary aspect on a participant (SotC "Temporary Aspects").
+
+    Attributes:
+        id: Stable id (``a1``, ``a2``...).
+        text: The aspect.
+        holder: The participant it is on, or None for the scene.
+        created_by: Who brought it into play.
+        free_tags: Free tags left (one for whoever created or revealed it).
+        free_tag_owner: Who may use the free tag (the creator, or whoever it was passed to).
+        sticky: Sticky aspects survive being tagged; fragile ones vanish after one tag.
+        hidden: Hidden from the player view.
+    """
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1, max_length=32)
+    text: str = Field(min_length=1, max_length=MAX_NAME)
+    holder: str | None = None
+    created_by: str | None = None
+    free_tags: int = Field(default=0, ge=0, le=10)
+    free_tag_owner: str | None = None
+    sticky: bool = True
+    hidden: bool = False
+
+
+class Zone(BaseModel):
+    """A loosely bounded area of the scene (SotC "Framing the Scene")."""
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1, max_length=64)
+    name: str = Field(default="", max_length=MAX_NAME)
+
+
+class Border(BaseModel):
+    """A passage between two zones; ``value`` is the border's difficulty (0 = open)."""
+
+    model_config = _FROZEN
+
+    between: tuple[str, str]
+    value: int = Field(default=0, ge=0, le=20)
+
+
+class Block(BaseModel):
+    """A block action's standing effect, until the end of the exchange it was made in.
+
+    Attributes:
+        by: The blocker.
+        strength: The block's effort.
+        protects: The protected participant, for a protecting block.
+        against: What the block prevents, in words (for other blocks).
+        exchange: The exchange it lasts through.
+    """
+
+    model_config = _FROZEN
+
+    by: str
+    strength: int
+    protects: str | None = None
+    against: str = Field(default="", max_length=MAX_NAME)
+    exchange: int
+
+
+class Spin(BaseModel):
+    """Defensive spin: a +/-1 its owner may put on one roll of the next rolled action."""
+
+    model_config = _FROZEN
+
+    owner: str
+
+
+class PendingHit(BaseModel):
+    """Stress a named target must still absorb: with a box, a consequence, or by going out.
+
+    Attributes:
+        target: Who was hit.
+        shifts: The hit's value.
+        track: The track the hit lands on.
+        attacker: Who inflicted it (for concessions).
+        box: The box the hit would check (after rolling up), or None when no box can take it.
+    """
+
+    model_config = _FROZEN
+
+    target: str
+    shifts: int = Field(ge=1)
+    track: TrackName
+    attacker: str | None = None
+    box: int | None = None
+
+
+class RollRecord(BaseModel):
+    """One roll of an action: who, which skill, the faces and every modifier."""
+
+    model_config = _FROZEN
+
+    who: str
+    skill: str
+    rating: int
+    faces: tuple[int, ...]
+    bonus: int = 0
+    effort: int
+    notes: tuple[str, ...] = ()
+
+
+class Outcome(BaseModel):
+    """The result of the last rolled action, for the dice panel and the player view."""
+
+    model_config = _FROZEN
+
+    action: str
+    actor: str
+    target: str | None = None
+    rolls: tuple[RollRecord, ...] = ()
+    opposition: int | None = None
+    shifts: int = 0
+    success: bool = False
+    spin: bool = False
+    text: str = ""
+
+
+# -- events ----------------------------------------------------------------------------------
+
+Dice = tuple[int, ...] | None
+"""Dice faces as read off the table (Fudge: -1, 0, +1), or None: drawn from the script seed."""
+
+
+class Invoke(BaseModel):
+    """An aspect used on a roll: +2, or a reroll whose faces replace the dice.
+
+    Attributes:
+        aspect: A temporary or scene aspect's id, or the text of a permanent aspect or
+            consequence of participant ``on``.
+        by: Who invokes or tags it (pays the fate point, or uses the free tag).
+        on: Whose permanent aspect or consequence it is (None: ``by`` for a bare text).
+        free: Use a free tag instead of a fate point.
+        reroll: New faces for a reroll; None means +2.
+    """
+
+    model_config = _FROZEN
+
+    aspect: str = Field(min_length=1, max_length=MAX_NAME)
+    by: str
+    on: str | None = None
+    free: bool = False
+    reroll: tuple[int, ...] | None = Field(default=None, max_length=MAX_FACES)
+
+
+class _Event(BaseModel):
+    model_config = _FROZEN
+
+
+class StartEvent(_Event):
+    """Frame done: fix the initiative order and begin exchange 1."""
+
+    do: Literal["start"] = "start"
+
+
+class NextTurnEvent(_Event):
+    """The current actor is done; the next one in order acts (a new exchange after the last)."""
+
+    do: Literal["next_turn"] = "next_turn"
+
+
+class NextExchangeEvent(_Event):
+    """End the exchange now and begin the next."""
+
+    do: Literal["next_exchange"] = "next_exchange"
+
+
+class RollEvent(_Event):
+    """A simple action: skill + dice against a difficulty (default Mediocre, digest 13 #1)."""
+
+    do: Literal["roll"] = "roll"
+    who: str
+    skill: str = Field(max_length=MAX_NAME)
+    dice: Dice = None
+    difficulty: int = 0
+    modifier: int = 0
+    invokes: tuple[Invoke, ...] = ()
+    spin: int = Field(default=0, ge=-1, le=1)
+    uses_action: bool = True
+    note: str = Field(default="", max_length=MAX_NAME)
+
+
+class AttackEvent(_Event):
+    """An attack: a contest of the attacker's and the defender's skills (SotC "Attacks")."""
+
+    do: Literal["attack"] = "attack"
+    attacker: str
+    defender: str
+    skill: str = Field(max_length=MAX_NAME)
+    defense_skill: str = Field(max_length=MAX_NAME)
+    dice: Dice = None
+    defense_dice: Dice = None
+    modifier: int = 0
+    defense_modifier: int = 0
+    invokes: tuple[Invoke, ...] = ()
+    defense_invokes: tuple[Invoke, ...] = ()
+    spin: int = Field(default=0, ge=-1, le=1)
+    defense_spin: int = Field(default=0, ge=-1, le=1)
+
+
+class ApplyStressEvent(_Event):
+    """Check a box: the pending hit on ``who`` (amount None) or a hit of ``amount`` (hazards)."""
+
+    do: Literal["apply_stress"] = "apply_stress"
+    who: str
+    amount: int | None = Field(default=None, ge=1, le=100)
+    track: TrackName | None = None
+
+
+class SetBoxEvent(_Event):
+    """The GM checks or clears one box by hand (box numbers count from 1)."""
+
+    do: Literal["set_box"] = "set_box"
+    who: str
+    track: TrackName
+    box: int = Field(ge=1)
+    checked: bool = True
+
+
+class TakeConsequenceEvent(_Event):
+    """Take a consequence: absorbs the whole pending hit on ``who`` (SotC "Consequences").
+
+    ``companion`` uses the attached companion's extra consequence (the companion is removed).
+    """
+
+    do: Literal["take_consequence"] = "take_consequence"
+    who: str
+    text: str = Field(min_length=1, max_length=MAX_NAME)
+    companion: bool = False
+
+
+class RemoveConsequenceEvent(_Event):
+    """Remove one held consequence mid-conflict (first aid, stunts); its slot stays used."""
+
+    do: Literal["remove_consequence"] = "remove_consequence"
+    who: str
+    text: str = Field(min_length=1, max_length=MAX_NAME)
+
+
+class ConcedeEvent(_Event):
+    """Offer a concession after taking a consequence; ``accepted`` by the opponent or not."""
+
+    do: Literal["concede"] = "concede"
+    who: str
+    to: str
+    accepted: bool
+    terms: str = Field(default="", max_length=2000)
+    reasonable: bool = True
+
+
+class TakeOutEvent(_Event):
+    """Take ``who`` out (a hit past the severe consequence, or the GM's ruling)."""
+
+    do: Literal["take_out"] = "take_out"
+    who: str
+    by: str | None = None
+    override: bool = False
+
+
+class ManeuverEvent(_Event):
+    """A maneuver; against a participant when ``target`` is set, else against a difficulty."""
+
+    do: Literal["maneuver"] = "maneuver"
+    actor: str
+    skill: str = Field(max_length=MAX_NAME)
+    aspect: str = Field(min_length=1, max_length=MAX_NAME)
+    target: str | None = None
+    defense_skill: str = Field(default="", max_length=MAX_NAME)
+    dice: Dice = None
+    defense_dice: Dice = None
+    difficulty: int = 0
+    modifier: int = 0
+    defense_modifier: int = 0
+    invokes: tuple[Invoke, ...] = ()
+    defense_invokes: tuple[Invoke, ...] = ()
+    spin: int = Field(default=0, ge=-1, le=1)
+    defense_spin: int = Field(default=0, ge=-1, le=1)
+    sticky: bool = False
+    refused: bool = False
+
+
+class BlockEvent(_Event):
+    """A block: the roll is the block strength for the rest of the exchange."""
+
+    do: Literal["block"] = "block"
+    actor: str
+    skill: str = Field(max_length=MAX_NAME)
+    dice: Dice = None
+    protects: str | None = None
+    against: str = Field(default="", max_length=MAX_NAME)
+    penalty: int = Field(default=0, ge=0, le=20)
+    invokes: tuple[Invoke, ...] = ()
+    spin: int = Field(default=0, ge=-1, le=1)
+
+
+class PassBlockEvent(_Event):
+    """Try to get past a block: the action's skill against the strength, 1 shift needed."""
+
+    do: Literal["pass_block"] = "pass_block"
+    actor: str
+    blocker: str
+    skill: str = Field(max_length=MAX_NAME)
+    dice: Dice = None
+    invokes: tuple[Invoke, ...] = ()
+    spin: int = Field(default=0, ge=-1, le=1)
+
+
+class FullDefenseEvent(_Event):
+    """Give up the exchange's action for +2 on every defense this exchange."""
+
+    do: Literal["full_defense"] = "full_defense"
+    who: str
+
+
+class HoldEvent(_Event):
+    """The current actor holds its action; the next in order acts."""
+
+    do: Literal["hold"] = "hold"
+    who: str
+
+
+class ResumeEvent(_Event):
+    """A holding participant takes its turn now, between two other turns."""
+
+    do: Literal["resume"] = "resume"
+    who: str
+
+
+class MoveEvent(_Event):
+    """Move to a zone: one zone as a supplemental action, or a sprint (Athletics roll)."""
+
+    do: Literal["move"] = "move"
+    who: str
+    to: str
+    sprint: bool = False
+    dice: Dice = None
+    skill: str = "Athletics"
+
+
+class AttachEvent(_Event):
+    """Attach a minion group or companion to a character (``to`` None detaches); free."""
+
+    do: Literal["attach"] = "attach"
+    who: str
+    to: str | None = None
+
+
+class SpendFatePointEvent(_Event):
+    """Spend a fate point (declaration, stunt, +1 bonus... the reason is free text)."""
+
+    do: Literal["spend_fate_point"] = "spend_fate_point"
+    who: str
+    reason: str = Field(default="", max_length=MAX_NAME)
+
+
+class GrantFatePointEvent(_Event):
+    """Give fate points (compel accepted, GM award)."""
+
+    do: Literal["grant_fate_point"] = "grant_fate_point"
+    who: str
+    amount: int = Field(default=1, ge=1, le=100)
+    reason: str = Field(default="", max_length=MAX_NAME)
+
+
+class AddAspectEvent(_Event):
+    """Put an aspect on the scene (``holder`` None) or on a participant."""
+
+    do: Literal["add_aspect"] = "add_aspect"
+    text: str = Field(min_length=1, max_length=MAX_NAME)
+    holder: str | None = None
+    created_by: str | None = None
+    free_tags: int = Field(default=0, ge=0, le=10)
+    sticky: bool = True
+    hidden: bool = False
+
+
+class RemoveAspectEvent(_Event):
+    """Remove a scene or temporary aspect by id."""
+
+    do: Literal["remove_aspect"] = "remove_aspect"
+    aspect: str
+
+
+class TagAspectEvent(_Event):
+    """Use an aspect outside a roll (for effect): pays or uses the free tag, like on a roll."""
+
+    do: Literal["tag_aspect"] = "tag_aspect"
+    invoke: Invoke
+
+
+class AddParticipantEvent(_Event):
+    """Someone joins (reinforcements); they take their initiative place."""
+
+    do: Literal["add_participant"] = "add_participant"
+    participant: Participant
+
+
+class RemoveParticipantEvent(_Event):
+    """Someone leaves the scene altogether."""
+
+    do: Literal["remove_participant"] = "remove_participant"
+    who: str
+
+
+class EndSceneEvent(_Event):
+    """End the scene: stress clears unless ``clear_stress`` is off; mild consequences go after a
+    breather (SotC "Removing Consequences"); temporary aspects go."""
+
+    do: Literal["end_scene"] = "end_scene"
+    clear_stress: bool = True
+    breather: bool = True
+
+
+RecoveryPeriod = Literal["breather", "night", "downtime"]
+
+
+class RecoverEvent(_Event):
+    """Time passes: consequences recover (breather: mild; 6+ hours: moderate; days: severe)."""
+
+    do: Literal["recover"] = "recover"
+    period: RecoveryPeriod
+    who: str | None = None
+    back_to_back: bool = False
+
+
+Event = Annotated[
+    StartEvent
+    | NextTurnEvent
+    | NextExchangeEvent
+    | RollEvent
+    | AttackEvent
+    | ApplyStressEvent
+    | SetBoxEvent
+    | TakeConsequenceEvent
+    | RemoveConsequenceEvent
+    | ConcedeEvent
+    | TakeOutEvent
+    | ManeuverEvent
+    | BlockEvent
+    | PassBlockEvent
+    | FullDefenseEvent
+    | HoldEvent
+    | ResumeEvent
+    | MoveEvent
+    | AttachEvent
+    | SpendFatePointEvent
+    | GrantFatePointEvent
+    | AddAspectEvent
+    | RemoveAspectEvent
+    | TagAspectEvent
+    | AddParticipantEvent
+    | RemoveParticipantEvent
+    | EndSceneEvent
+    | RecoverEvent,
+    Field(discriminator="do"),
+]
+"""Every transition, as data (the ``do`` field names it)."""
+
+
+class LogEntry(BaseModel):
+    """One transition, as it happened: the event (dice included) and a line for the log.
+
+    Attributes:
+        index: Position in the log (0-based).
+        exchange: The exchange it happened in (0 before the start).
+        event: The event, with every die it used.
+        text: Human-readable summary.
+    """
+
+    model_config = _FROZEN
+
+    index: int
+    exchange: int
+    event: Event
+    text: str
+
+
+class Encounter(BaseModel):
+    """A conflict: who is in it, the scene and where the turn order stands.
+
+    Attributes:
+        version: Payload format version.
+        name: The scene's name.
+        system: Game-system id whose conflict rules apply.
+        rules: The campaign's switches (stress boxes, companions' stress, rotating initiative).
+        kind: Physical, social or mental: picks the track and the initiative skill.
+        participants: Everyone in the scene, in the order they were added.
+        aspects: Scene and temporary aspects.
+        zones: Zones of the scene.
+        borders: Passages between zones (adjacency and border values).
+        started: Initiative fixed and exchanges running.
+        ended: The scene is over.
+        exchange: Exchange number (1 after the start).
+        order: Initiative order of the participants who take turns.
+        turn: Index into ``order`` of the current actor.
+        interrupt: A holding participant acting now, between two turns.
+        blocks: Blocks standing this exchange.
+        pending_hit: A hit on a named target still to be absorbed.
+        spin: Defensive spin waiting for the next rolled action.
+        pending_fp: Fate points owed at the end of the exchange (tags to someone's detriment).
+        concession_open: Who just took a consequence and so may offer a concession.
+        last: The last rolled action.
+        next_aspect: Counter for aspect ids.
+        step: Transitions applied so far (the next log entry's index).
+    """
+
+    model_config = _FROZEN
+
+    version: int = PAYLOAD_VERSION
+    name: str = Field(default="", max_length=MAX_NAME)
+    system: str = "sotc"
+    rules: CampaignRules = CampaignRules()
+    kind: ConflictKind = "physical"
+    participants: tuple[Participant, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
+    aspects: tuple[Aspect, ...] = Field(default=(), max_length=1000)
+    zones: tuple[Zone, ...] = Field(default=(), max_length=100)
+    borders: tuple[Border, ...] = Field(default=(), max_length=500)
+    started: bool = False
+    ended: bool = False
+    exchange: int = 0
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    interrupt: str | None = None
+    blocks: tuple[Block, ...] = ()
+    pending_hit: PendingHit | None = None
+    spin: Spin | None = None
+    pending_fp: tuple[str, ...] = ()
+    concession_open: str | None = None
+    last: Outcome | None = None
+    next_aspect: int = 1
+    step: int = 0
+
+    @property
+    def track(self) -> TrackName:
+        """The stress track this conflict's hits land on."""
+        return "health" if self.kind == "physical" else "composure"
+
+    def find(self, pid: str) -> Participant | None:
+        """The participant ``pid``, or None."""
+        for p in self.participants:
+            if p.id == pid:
+                return p
+        return None
+
+    def aspect(self, aspect_id: str) -> Aspect | None:
+        """The scene or temporary aspect ``aspect_id``, or None."""
+        for a in self.aspects:
+            if a.id == aspect_id:
+                return a
+        return None
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is (a holder acting now wins), or None outside exchanges."""
+        if self.interrupt is not None:
+            return self.interrupt
+        if not self.started or self.ended or not (0 <= self.turn < len(self.order)):
+            return None
+        return self.order[self.turn]

@@ -1,0 +1,246 @@
+"""Rules layer: Spirit of the Century conflict rules, and the "How To Do Things" variant.
+
+Implements :class:`rules.conflict_rules.ConflictRules` from SotC "How To Do Things" (SRD
+L1110-L1586; digest sotc.md section 6). The wiki "How To Do Things" chapter differs only in
+campaign switches (:data:`rules.campaign.HOW_TO_DO_THINGS`): 3 boxes per track instead of 5, and
+companions with a stress track of 1 + quality that soaks the patron's hits. Also here: building
+participants from SotC characters and writing the results back.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rules.campaign import CampaignRules
+from rules.character import ConflictKind, Consequence, Severity
+from rules.encounter import Participant, RecoveryPeriod
+from rules.systems.sotc import stress_bonus
+from rules.systems.sotc_character import SotcCharacter
+
+GROUP_BONUS: tuple[tuple[int, int], ...] = ((10, 4), (7, 3), (4, 2), (2, 1), (1, 0))
+"""SotC "Minions": (smallest group size, bonus to act and react)."""
+
+SEVERITY_LEVEL: dict[Severity, int] = {"mild": 0, "moderate": 1, "extra": 1, "severe": 2}
+"""How long each consequence takes to go (SotC "Removing Consequences"); the companion's
+"extra" consequence recovers like a moderate one (judgment call, docs/rules-notes.md)."""
+
+PERIOD_CLEARS: dict[RecoveryPeriod, int] = {"breather": 0, "night": 1, "downtime": 2}
+"""Highest level a rest period clears: a breather mild, 6+ hours moderate, days/weeks severe."""
+
+
+class SotcConflictRules:
+    """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`)."""
+
+    def __init__(self, campaign: CampaignRules | None = None) -> None:
+        self._campaign = campaign or CampaignRules()
+
+    @property
+    def system_id(self) -> str:
+        """``"sotc"``."""
+        return "sotc"
+
+    @property
+    def campaign(self) -> CampaignRules:
+        """The campaign switches in force."""
+        return self._campaign
+
+    @property
+    def full_defense_bonus(self) -> int:
+        """+2 to every defense for the exchange (SotC "Full Defense")."""
+        return 2
+
+    @property
+    def spin_margin(self) -> int:
+        """A defense that wins by 3 or more earns spin (SotC "Spin")."""
+        return 3
+
+    @property
+    def invoke_bonus(self) -> int:
+        """An invoke or tag adds +2 when it does not reroll (SotC "Invoking Aspects")."""
+        return 2
+
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> str:
+        """Always 4dF (SotC "The Dice")."""
+        return "4dF"
+
+    def stress_box(self, track: tuple[bool, ...], amount: int) -> int | None:
+        """Box N for a hit of N, rolling up past checked boxes (SotC "Resolving Attacks")."""
+        for index in range(amount - 1, len(track)):
+            if not track[index]:
+                return index
+        return None
+
+    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """Mild, moderate, extra moderates from stunts, severe (digest 6.6 and 13 #3/#4)."""
+        extra = p.extra_physical if kind == "physical" else p.extra_social
+        slots: list[Severity] = ["mild", "moderate"]
+        for _ in range(extra):
+            slots.append("moderate")
+        slots.append("severe")
+        return tuple(slots)
+
+    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
+        """The lowest free slot: held consequences and those removed this conflict fill slots.
+
+        Returns None when the severe slot is taken: the next hit takes the character out.
+        """
+        slots = list(self.consequence_slots(p, kind))
+        used = [False] * len(slots)
+        taken = [c.severity for c in p.consequences if c.severity != "extra"]
+        order = {"mild": 0, "moderate": 1, "severe": 2}
+        for severity in sorted([*taken, *p.spent_slots], key=lambda s: order.get(s, 1)):
+            level = order.get(severity, 1)
+            for i, slot in enumerate(slots):
+                if not used[i] and order[slot] >= level:
+                    used[i] = True
+                    break
+        for i, slot in enumerate(slots):
+            if not used[i]:
+                return slot
+        return None
+
+    def group_bonus(self, size: int) -> int:
+        """SotC "Minions": 1 +0, 2-3 +1, 4-6 +2, 7-9 +3, 10 or more +4."""
+        for smallest, bonus in GROUP_BONUS:
+            if size >= smallest:
+                return bonus
+        return 0
+
+    def minion_boxes(self, quality: int) -> int:
+        """Average 1, Fair 2, Good 3 boxes per minion (Great 4 for a companion caught alone,
+        digest 13 #11)."""
+        return max(1, quality)
+
+    def companion_boxes(self, quality: int) -> int:
+        """ "How To Do Things": 1 + quality (Average 2 ... Great 5); SotC: none."""
+        return 1 + quality if self._campaign.companions_have_stress else 0
+
+    def recover(
+        self, consequences: tuple[Consequence, ...], period: RecoveryPeriod, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """Drop the consequences ``period`` heals; back-to-back sessions count one level lower."""
+        limit = PERIOD_CLEARS[period]
+        drop = 1 if back_to_back else 0
+        return tuple(c for c in consequences if SEVERITY_LEVEL[c.severity] - drop > limit)
+
+    def overflow(self, track: tuple[bool, ...], shifts: int) -> int:
+        """Shifts beyond the smallest hit that no box can take (digest 13 #20)."""
+        highest_free = max((i + 1 for i, checked in enumerate(track) if not checked), default=0)
+        return max(0, shifts - (highest_free + 1))
+
+
+class DerivedStress(Protocol):
+    """The derived values a participant needs (satisfied by ``SotcDerived``)."""
+
+    @property
+    def health_boxes(self) -> int:
+        """Health track length."""
+
+    @property
+    def composure_boxes(self) -> int:
+        """Composure track length."""
+
+    @property
+    def fate_points(self) -> int:
+        """Current fate points."""
+
+    @property
+    def consequence_slots_physical(self) -> int:
+        """Consequence slots in physical conflicts."""
+
+    @property
+    def consequence_slots_social(self) -> int:
+        """Consequence slots in social and mental conflicts."""
+
+
+def _fit(track: tuple[bool, ...], size: int) -> tuple[bool, ...]:
+    return (*track[:size], *([False] * max(0, size - len(track))))
+
+
+def participant_from_character(
+    character: SotcCharacter,
+    derived: DerivedStress,
+    *,
+    pid: str,
+    kind: str = "pc",
+    side: str = "",
+    seat: int = 0,
+    grit: int | None = None,
+    zone: str | None = None,
+) -> Participant:
+    """A participant for ``character``, with its current stress, consequences and fate points.
+
+    ``derived`` is ``SotcSystem.derive(character, rules)`` under the encounter's campaign rules
+    (track sizes, extra consequence slots from Feel the Burn, Smooth Recovery, Still Standing).
+    """
+    cond = character.condition
+    resolve = character.skill("Resolve")
+    return Participant(
+        id=pid,
+        name=character.name or pid,
+        kind="npc" if kind == "npc" else "pc",
+        side=side,
+        character_id=character.id,
+        skills=dict(character.skills),
+        init_physical=character.skill("Alertness"),
+        init_social=character.skill("Empathy"),
+        tiebreak=resolve,
+        seat=seat,
+        health=_fit(cond.health, derived.health_boxes),
+        composure=_fit(cond.composure, derived.composure_boxes),
+        consequences=cond.consequences,
+        extra_physical=max(0, derived.consequence_slots_physical - 3),
+        extra_social=max(0, derived.consequence_slots_social - 3),
+        fate_points=derived.fate_points,
+        aspects=character.all_aspects(),
+        grit=grit,
+        zone=zone,
+    )
+
+
+def npc_participant(
+    *,
+    pid: str,
+    name: str,
+    skills: dict[str, int],
+    rules: CampaignRules,
+    fate_points: int = 0,
+    aspects: tuple[str, ...] = (),
+    health: int | None = None,
+    composure: int | None = None,
+    grit: int | None = None,
+    side: str = "",
+    seat: int = 0,
+    zone: str | None = None,
+) -> Participant:
+    """A named NPC written straight into an encounter (no character file).
+
+    Track sizes default to the campaign's base plus the Endurance / Resolve bands (SotC
+    "Endurance", "Resolve"); initiative is Alertness / Empathy, ties by Resolve.
+    """
+    probe = Participant(id=pid, skills=skills)
+    endurance = probe.skill("Endurance", "physical")
+    resolve = probe.skill("Resolve", "physical")
+    h = health if health is not None else rules.stress_boxes + stress_bonus(endurance)
+    c = composure if composure is not None else rules.stress_boxes + stress_bonus(resolve)
+    return Participant(
+        id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills),
+        init_physical=probe.skill("Alertness", "physical"),
+        init_social=probe.skill("Empathy", "social"), tiebreak=resolve, seat=seat,
+        health=(False,) * h, composure=(False,) * c, fate_points=fate_points,
+        aspects=aspects, grit=grit, zone=zone,
+    )  # fmt: skip
+
+
+def apply_results(character: SotcCharacter, participant: Participant) -> SotcCharacter:
+    """``character`` with the stress, consequences and fate points it ends the encounter with."""
+    condition = character.condition.model_copy(
+        update={
+            "health": participant.health,
+            "composure": participant.composure,
+            "consequences": participant.consequences,
+        }
+    )
+    return character.model_copy(
+        update={"condition": condition, "fate_points": participant.fate_points}
+    )
