@@ -1,0 +1,1473 @@
+"""GUI layer: the main window: the library browser, character tabs, menus, toolbar and undo.
+
+The first tab is the library (characters and campaigns, searchable and filterable); each
+character opens in its own tab as a :class:`gui.documents.character_document.CharacterDocument`
+edited by the creation engineer's ``CharacterEditor``. The window owns a ``QUndoGroup`` whose
+active stack follows the current tab; a stack's clean state drives the ``[*]`` marker in the
+title. Saving, importing, exporting and deleting are not undoable: they ask first instead.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+    QUndoGroup,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.dialogs.confirm import ConfirmDeleteDialog, ConflictDialog, ErrorDialog, SaveChangesDialog
+from gui.dialogs.files import FileDialogs
+from gui.drafts import Autosaver, Draft, DraftStore
+from gui.models.campaign_model import CampaignModel
+from gui.models.columns import ID_ROLE, SYSTEM_LABELS
+from gui.models.library_model import NO_CAMPAIGN, LibraryFilterProxyModel, LibraryModel
+from gui.settings import Settings
+from gui.theme import app_icon
+from gui.workers import Workers
+from rules.character import CharacterBase
+from rules.errors import FatesmithError
+from rules.systems.sotc_character import NovelRef
+from storage.library import (
+    ConflictError,
+    Library,
+    LibraryError,
+    NotFoundError,
+    SearchQuery,
+)
+
+log = logging.getLogger(__name__)
+
+EditorFactory = Callable[..., QWidget]
+"""Builds the editor widget of a document: ``factory(document, novels=callable)``."""
+
+IMPORT_SUFFIXES = (".json", ".zip")
+
+
+def default_editor_factory(document: Any, *, novels: Callable[[], list[NovelRef]]) -> QWidget:
+    """The SotC creation flow and free editor (imported on first use: startup speed)."""
+    from gui.views.character_editor import CharacterEditor
+
+    editor: QWidget = CharacterEditor(document, novels=novels)
+    return editor
+
+
+class CharacterTab(QWidget):
+    """One open character: its document and the editor widget showing it."""
+
+    def __init__(self, document: Any, editor: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.editor = editor
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(editor)
+
+
+class LibraryPage(QWidget):
+    """The library browser: search and filters above a campaign list and the character table.
+
+    Signals:
+        open_requested(object): a character id to open (double-click or Enter).
+        campaign_requested(object): a campaign id to edit (double-click or Enter).
+        search_changed(str): the search text changed.
+        filters_changed(): a system, campaign or tag filter changed.
+    """
+
+    open_requested = Signal(object)
+    campaign_requested = Signal(object)
+    search_changed = Signal(str)
+    filters_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LibraryModel(self)
+        self.proxy = LibraryFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.campaign_model = CampaignModel(self)
+
+        # Read-only banner (hidden unless the library refuses writes).
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        self.banner_text = QLabel()
+        self.banner_text.setObjectName("bannerText")
+        self.banner_text.setWordWrap(True)
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.setContentsMargins(8, 4, 8, 4)
+        banner_layout.addWidget(self.banner_text)
+        self.banner.hide()
+
+        # Filter bar.
+        self.search = QLineEdit()
+        self.search.setObjectName("searchField")
+        self.search.setPlaceholderText("Search names, aspects, skills and stunts\u2026")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.search_changed)
+        self.system_filter = QComboBox()
+        self.campaign_filter = QComboBox()
+        self.tag_filter = QComboBox()
+        for combo, tip in (
+            (self.system_filter, "Show characters of one game system"),
+            (self.campaign_filter, "Show the characters of one campaign"),
+            (self.tag_filter, "Show characters with one tag"),
+        ):
+            combo.setToolTip(tip)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setMinimumContentsLength(10)
+            combo.currentIndexChanged.connect(self._on_filter_combo)
+        self.count_label = QLabel()
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 3)
+        bar.addSpacing(8)
+        for text, combo in (
+            ("System", self.system_filter),
+            ("Campaign", self.campaign_filter),
+            ("Tag", self.tag_filter),
+        ):
+            bar.addSpacing(6)
+            label = QLabel(text + ":")
+            label.setBuddy(combo)
+            bar.addWidget(label)
+            bar.addWidget(combo, 1)
+        bar.addSpacing(8)
+        bar.addWidget(self.count_label)
+
+        # Campaigns (left).
+        self.campaign_view = QTableView()
+        self.campaign_view.setModel(self.campaign_model)
+        self._setup_table(self.campaign_view)
+        self.campaign_view.setSortingEnabled(True)
+        self.campaign_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.campaign_view.activated.connect(self._on_campaign_activated)
+        self.campaign_view.setColumnHidden(1, True)  # one system per campaign list is enough
+        campaign_header = self.campaign_view.horizontalHeader()
+        campaign_header.setStretchLastSection(False)
+        campaign_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for section in range(1, self.campaign_model.columnCount()):
+            campaign_header.setSectionResizeMode(section, QHeaderView.ResizeMode.ResizeToContents)
+        campaign_title = QLabel("Campaigns")
+        campaign_title.setObjectName("sectionTitle")
+        self.new_campaign_button = QPushButton("New campaign\u2026")
+        self.edit_campaign_button = QPushButton("Edit\u2026")
+        campaign_buttons = QHBoxLayout()
+        campaign_buttons.addWidget(self.new_campaign_button)
+        campaign_buttons.addWidget(self.edit_campaign_button)
+        campaign_buttons.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(campaign_title)
+        left_layout.addWidget(self.campaign_view, 1)
+        left_layout.addLayout(campaign_buttons)
+
+        # Characters (right).
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self._setup_table(self.table)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.activated.connect(self._on_activated)
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(self.model.columns):
+            if column.width:
+                self.table.setColumnWidth(i, column.width)
+        header.setStretchLastSection(True)
+        self.empty_hint = QLabel()
+        self.empty_hint.setObjectName("emptyHint")
+        self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_hint.setWordWrap(True)
+        self.table_stack = QStackedWidget()
+        self.table_stack.addWidget(self.table)
+        self.table_stack.addWidget(self.empty_hint)
+        characters_title = QLabel("Characters")
+        characters_title.setObjectName("sectionTitle")
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(characters_title)
+        right_layout.addWidget(self.table_stack, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([270, 1010])
+        self.splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 6)
+        layout.addWidget(self.banner)
+        layout.addLayout(bar)
+        layout.addWidget(self.splitter, 1)
+
+    @staticmethod
+    def _setup_table(view: QTableView) -> None:
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setAlternatingRowColors(True)
+        view.setShowGrid(False)
+        view.setWordWrap(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        vertical = view.verticalHeader()
+        vertical.hide()
+        # A fixed row height lets the view skip measuring 10,000 rows (benchmarks/bench_gui).
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(max(24, view.fontMetrics().height() + 10))
+        view.horizontalHeader().setHighlightSections(False)
+        view.horizontalHeader().setSortIndicatorShown(True)
+
+    # -- filters --------------------------------------------------------------------------------
+
+    def set_filter_choices(
+        self,
+        systems: Sequence[tuple[str, str]],
+        campaigns: Sequence[tuple[str, Any]],
+        tags: Sequence[str],
+    ) -> None:
+        """Fill the filter combos, keeping the current choices where they still exist."""
+        for combo, items, everything in (
+            (self.system_filter, list(systems), "All systems"),
+            (self.campaign_filter, list(campaigns), "All campaigns"),
+            (self.tag_filter, [(t, t) for t in tags], "All tags"),
+        ):
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(everything, None)
+            if combo is self.campaign_filter:
+                combo.addItem("No campaign", NO_CAMPAIGN)
+            for label, value in items:
+                combo.addItem(label, value)
+            index = combo.findData(current) if current is not None else 0
+            combo.setCurrentIndex(max(0, index))
+            combo.blockSignals(False)
+
+    def _on_filter_combo(self, _index: int) -> None:
+        self.filters_changed.emit()
+
+    def filter_values(self) -> tuple[str | None, Any, str | None]:
+        """The chosen (system, campaign, tag) filters."""
+        return (
+            self.system_filter.currentData(),
+            self.campaign_filter.currentData(),
+            self.tag_filter.currentData(),
+        )
+
+    def select_campaign_filter(self, campaign_id: Any) -> None:
+        """Show only the characters of ``campaign_id`` (None: all)."""
+        index = self.campaign_filter.findData(campaign_id) if campaign_id is not None else 0
+        self.campaign_filter.setCurrentIndex(max(0, index))
+
+    # -- selection ------------------------------------------------------------------------------
+
+    def selected_ids(self) -> list[uuid.UUID]:
+        """Ids of the selected characters, in table order."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        ids = [self.proxy.id_at(r) for r in rows]
+        return [i for i in ids if i is not None]
+
+    def current_campaign_id(self) -> uuid.UUID | None:
+        """The campaign selected in the campaign list."""
+        index = self.campaign_view.currentIndex()
+        if not index.isValid():
+            return None
+        value = index.siblingAtColumn(0).data(ID_ROLE)
+        return value if isinstance(value, uuid.UUID) else None
+
+    def select_ids(self, ids: Iterable[uuid.UUID]) -> None:
+        """Select the rows of ``ids`` (those visible) and make the first current."""
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        first: QModelIndex | None = None
+        for item_id in ids:
+            row = self.proxy.proxy_row_of(item_id)
+            if row < 0:
+                continue
+            index = self.proxy.index(row, 0)
+            selection.select(
+                index,
+                selection.SelectionFlag.Select | selection.SelectionFlag.Rows,
+            )
+            if first is None:
+                first = index
+        if first is not None:
+            selection.setCurrentIndex(first, selection.SelectionFlag.NoUpdate)
+            self.table.scrollTo(first)
+
+    def update_count(self, total: int) -> None:
+        """Show how many characters are listed and shown, and the empty-state hint."""
+        shown = self.proxy.rowCount()
+        if total == 0:
+            self.empty_hint.setText(
+                "The library is empty.\nCreate a character with File \u203a New, or drop "
+                ".fatesmith.json files here to import them."
+            )
+            self.table_stack.setCurrentWidget(self.empty_hint)
+        elif shown == 0:
+            self.empty_hint.setText("No character matches the search and filters.")
+            self.table_stack.setCurrentWidget(self.empty_hint)
+        else:
+            self.table_stack.setCurrentWidget(self.table)
+        noun = "character" if total == 1 else "characters"
+        self.count_label.setText(
+            f"{total} {noun}" if shown == total else f"{shown} of {total} {noun}"
+        )
+
+    def _on_activated(self, index: QModelIndex) -> None:
+        value = index.siblingAtColumn(0).data(ID_ROLE)
+        if isinstance(value, uuid.UUID):
+            self.open_requested.emit(value)
+
+    def _on_campaign_activated(self, index: QModelIndex) -> None:
+        value = index.siblingAtColumn(0).data(ID_ROLE)
+        if isinstance(value, uuid.UUID):
+            self.campaign_requested.emit(value)
+
+
+class MainWindow(QMainWindow):
+    """The Fatesmith main window.
+
+    Args:
+        library: The open library (the UI thread's own).
+        registry: The loaded game systems.
+        settings: Preferences and window state.
+        drafts: The autosave drafts folder for this library (None: no autosave).
+        editor_factory: Builds a document's editor widget (default: the SotC CharacterEditor).
+        version: The program version, for the About box.
+    """
+
+    documents_changed = Signal()
+
+    def __init__(
+        self,
+        library: Library,
+        registry: Any,
+        settings: Settings,
+        drafts: DraftStore | None = None,
+        *,
+        editor_factory: EditorFactory | None = None,
+        version: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.registry = registry
+        self.settings = settings
+        self.version = version
+        self._editor_factory = editor_factory or default_editor_factory
+        self.workers = Workers(library.url, registry, parent=self)
+        self.undo_group = QUndoGroup(self)
+        self._search_text = ""
+
+        self.setWindowIcon(app_icon())
+        self.setAcceptDrops(True)
+        self.setUnifiedTitleAndToolBarOnMac(True)
+
+        self.page = LibraryPage()
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.addTab(self.page, "Library")
+        self._unclosable(0)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.setCentralWidget(self.tabs)
+
+        self._create_actions()
+        self._create_menus()
+        self._create_toolbar()
+        self.statusBar()
+
+        self.page.search_changed.connect(self._on_search_changed)
+        self.page.filters_changed.connect(self._apply_filters)
+        self.page.open_requested.connect(self.open_character)
+        self.page.campaign_requested.connect(self.edit_campaign)
+        self.page.new_campaign_button.clicked.connect(self.new_campaign)
+        self.page.edit_campaign_button.clicked.connect(self._edit_current_campaign)
+        self.page.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.page.table.customContextMenuRequested.connect(self._library_menu)
+        self.page.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.page.campaign_view.selectionModel().currentChanged.connect(self._on_campaign_selected)
+
+        self.autosaver: Autosaver | None = None
+        if drafts is not None:
+            self.autosaver = Autosaver(
+                drafts, self.documents, settings.autosave_seconds, parent=self
+            )
+            self.autosaver.start()
+
+        self._restore_window_state()
+        self._show_read_only()
+        self.refresh_library()
+        self._on_tab_changed(0)
+
+    # == construction ==============================================================================
+
+    def _unclosable(self, index: int) -> None:
+        bar = self.tabs.tabBar()
+        for side in (bar.ButtonPosition.RightSide, bar.ButtonPosition.LeftSide):
+            button = bar.tabButton(index, side)
+            if button is not None:
+                button.resize(0, 0)
+                button.hide()
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], Any],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        icon: QStyle.StandardPixmap | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        if icon is not None:
+            action.setIcon(self.style().standardIcon(icon))
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)
+        elif shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _create_actions(self) -> None:
+        sp = QStyle.StandardPixmap
+        key = QKeySequence.StandardKey
+        self.act_new = self._action(
+            "&New Character", self.new_character, key.New, sp.SP_FileIcon, "Create a new character"
+        )
+        self.act_open = self._action(
+            "&Open",
+            self.open_selected,
+            key.Open,
+            sp.SP_DialogOpenButton,
+            "Open the selected characters",
+        )
+        self.act_save = self._action(
+            "&Save",
+            self.save_current,
+            key.Save,
+            sp.SP_DialogSaveButton,
+            "Save the character to the library",
+        )
+        self.act_close = self._action(
+            "&Close Tab", self.close_current_tab, key.Close, None, "Close the current character"
+        )
+        self.act_print = self._action(
+            "&Print / Export PDF\u2026",
+            self.print_current,
+            key.Print,
+            None,
+            "Preview the printable sheet and save it as PDF",
+        )
+        self.act_print.setIcon(
+            QIcon.fromTheme(
+                "document-print", self.style().standardIcon(sp.SP_FileDialogDetailedView)
+            )
+        )
+        self.act_export_pdfs = self._action(
+            "Export Selected as P&DF\u2026",
+            self.export_selected_pdf,
+            None,
+            None,
+            "Save the sheets of the selected characters in one PDF",
+        )
+        self.act_import = self._action(
+            "&Import\u2026",
+            self.import_files,
+            "Ctrl+I",
+            sp.SP_ArrowDown,
+            "Import character files or an archive",
+        )
+        self.act_export = self._action(
+            "&Export Character File\u2026",
+            self.export_selected_file,
+            "Ctrl+E",
+            sp.SP_ArrowUp,
+            "Save the selected character as a .fatesmith.json file",
+        )
+        self.act_export_archive = self._action(
+            "Export &Archive\u2026",
+            self.export_archive,
+            None,
+            None,
+            "Save the whole library as one archive",
+        )
+        self.act_quit = self._action("&Quit", self.close, key.Quit, None, "Quit Fatesmith")
+        self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts(key.Undo)
+        self.act_undo.setIcon(
+            QIcon.fromTheme("edit-undo", self.style().standardIcon(sp.SP_ArrowBack))
+        )
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts(key.Redo)
+        self.act_redo.setIcon(
+            QIcon.fromTheme("edit-redo", self.style().standardIcon(sp.SP_ArrowForward))
+        )
+        self.act_find = self._action(
+            "&Find in Library", self.focus_search, key.Find, None, "Search the library"
+        )
+        self.act_duplicate = self._action(
+            "D&uplicate", self.duplicate_selected, "Ctrl+D", None, "Copy the selected characters"
+        )
+        self.act_delete = self._action(
+            "&Delete from Library\u2026",
+            self.delete_selected,
+            key.Delete,
+            sp.SP_TrashIcon,
+            "Delete the selected characters",
+        )
+        self.act_delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.page.table.addAction(self.act_delete)
+        self.act_preferences = self._action(
+            "Pre&ferences\u2026",
+            self.edit_preferences,
+            key.Preferences,
+            None,
+            "Theme, autosave, paper",
+        )
+        if not self.act_preferences.shortcuts():
+            self.act_preferences.setShortcut(QKeySequence("Ctrl+,"))
+        self.act_preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.act_library = self._action(
+            "Show &Library",
+            lambda: self.tabs.setCurrentIndex(0),
+            "Ctrl+L",
+            None,
+            "Back to the library",
+        )
+        self.act_new_campaign = self._action("New &Campaign\u2026", self.new_campaign)
+        self.act_edit_campaign = self._action("&Edit Campaign\u2026", self._edit_current_campaign)
+        self.act_about = self._action("&About Fatesmith", self.show_about)
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.act_about_qt = self._action("About &Qt", QApplication.aboutQt)
+        self.act_about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
+        self.act_next_tab = self._action("Next Tab", self._next_tab, key.NextChild)
+        self.act_prev_tab = self._action("Previous Tab", self._prev_tab, key.PreviousChild)
+        self.addAction(self.act_next_tab)
+        self.addAction(self.act_prev_tab)  # fmt: skip
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.act_new)
+        file_menu.addAction(self.act_open)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_save)
+        file_menu.addAction(self.act_close)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_import)
+        file_menu.addAction(self.act_export)
+        file_menu.addAction(self.act_export_archive)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_print)
+        file_menu.addAction(self.act_export_pdfs)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.act_undo)
+        edit_menu.addAction(self.act_redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_find)
+        edit_menu.addAction(self.act_duplicate)
+        edit_menu.addAction(self.act_delete)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.act_preferences)
+
+        library_menu = bar.addMenu("&Library")
+        library_menu.addAction(self.act_library)
+        library_menu.addSeparator()
+        library_menu.addAction(self.act_new_campaign)
+        library_menu.addAction(self.act_edit_campaign)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_about)
+        help_menu.addAction(self.act_about_qt)
+
+    def _create_toolbar(self) -> None:
+        toolbar = QToolBar("Main toolbar")
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setIconSize(QSize(20, 20))
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.act_new, self.act_open, self.act_save, None, self.act_undo,
+                       self.act_redo, None, self.act_import, self.act_export, self.act_print,
+                       None, self.act_delete):  # fmt: skip
+            if action is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(action)
+        for action, short in ((self.act_new, "New"), (self.act_export, "Export"),
+                              (self.act_print, "Print"), (self.act_delete, "Delete"),
+                              (self.act_open, "Open")):  # fmt: skip
+            action.setIconText(short)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def _restore_window_state(self) -> None:
+        geometry = self.settings.geometry
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1280, 760)
+        state = self.settings.window_state
+        if state is not None:
+            self.restoreState(state)
+        splitter = self.settings.splitter_state
+        if splitter is not None:
+            self.page.splitter.restoreState(splitter)
+
+    def _save_window_state(self) -> None:
+        self.settings.geometry = self.saveGeometry()
+        self.settings.window_state = self.saveState()
+        self.settings.splitter_state = self.page.splitter.saveState()
+        self.settings.sync()
+
+    def _show_read_only(self) -> None:
+        if self.library.read_only:
+            reason = self.library.read_only_reason or "it cannot be written"
+            self.page.banner_text.setText(
+                f"This library is open read-only ({reason}). You can browse, open and print "
+                "characters, but changes cannot be saved."
+            )
+            self.page.banner.show()
+        else:
+            self.page.banner.hide()
+
+    # == library listing ===========================================================================
+
+    def refresh_library(self) -> None:
+        """Reload the character and campaign listings (one quick query each)."""
+        selected = self.page.selected_ids()
+        try:
+            summaries = self.library.list_characters()
+            campaigns = self.library.list_campaigns()
+            tags = self.library.all_tags()
+        except LibraryError as exc:
+            self._error("Cannot read the library", str(exc))
+            return
+        self.page.model.set_summaries(summaries)
+        self.page.campaign_model.set_campaigns(campaigns)
+        systems = sorted({s.system for s in summaries} | {"sotc"})
+        self.page.set_filter_choices(
+            [(self._system_name(s), s) for s in systems],
+            [(c.name or "(unnamed)", c.id) for c in sorted(campaigns, key=lambda c: c.name)],
+            tags,
+        )
+        if self._search_text:
+            self._run_search(self._search_text)
+        self._apply_filters()
+        if selected:
+            self.page.select_ids(selected)
+        self._update_actions()
+
+    def _system_name(self, system_id: str) -> str:
+        try:
+            return str(self.registry.info(system_id).name)
+        except FatesmithError:
+            return SYSTEM_LABELS.get(system_id, system_id)
+
+    def _refresh_summary(self, character_id: uuid.UUID) -> None:
+        try:
+            summary = self.library.character_summary(character_id)
+        except LibraryError:
+            self.refresh_library()
+            return
+        self.page.model.upsert(summary)
+        self.page.update_count(self.page.model.rowCount())
+
+    def _on_search_changed(self, text: str) -> None:
+        self._search_text = text.strip()
+        self._run_search(self._search_text)
+        self.page.update_count(self.page.model.rowCount())
+
+    def _run_search(self, text: str) -> None:
+        if not text:
+            self.page.proxy.set_filters(text_ids=None)
+            return
+        try:
+            found = self.library.list_characters(SearchQuery(text=text))
+        except LibraryError as exc:
+            self.statusBar().showMessage(f"Search failed: {exc}", 5000)
+            return
+        self.page.proxy.set_filters(text_ids=frozenset(s.id for s in found))
+
+    def _apply_filters(self) -> None:
+        system, campaign, tag = self.page.filter_values()
+        self.page.proxy.set_filters(system=system, campaign=campaign, tag=tag)
+        self.page.update_count(self.page.model.rowCount())
+
+    def _on_campaign_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._update_actions()
+
+    def focus_search(self) -> None:
+        """Show the library and put the cursor in the search field."""
+        self.tabs.setCurrentIndex(0)
+        self.page.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.page.search.selectAll()
+
+    def _library_menu(self, pos: Any) -> None:
+        menu = QMenu(self)
+        for action in (self.act_open, self.act_duplicate, self.act_export, self.act_print,
+                       self.act_export_pdfs, None, self.act_delete):  # fmt: skip
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        menu.popup(self.page.table.viewport().mapToGlobal(pos))
+
+    # == documents and tabs ========================================================================
+
+    def document_tabs(self) -> list[CharacterTab]:
+        """The open character tabs, in tab order."""
+        out = []
+        for i in range(self.tabs.count()):
+            widget = self.tabs.widget(i)
+            if isinstance(widget, CharacterTab):
+                out.append(widget)
+        return out
+
+    def documents(self) -> list[Any]:
+        """The open documents, in tab order."""
+        return [t.document for t in self.document_tabs()]
+
+    def current_tab(self) -> CharacterTab | None:
+        """The current character tab, or None on the library page."""
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, CharacterTab) else None
+
+    def tab_of(self, character_id: uuid.UUID) -> CharacterTab | None:
+        """The open tab of ``character_id``, if any."""
+        for tab in self.document_tabs():
+            if tab.document.character.id == character_id:
+                return tab
+        return None
+
+    def open_character(self, character_id: uuid.UUID) -> CharacterTab | None:
+        """Open a library character in a tab (or switch to its tab when already open)."""
+        existing = self.tab_of(character_id)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        try:
+            stored = self.library.get_character(character_id)
+        except NotFoundError as exc:
+            self.settings.remove_recent(str(character_id))
+            self._error("Cannot open the character", str(exc))
+            self.refresh_library()
+            return None
+        except LibraryError as exc:
+            self._error("Cannot open the character", str(exc))
+            return None
+        tab = self._open_document(stored.character, stored.version, stored.campaign_id)
+        if tab is not None:
+            self.settings.add_recent(str(character_id), tab.document.title())
+        return tab
+
+    def _campaign_rules(self, campaign_id: uuid.UUID | None) -> Any:
+        if campaign_id is None:
+            return None
+        try:
+            return self.library.get_campaign(campaign_id).rules
+        except LibraryError:
+            return None
+
+    def _open_document(
+        self,
+        character: CharacterBase,
+        version: int | None,
+        campaign_id: uuid.UUID | None,
+    ) -> CharacterTab | None:
+        from gui.documents.character_document import CharacterDocument
+
+        try:
+            system = self.registry.get(character.system)
+        except FatesmithError as exc:
+            self._error("Cannot edit this character yet", str(exc))
+            return None
+        document = CharacterDocument(
+            character,
+            system,
+            version=version,
+            campaign_id=campaign_id,
+            rules=self._campaign_rules(campaign_id),
+            parent=self,
+        )
+        try:
+            editor = self._editor_factory(document, novels=lambda: self.novels_for(document))
+        except Exception as exc:
+            log.exception("could not build the editor")
+            self._error("Cannot open the character", f"the editor failed to start: {exc}")
+            return None
+        tab = CharacterTab(document, editor)
+        self.undo_group.addStack(document.undo_stack)
+        document.undo_stack.cleanChanged.connect(lambda _clean: self._update_titles())
+        document.character_replaced.connect(lambda _c: self._update_titles())
+        index = self.tabs.addTab(tab, document.title())
+        self.tabs.setCurrentIndex(index)
+        self._update_titles()
+        self.documents_changed.emit()
+        return tab
+
+    def novels_for(self, document: Any) -> list[NovelRef]:
+        """The other characters' novels a character can guest-star in (phases four and five).
+
+        Inside a campaign: the other members' novels; otherwise every other SotC character's.
+        Read straight from the stored documents, without validating each character.
+        """
+        own = document.character.id
+        ids: list[uuid.UUID] | None = None
+        if document.campaign_id is not None:
+            try:
+                ids = list(self.library.get_campaign(document.campaign_id).member_ids)
+            except LibraryError:
+                ids = None
+        try:
+            payloads = self.library.payloads(ids)
+        except LibraryError:
+            return []
+        out: list[NovelRef] = []
+        for character_id, payload in payloads:
+            if character_id == own:
+                continue
+            try:
+                data = json.loads(payload)
+            except json.JSONDecodeError:
+                continue
+            if not isinstance(data, dict) or data.get("system") != "sotc":
+                continue
+            phases = data.get("phases") or []
+            title = ""
+            if len(phases) >= 3 and isinstance(phases[2], dict):
+                title = str(phases[2].get("novel_title", "") or "")
+            if title.strip():
+                out.append(
+                    NovelRef(
+                        title=title,
+                        author=str(data.get("name", "")),
+                        character_id=character_id,
+                    )
+                )
+        out.sort(key=lambda n: (n.title.casefold(), n.author.casefold()))
+        return out
+
+    def _on_tab_changed(self, _index: int) -> None:
+        tab = self.current_tab()
+        self.undo_group.setActiveStack(tab.document.undo_stack if tab is not None else None)  # type: ignore[arg-type]
+        self._update_titles()
+        self._update_actions()
+
+    def _update_titles(self) -> None:
+        for i in range(self.tabs.count()):
+            widget = self.tabs.widget(i)
+            if isinstance(widget, CharacterTab):
+                doc = widget.document
+                dirty = not doc.undo_stack.isClean()
+                self.tabs.setTabText(i, ("\u25cf " if dirty else "") + doc.title())
+                self.tabs.setTabToolTip(i, doc.title() + (" (unsaved changes)" if dirty else ""))
+        tab = self.current_tab()
+        if tab is None:
+            self.setWindowTitle("Library \u2014 Fatesmith[*]")
+            self.setWindowModified(False)
+        else:
+            self.setWindowTitle(f"{tab.document.title()}[*] \u2014 Fatesmith")
+            self.setWindowModified(not tab.document.undo_stack.isClean())
+        self._update_actions()
+
+    def _update_actions(self, *_args: object) -> None:
+        tab = self.current_tab()
+        writable = not self.library.read_only
+        on_library = tab is None
+        selected = len(self.page.selected_ids()) if on_library else 0
+        self.act_save.setEnabled(tab is not None and writable)
+        self.act_close.setEnabled(tab is not None)
+        self.act_open.setEnabled(on_library and selected > 0)
+        self.act_new.setEnabled(writable)
+        self.act_import.setEnabled(writable)
+        self.act_duplicate.setEnabled(writable and on_library and selected > 0)
+        self.act_delete.setEnabled(writable and on_library and selected > 0)
+        self.act_export.setEnabled(tab is not None or selected == 1)
+        self.act_print.setEnabled(tab is not None or selected > 0)
+        self.act_export_pdfs.setEnabled(on_library and selected > 0)
+        self.act_new_campaign.setEnabled(writable)
+        self.page.new_campaign_button.setEnabled(writable)
+        has_campaign = self.page.current_campaign_id() is not None
+        self.act_edit_campaign.setEnabled(has_campaign)
+        self.page.edit_campaign_button.setEnabled(has_campaign)
+
+    def _next_tab(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+
+    def _prev_tab(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
+
+    # == new, open, save, close ====================================================================
+
+    def new_character(self, system_id: str = "sotc") -> CharacterTab | None:
+        """Start a new, unsaved character of ``system_id`` in a tab."""
+        if self.library.read_only:
+            return None
+        try:
+            system = self.registry.get(system_id)
+        except FatesmithError as exc:
+            self._error("Cannot create the character", str(exc))
+            return None
+        factory = getattr(system, "new_character", None)
+        character = factory() if callable(factory) else system.character_type(system=system_id)
+        return self._open_document(character, None, None)
+
+    def open_selected(self) -> None:
+        """Open every selected library character."""
+        for character_id in self.page.selected_ids():
+            self.open_character(character_id)
+
+    def save_current(self) -> bool:
+        """Save the current tab's character."""
+        tab = self.current_tab()
+        return self.save_document(tab.document) if tab is not None else False
+
+    def save_document(self, document: Any) -> bool:
+        """Save ``document`` to the library; returns True when nothing unsaved remains."""
+        if self.library.read_only:
+            self._error(
+                "Read-only library",
+                f"This library cannot be changed ({self.library.read_only_reason}).",
+            )
+            return False
+        try:
+            version = self.library.save_character(
+                document.character,
+                expected_version=document.version,
+                campaign_id=document.campaign_id,
+            )
+        except ConflictError:
+            return self._resolve_conflict(document)
+        except LibraryError as exc:
+            self._error("Cannot save the character", str(exc))
+            return False
+        self._after_save(document, version)
+        return True
+
+    def _after_save(self, document: Any, version: int) -> None:
+        document.mark_saved(version)
+        if self.autosaver is not None:
+            self.autosaver.forget(document.character.id)
+        self.settings.add_recent(str(document.character.id), document.title())
+        self._refresh_summary(document.character.id)
+        self._update_titles()
+        self.statusBar().showMessage(f"Saved \u201c{document.title()}\u201d", 4000)
+
+    def _resolve_conflict(self, document: Any) -> bool:
+        answer = ConflictDialog.ask(self, document.title())
+        character_id = document.character.id
+        if answer == "cancel":
+            return False
+        if answer == "reload":
+            tab = self.tab_of(character_id)
+            if tab is not None:
+                self._remove_tab(tab, discard=True)
+            self.refresh_library()
+            self.open_character(character_id)
+            return True
+        if answer == "overwrite":
+            try:
+                current: int | None = self.library.character_summary(character_id).version
+            except NotFoundError:
+                current = None  # deleted elsewhere: saving recreates it
+            except LibraryError as exc:
+                self._error("Cannot save the character", str(exc))
+                return False
+            try:
+                version = self.library.save_character(
+                    document.character, expected_version=current, campaign_id=document.campaign_id
+                )
+            except LibraryError as exc:
+                self._error("Cannot save the character", str(exc))
+                return False
+            self._after_save(document, version)
+            return True
+        # "copy": keep both; the edits become a new character in a new tab.
+        name = document.character.name.strip() or "Unnamed character"
+        copy = document.character.model_copy(
+            update={"id": uuid.uuid4(), "name": f"{name} (my copy)"[:200]}
+        )
+        try:
+            self.library.save_character(copy, expected_version=None, campaign_id=None)
+        except LibraryError as exc:
+            self._error("Cannot save the copy", str(exc))
+            return False
+        tab = self.tab_of(character_id)
+        if tab is not None:
+            self._remove_tab(tab, discard=True)
+        self.refresh_library()
+        self.open_character(copy.id)
+        return True
+
+    def close_current_tab(self) -> bool:
+        """Close the current character tab (asking about unsaved changes)."""
+        index = self.tabs.currentIndex()
+        return self.close_tab(index) if index > 0 else False
+
+    def close_tab(self, index: int) -> bool:
+        """Close the tab at ``index``; returns False when the user cancelled."""
+        widget = self.tabs.widget(index)
+        if not isinstance(widget, CharacterTab):
+            return False
+        if not self._settle(widget.document):
+            return False
+        self._remove_tab(widget, discard=True)
+        return True
+
+    def _settle(self, document: Any) -> bool:
+        """Ask about unsaved changes; True when the document may close."""
+        if document.undo_stack.isClean():
+            return True
+        tab = self.tab_of(document.character.id)
+        if tab is not None:
+            self.tabs.setCurrentWidget(tab)
+        answer = SaveChangesDialog.ask(self, document.title())
+        if answer == "cancel":
+            return False
+        if answer == "save":
+            return self.save_document(document)
+        return True
+
+    def _remove_tab(self, tab: CharacterTab, *, discard: bool) -> None:
+        document = tab.document
+        if discard and self.autosaver is not None:
+            self.autosaver.forget(document.character.id)
+        self.undo_group.removeStack(document.undo_stack)
+        index = self.tabs.indexOf(tab)
+        if index >= 0:
+            self.tabs.removeTab(index)
+        tab.deleteLater()
+        document.deleteLater()
+        self._update_titles()
+        self.documents_changed.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask about every document with unsaved changes; keep window state."""
+        for document in list(self.documents()):
+            if not self._settle(document):
+                event.ignore()
+                return
+        for tab in self.document_tabs():
+            self._remove_tab(tab, discard=True)
+        if self.autosaver is not None:
+            self.autosaver.stop()
+        self.workers.wait(10_000)
+        self._save_window_state()
+        event.accept()
+
+    # == drafts ====================================================================================
+
+    def offer_draft_restore(self) -> int:
+        """Offer to restore drafts left by a crash; returns how many were restored."""
+        from gui.dialogs.draft_restore import DraftRestoreDialog
+
+        if self.autosaver is None:
+            return 0
+        store = self.autosaver.store
+        drafts = store.pending()
+        if not drafts:
+            return 0
+        chosen = DraftRestoreDialog.ask(self, drafts)
+        if chosen is None:
+            return 0
+        chosen_paths = {d.path for d in chosen}
+        store.discard_all([d for d in drafts if d.path not in chosen_paths])
+        restored = 0
+        for draft in chosen:
+            if self.restore_draft(draft):
+                restored += 1
+        return restored
+
+    def restore_draft(self, draft: Draft) -> bool:
+        """Open the draft's character with its autosaved edits (unsaved, undoable)."""
+        from gui.commands.character_commands import ReplaceCharacterCommand
+
+        character_id = draft.character.id
+        tab = self.tab_of(character_id)
+        if tab is None:
+            try:
+                stored = self.library.get_character(character_id)
+            except NotFoundError:
+                stored = None
+            except LibraryError as exc:
+                self._error("Cannot restore the draft", str(exc))
+                return False
+            if stored is not None:
+                tab = self._open_document(stored.character, draft.version, draft.campaign_id)
+            else:
+                tab = self._open_document(draft.character, None, draft.campaign_id)
+                if tab is not None:
+                    tab.document.undo_stack.resetClean()
+                    self._update_titles()
+                    return True
+        if tab is None:
+            return False
+        tab.document.undo_stack.push(
+            ReplaceCharacterCommand(tab.document, draft.character, "Restore autosaved changes")
+        )
+        self._update_titles()
+        return True
+
+    # == library operations ========================================================================
+
+    def _selected_names(self, ids: Sequence[uuid.UUID]) -> list[str]:
+        names = []
+        for character_id in ids:
+            summary = self.page.model.object_by_id(character_id)
+            names.append((summary.name if summary is not None else "") or "(unnamed)")
+        return names
+
+    def delete_selected(self) -> int:
+        """Delete the selected characters after confirmation; returns how many."""
+        ids = self.page.selected_ids()
+        if not ids or self.library.read_only:
+            return 0
+        open_tabs = [t for t in (self.tab_of(i) for i in ids) if t is not None]
+        if not ConfirmDeleteDialog.ask(self, self._selected_names(ids), open_count=len(open_tabs)):
+            return 0
+        deleted = 0
+        for character_id in ids:
+            try:
+                self.library.delete_character(character_id)
+            except NotFoundError:
+                pass
+            except LibraryError as exc:
+                self._error("Cannot delete", str(exc))
+                break
+            deleted += 1
+            tab = self.tab_of(character_id)
+            if tab is not None:
+                self._remove_tab(tab, discard=True)
+            self.settings.remove_recent(str(character_id))
+            self.page.model.remove(character_id)
+        self.refresh_library()
+        self.statusBar().showMessage(f"Deleted {deleted} character(s)", 4000)
+        return deleted
+
+    def duplicate_selected(self) -> list[uuid.UUID]:
+        """Copy the selected characters; returns the new ids (selected afterwards)."""
+        new_ids = []
+        for character_id in self.page.selected_ids():
+            try:
+                summary = self.library.duplicate_character(character_id)
+            except LibraryError as exc:
+                self._error("Cannot duplicate", str(exc))
+                break
+            new_ids.append(summary.id)
+        self.refresh_library()
+        self.page.select_ids(new_ids)
+        return new_ids
+
+    def import_files(self) -> None:
+        """Choose files to import."""
+        paths = FileDialogs.open_import_files(self, self.settings.last_folder)
+        if paths:
+            self.settings.last_folder = str(paths[0].parent)
+            self.import_paths(paths)
+
+    def import_paths(self, paths: Sequence[Path]) -> Any:
+        """Import character files and archives in a worker; returns the job's signals."""
+        if self.library.read_only:
+            self._error("Read-only library", "Characters cannot be imported into this library.")
+            return None
+        files = [Path(p) for p in paths if not str(p).lower().endswith(".zip")]
+        archives = [Path(p) for p in paths if str(p).lower().endswith(".zip")]
+
+        def job(library: Library) -> Any:
+            from storage.library import ImportReport
+
+            imported: list[Any] = []
+            failed: list[tuple[str, str]] = []
+            if files:
+                report = library.import_character_files(files)
+                imported += report.imported
+                failed += report.failed
+            for archive in archives:
+                try:
+                    report = library.import_archive(archive, partial=True)
+                except LibraryError as exc:
+                    failed.append((archive.name, str(exc)))
+                    continue
+                imported += report.imported
+                failed += report.failed
+            return ImportReport(imported=tuple(imported), failed=tuple(failed))
+
+        self.statusBar().showMessage("Importing\u2026")
+        return self.workers.run_with_library(job, self._on_imported, self._on_job_failed)
+
+    def _on_imported(self, report: Any) -> None:
+        from gui.dialogs.import_report import ImportReportDialog
+
+        self.refresh_library()
+        self.page.select_ids([s.id for s in report.imported])
+        count = len(report.imported)
+        self.statusBar().showMessage(f"Imported {count} character(s)", 5000)
+        if report.failed:
+            ImportReportDialog.ask(self, report)
+
+    def _on_job_failed(self, message: str) -> None:
+        self.statusBar().clearMessage()
+        self._error("Fatesmith", message)
+
+    def export_selected_file(self) -> Path | None:
+        """Export the current or selected character as a ``.fatesmith.json`` file."""
+        tab = self.current_tab()
+        if tab is not None:
+            character = tab.document.character
+            suggested = (character.name or "character").strip() + ".fatesmith.json"
+            path = FileDialogs.save_character_file(self, self._suggest(suggested))
+            if path is None:
+                return None
+            from storage.json_io import write_character_file
+
+            try:
+                write_character_file(path, character)
+            except OSError as exc:
+                self._error("Cannot export", f"{path}: {exc.strerror or exc}")
+                return None
+            self.statusBar().showMessage(f"Exported to {path}", 5000)
+            return path
+        ids = self.page.selected_ids()
+        if len(ids) != 1:
+            return None
+        summary = self.page.model.object_by_id(ids[0])
+        name = (summary.name if summary is not None else "") or "character"
+        path = FileDialogs.save_character_file(self, self._suggest(f"{name}.fatesmith.json"))
+        if path is None:
+            return None
+        try:
+            self.library.export_character_file(ids[0], path)
+        except (LibraryError, OSError) as exc:
+            self._error("Cannot export", str(exc))
+            return None
+        self.settings.last_folder = str(path.parent)
+        self.statusBar().showMessage(f"Exported to {path}", 5000)
+        return path
+
+    def export_archive(self) -> Any:
+        """Export the library (or the chosen campaign) as one archive, in a worker."""
+        campaign = self.page.campaign_filter.currentData()
+        campaign_id = campaign if isinstance(campaign, uuid.UUID) else None
+        path = FileDialogs.save_archive(self, self._suggest("fatesmith-library.zip"))
+        if path is None:
+            return None
+        self.settings.last_folder = str(path.parent)
+
+        def job(library: Library) -> Path:
+            library.export_archive(path, campaign_id=campaign_id)
+            return path
+
+        self.statusBar().showMessage("Exporting\u2026")
+        return self.workers.run_with_library(
+            job,
+            lambda p: self.statusBar().showMessage(f"Exported the archive to {p}", 5000),
+            self._on_job_failed,
+        )
+
+    def _suggest(self, name: str) -> str:
+        safe = "".join(ch if ch not in '/\\:*?"<>|' else "_" for ch in name)
+        folder = self.settings.last_folder or str(Path.home())
+        return str(Path(folder) / safe)
+
+    # == printing ==================================================================================
+
+    def _characters_to_print(self) -> list[CharacterBase]:
+        tab = self.current_tab()
+        if tab is not None:
+            return [tab.document.character]
+        out = []
+        for character_id in self.page.selected_ids():
+            try:
+                out.append(self.library.get_character(character_id).character)
+            except LibraryError as exc:
+                self._error("Cannot print", str(exc))
+                return []
+        return out
+
+    def print_current(self) -> Any:
+        """Preview the sheets of the current (or selected) characters and save them as PDF."""
+        from gui.dialogs.print_preview import PrintPreviewDialog
+
+        characters = self._characters_to_print()
+        if not characters:
+            return None
+        return PrintPreviewDialog.ask(self, characters, self.registry, self.settings)
+
+    def export_selected_pdf(self) -> Any:
+        """Save the sheets of the selected characters in one PDF, in a worker."""
+        from gui.dialogs.print_preview import render_characters_pdf
+
+        ids = self.page.selected_ids()
+        if not ids:
+            return None
+        name = "character-sheets.pdf"
+        if len(ids) == 1:
+            summary = self.page.model.object_by_id(ids[0])
+            name = f"{(summary.name if summary else '') or 'character'}.pdf"
+        path = FileDialogs.save_pdf(self, self._suggest(name))
+        if path is None:
+            return None
+        self.settings.last_folder = str(path.parent)
+        registry, paper = self.registry, self.settings.paper
+
+        def job(library: Library) -> Path:
+            characters = [library.get_character(i).character for i in ids]
+            render_characters_pdf(characters, registry, path, paper=paper)
+            return path
+
+        self.statusBar().showMessage("Rendering the sheets\u2026")
+        return self.workers.run_with_library(
+            job,
+            lambda p: self.statusBar().showMessage(f"Saved {len(ids)} sheet(s) to {p}", 6000),
+            self._on_job_failed,
+        )
+
+    # == campaigns =================================================================================
+
+    def new_campaign(self) -> Any:
+        """Create a campaign in the campaign dialog."""
+        from gui.dialogs.campaign import CampaignDialog
+
+        if self.library.read_only:
+            return None
+        result = CampaignDialog.ask(self, None)
+        if result is not None:
+            self.refresh_library()
+        return result
+
+    def _edit_current_campaign(self) -> Any:
+        campaign_id = self.page.current_campaign_id()
+        return self.edit_campaign(campaign_id) if campaign_id is not None else None
+
+    def edit_campaign(self, campaign_id: uuid.UUID) -> Any:
+        """Edit a campaign: name, notes, members and the guest-star deal."""
+        from gui.dialogs.campaign import CampaignDialog
+
+        result = CampaignDialog.ask(self, campaign_id)
+        if result is not None:
+            self.refresh_library()
+        return result
+
+    # == misc ======================================================================================
+
+    def show_about(self) -> None:
+        """The About box with the licence notices."""
+        from gui.dialogs.about import AboutDialog
+
+        AboutDialog.ask(self, self.version)
+
+    def edit_preferences(self) -> None:
+        """Edit preferences and apply them at once."""
+        from gui.dialogs.preferences import PreferencesDialog
+        from gui.theme import apply_theme
+
+        if not PreferencesDialog.ask(self, self.settings):
+            return
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.settings.theme)
+        if self.autosaver is not None:
+            self.autosaver.set_interval(self.settings.autosave_seconds)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        items = self.settings.recent()
+        if not items:
+            none = self.recent_menu.addAction("No recent characters")
+            none.setEnabled(False)
+            return
+        for item in items:
+            action = self.recent_menu.addAction(item.name or "(unnamed)")
+            action.triggered.connect(lambda _checked=False, i=item.id: self._open_recent(i))
+        self.recent_menu.addSeparator()
+        self.recent_menu.addAction("Clear Menu", self.settings.clear_recent)
+
+    def _open_recent(self, item_id: str) -> None:
+        try:
+            character_id = uuid.UUID(item_id)
+        except ValueError:
+            self.settings.remove_recent(item_id)
+            return
+        self.open_character(character_id)
+
+    def _error(self, title: str, message: str) -> None:
+        ErrorDialog.ask(self, title, message)
+
+    # -- drag and drop --------------------------------------------------------------------------
+
+    @staticmethod
+    def _dropped_paths(event: QDragEnterEvent | QDropEvent) -> list[Path]:
+        mime = event.mimeData()
+        if not mime.hasUrls():
+            return []
+        out = []
+        for url in mime.urls():
+            if url.isLocalFile():
+                path = Path(url.toLocalFile())
+                if path.name.lower().endswith(IMPORT_SUFFIXES):
+                    out.append(path)
+        return out
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept ``.fatesmith.json`` files and archives."""
+        if self._dropped_paths(event) and not self.library.read_only:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: Any) -> None:
+        """Keep accepting while over the window."""
+        event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Import the dropped files."""
+        paths = self._dropped_paths(event)
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        # Let the drop finish before the import starts (the drag source waits for us).
+        QTimer.singleShot(0, lambda: self.import_paths(paths))

@@ -1,0 +1,1 @@
+"""GUI layer: Qt item models, thin adapters over library listings and documents."""

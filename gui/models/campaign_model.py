@@ -1,0 +1,22 @@
+"""GUI layer: the library's campaign table (a thin adapter over ``Campaign`` records)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from gui.models.columns import CAMPAIGN_COLUMNS
+from gui.models.library_model import RowTableModel
+
+
+class CampaignModel(RowTableModel):
+    """One ``Campaign`` per row: name, system, how many characters."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(CAMPAIGN_COLUMNS, parent)
+
+    def set_campaigns(self, campaigns: Iterable[Any]) -> None:
+        """Show ``campaigns`` (the library's listing)."""
+        self.set_rows(campaigns)

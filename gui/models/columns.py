@@ -1,0 +1,133 @@
+"""GUI layer: the columns of the library's tables, as data (STYLE.md "Columns are data").
+
+A column says how to show, sort and explain one field of a row object; the table models read
+these lists and never special-case a column by position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import Qt
+
+T = TypeVar("T")
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The row object's stable id (a ``uuid.UUID``)."""
+OBJECT_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The row object itself (a ``CharacterSummary`` or ``Campaign``)."""
+SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+"""A plain value that sorts the column naturally (numbers, folded text, timestamps)."""
+
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+CENTER = Qt.AlignmentFlag.AlignCenter
+
+
+@dataclass(frozen=True)
+class Column(Generic[T]):
+    """One column of a table over row objects of type ``T``.
+
+    Attributes:
+        key: Stable identifier (used by tests and saved header state).
+        header: The header label.
+        display: The text shown for a row.
+        sort_key: The value that sorts the column; defaults to the folded display text.
+        tooltip: Optional hover text for a row.
+        alignment: Text alignment in the cell.
+        width: Preferred initial width in pixels (0: let the view decide).
+    """
+
+    key: str
+    header: str
+    display: Callable[[T], str]
+    sort_key: Callable[[T], Any] | None = None
+    tooltip: Callable[[T], str] | None = None
+    alignment: Qt.AlignmentFlag = LEFT
+    width: int = 0
+
+    def sort_value(self, row: T) -> Any:
+        """The sort value of ``row`` in this column."""
+        if self.sort_key is not None:
+            return self.sort_key(row)
+        return self.display(row).casefold()
+
+
+def when(moment: datetime) -> str:
+    """A timestamp in the user's local time, minutes precision."""
+    try:
+        local = moment.astimezone() if moment.tzinfo is not None else moment
+    except (OverflowError, OSError, ValueError):
+        local = moment
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def _system_label(system_id: str) -> str:
+    return SYSTEM_LABELS.get(system_id, system_id)
+
+
+def _system_short(system_id: str) -> str:
+    return SYSTEM_SHORT.get(system_id, system_id)
+
+
+SYSTEM_LABELS: dict[str, str] = {
+    "sotc": "Spirit of the Century",
+    "strange-fate": "Strange Fate",
+    "fate2": "FATE 2.0",
+    "art": "ART Engine",
+}
+"""Display names of the game systems (the registry's names win when known)."""
+
+SYSTEM_SHORT: dict[str, str] = {
+    "sotc": "SotC",
+    "strange-fate": "Strange Fate",
+    "fate2": "FATE 2.0",
+    "art": "ART",
+}
+"""Abbreviations for narrow table columns (the full name is the tooltip)."""
+
+
+def _peak(summary: Any) -> str:
+    if not summary.peak_skill:
+        return ""
+    return f"{summary.peak_skill} {summary.peak_rating:+d}"
+
+
+def _status(summary: Any) -> str:
+    return "Ready" if summary.valid else "In progress"
+
+
+CHARACTER_COLUMNS: tuple[Column[Any], ...] = (
+    Column("name", "Name", lambda s: s.name or "(unnamed)", width=215,
+           sort_key=lambda s: (s.name or "\uffff").casefold()),
+    Column("system", "System", lambda s: _system_short(s.system), width=70,
+           tooltip=lambda s: _system_label(s.system)),
+    Column("player", "Player", lambda s: s.player, width=90),
+    Column("campaign", "Campaign", lambda s: s.campaign_name, width=155,
+           tooltip=lambda s: s.campaign_name),
+    Column("peak", "Peak skill", _peak, width=115,
+           sort_key=lambda s: (-s.peak_rating, s.peak_skill.casefold()),
+           tooltip=lambda s: f"Highest skill: {s.peak_skill}" if s.peak_skill else ""),
+    Column("tags", "Tags", lambda s: ", ".join(s.tags), width=125,
+           tooltip=lambda s: ", ".join(s.tags)),
+    Column("status", "Status", _status, width=85, sort_key=lambda s: (not s.valid),
+           tooltip=lambda s: "Passes every rules check" if s.valid
+           else "Not finished yet, or breaks a rule: open it to see the problems"),
+    Column("updated", "Updated", lambda s: when(s.updated_at), width=130,
+           sort_key=lambda s: s.updated_at.timestamp()),
+)  # fmt: skip
+"""The library's character table."""
+
+
+CAMPAIGN_COLUMNS: tuple[Column[Any], ...] = (
+    Column("name", "Campaign", lambda c: c.name or "(unnamed)", width=170,
+           tooltip=lambda c: c.name),
+    Column("system", "System", lambda c: _system_short(c.system), width=60,
+           tooltip=lambda c: _system_label(c.system)),
+    Column("members", "Characters", lambda c: str(len(c.member_ids)),
+           sort_key=lambda c: len(c.member_ids), alignment=RIGHT, width=80),
+)  # fmt: skip
+"""The library's campaign table."""
