@@ -19,7 +19,7 @@ from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
 from storage.pdf.flowables import BoxRow
 from storage.pdf.render import CREATOR, Output
-from storage.pdf.sheet_layout import CardLayout, build_card, minion_card
+from storage.pdf.sheet_layout import CardLayout, build_card
 from storage.pdf.styles import ACCENT, MUTED, RULE, SANS, clean, markup, page_size, styles
 
 CARD_RATIO = 3 / 5  # height / width of an index card

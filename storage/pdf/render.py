@@ -70,6 +70,7 @@ KINDS: tuple[str, ...] = ("sheet", "worksheet", "full", "blank")
 TOP_CHROME = 13 * mm
 BOTTOM_CHROME = 14 * mm
 MAIN_SHARE = 0.62
+MAX_TOP_SHARE = 0.6  # of the page body; beyond it a sheet flows in one column
 COLUMN_GAP = 7 * mm
 SKILL_COLUMNS = 5
 CREATOR = "Fatesmith"
@@ -146,8 +147,8 @@ def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
             commands.append(("BOTTOMPADDING", (0, r), (-1, r), 4))
     if not data:
         return []
-    width = f"{84 / SKILL_COLUMNS:.2f}%"
-    table = Table(data, colWidths=["16%", *[width] * SKILL_COLUMNS], rowHeights=None, hAlign="LEFT")
+    width = f"{81 / SKILL_COLUMNS:.2f}%"
+    table = Table(data, colWidths=["19%", *[width] * SKILL_COLUMNS], hAlign="LEFT")
     table.setStyle(TableStyle(commands))
     return [_heading(block.title, st), table]
 
@@ -342,8 +343,8 @@ class _Chrome:
         page = canv.getPageNumber() - self.first_page + 1
         canv.drawRightString(width - MARGIN, MARGIN - 4, f"{CREATOR} · page {page}")
         if continued and layout.character_name.strip():
-            footer = f"{layout.character_name} (continued)"
-            canv.drawString(MARGIN, MARGIN - 4, _fit(footer, SANS, 7.5, width / 2))
+            name = _fit(layout.character_name, SANS, 7.5, width / 2)
+            canv.drawString(MARGIN, MARGIN - 4, f"{name} (continued)")
         canv.restoreState()
 
 
@@ -383,14 +384,21 @@ def _layout_story(
         onPage=chrome.later,
     )
     story: list[Any] = []
+    three_areas = False
     if layout.kind == "sheet":
         top = _flowables([b for b in layout.blocks if b.area == "top"], st)
         main = _flowables([b for b in layout.blocks if b.area == "main"], st)
         side = _flowables([b for b in layout.blocks if b.area == "side"], st)
-        top_h = min(_measure(top, body_w, body_h) + 4, body_h * 0.55) if top else 0.0
+        top_h = _measure(top, body_w, body_h) + 4 if top else 0.0
         columns_h = body_h - top_h - (6 * mm if top else 0)
         main_w = body_w * MAIN_SHARE
         side_w = body_w - main_w - COLUMN_GAP
+        # Extreme content (huge names, dozens of skills, many consequences) does not fit the
+        # three areas; such a sheet flows in one full-width column, in the book's order.
+        three_areas = top_h <= body_h * MAX_TOP_SHARE and (
+            _measure(side, side_w, columns_h) <= columns_h
+        )
+    if three_areas:
         # The narrow column (stress, consequences) is filled first so that a long wide column
         # continues on the next page instead of pushing into it.
         frames = [

@@ -25,9 +25,10 @@ SOTC_PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """Rung -> slots printed on the SotC sheet (SotC "Skills": 1 Superb ... 5 Average)."""
 
 SOTC_ASPECT_LINES = 10  # five phases x two aspects (SotC "The Phases")
-SOTC_BLANK_STUNT_LINES = 8  # five at creation, room for advancement
+SOTC_BLANK_STUNT_LINES = 10  # five at creation, room for advancement
 SOTC_BLANK_TRACK_BOXES = 10  # the printed SotC sheet shows 10 boxes per track
 GENERIC_SKILL_SLOTS = 5
+GENERIC_STUNT_LINES = 14  # minus one per ladder rung, so the sheet stays one page
 SEVERITY_LABELS = {"mild": "Mild", "moderate": "Moderate", "severe": "Severe", "extra": "Extra"}
 ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
@@ -624,24 +625,20 @@ def _blank_generic(info: SystemInfo) -> SheetLayout:
             subtitle=(
                 f"Generic sheet: Fatesmith does not implement the {info.name} character rules "
                 "yet. Skills are grouped by the rungs of its ladder; unlisted skills are "
-                f"{ladder.render(info.default_skill)}."
+                f"{ladder.render(info.default_skill)}. Dice: {info.dice}."
             ),
         ),
         SkillsBlock(rows=_ladder_rows(ladder, {}, rungs)),
         AspectsBlock(groups=tuple(AspectGroup(label="", aspects=("", "")) for _ in range(5))),
-        StuntsBlock(title="Stunts and extras", blank_lines=SOTC_BLANK_STUNT_LINES),
+        StuntsBlock(
+            title="Stunts and extras", blank_lines=max(3, GENERIC_STUNT_LINES - len(rungs))
+        ),
         TracksBlock(
             title="Tracks",
             tracks=tuple(Track(label="", boxes=SOTC_BLANK_TRACK_BOXES) for _ in range(3)),
         ),
         ConsequencesBlock(
             title="Consequences and notes", slots=tuple(ConsequenceSlot(label="") for _ in range(4))
-        ),
-        FieldsBlock(
-            title="The ladder",
-            area="side",
-            fields=tuple(FieldLine(label=ladder.render(r.value)) for r in ladder.rungs),
-            note=f"Dice: {info.dice}",
         ),
     )
     return SheetLayout(
