@@ -805,99 +805,214 @@ class Library:
         A character whose id is already in the library with the same document is left as it
         is; one whose id is taken by a different document is stored as a copy with a new id.
         """
-        if not characters:
-            return []
+        return self.import_bundle([(c, campaign_id) for c in characters])
+
+    def import_bundle(
+        self,
+        characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
+        campaigns: Sequence[Campaign] = (),
+        encounters: Sequence[EncounterRecord] = (),
+    ) -> list[CharacterSummary]:
+        """Store characters, campaigns and encounters together in one transaction.
+
+        Campaign ids on characters and encounters may name campaigns of the bundle or of the
+        library. Ids already taken by an identical record are left as they are; ids taken by a
+        different record get a new id (references are rewritten). Member order within a
+        campaign follows the order of ``characters``.
+
+        Returns:
+            Summaries of the characters actually added.
+        """
+        if self.read_only:
+            raise LibraryReadOnlyError(f"the library is read-only: {self.read_only_reason}")
         stamp = now()
-        out: list[CharacterSummary] = []
         with self._write() as s:
-            rules = None
-            if campaign_id is not None:
+            campaign_map, rules = self._insert_campaigns(s, campaigns, stamp)
+            rows = self._insert_characters(s, characters, campaign_map, rules, stamp)
+            self._insert_encounters(s, encounters, campaign_map, stamp)
+            names = dict(
+                s.execute(
+                    select(CampaignRow.id, CampaignRow.name).where(
+                        CampaignRow.id.in_({r["campaign_id"] for r in rows} - {None})
+                    )
+                ).all()
+            )
+        return [
+            CharacterSummary(
+                id=r["id"],
+                name=r["name"],
+                system=r["system"],
+                player=r["player"],
+                campaign_id=r["campaign_id"],
+                campaign_name=names.get(r["campaign_id"], ""),
+                peak_skill=r["peak_skill"],
+                peak_rating=r["peak_rating"],
+                tags=split_tags(r["tags"]),
+                updated_at=stamp,
+                version=1,
+                valid=r["valid"],
+            )
+            for r in rows
+        ]
+
+    @staticmethod
+    def _insert_campaigns(
+        s: Session, campaigns: Sequence[Campaign], stamp: Any
+    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, CampaignRules]]:
+        """Insert campaigns; returns (incoming id -> stored id, stored id -> rules)."""
+        mapping: dict[uuid.UUID, uuid.UUID] = {}
+        rules: dict[uuid.UUID, CampaignRules] = {}
+        for campaign in campaigns:
+            row = s.get(CampaignRow, campaign.id)
+            rules_json = campaign.rules.model_dump_json()
+            if row is not None and (row.name, row.system, row.rules, row.notes) == (
+                campaign.name,
+                campaign.system,
+                rules_json,
+                campaign.notes,
+            ):
+                mapping[campaign.id] = campaign.id
+                rules[campaign.id] = campaign.rules
+                continue
+            new_id = campaign.id if row is None and campaign.id not in mapping else uuid.uuid4()
+            s.add(
+                CampaignRow(
+                    id=new_id,
+                    name=campaign.name,
+                    name_lower=campaign.name.casefold(),
+                    system=campaign.system,
+                    rules=rules_json,
+                    notes=campaign.notes,
+                    payload_version=1,
+                    created_at=stamp,
+                    updated_at=stamp,
+                )
+            )
+            mapping[campaign.id] = new_id
+            rules[new_id] = campaign.rules
+        s.flush()
+        return mapping, rules
+
+    def _insert_characters(
+        self,
+        s: Session,
+        characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
+        campaign_map: dict[uuid.UUID, uuid.UUID],
+        rules: dict[uuid.UUID, CampaignRules],
+        stamp: Any,
+    ) -> list[dict[str, Any]]:
+        ids = [c.id for c, _ in characters]
+        existing: dict[uuid.UUID, str] = {}
+        for start in range(0, len(ids), 500):
+            stmt = select(CharacterRow.id, CharacterRow.payload).where(
+                CharacterRow.id.in_(ids[start : start + 500])
+            )
+            existing.update(dict(s.execute(stmt).all()))
+        positions: dict[uuid.UUID, int] = {}
+        rows: list[dict[str, Any]] = []
+        tag_links: list[tuple[uuid.UUID, tuple[str, ...]]] = []
+        for character, wanted in characters:
+            campaign_id = campaign_map.get(wanted, wanted) if wanted is not None else None
+            if campaign_id is not None and campaign_id not in rules:
                 text = s.execute(
                     select(CampaignRow.rules).where(CampaignRow.id == campaign_id)
                 ).scalar()
                 if text is None:
                     raise NotFoundError("that campaign is not in the library")
-                rules = CampaignRules.model_validate_json(text)
-            ids = [c.id for c in characters]
-            existing: dict[uuid.UUID, str] = {}
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                stmt = select(CharacterRow.id, CharacterRow.payload).where(
-                    CharacterRow.id.in_(chunk)
+                rules[campaign_id] = CampaignRules.model_validate_json(text)
+            campaign_rules = rules.get(campaign_id) if campaign_id is not None else None
+            try:
+                facts = character_facts(character, self._registry, campaign_rules)
+            except UnknownSystemError as exc:
+                raise LibraryError(f"{character.name!r}: {exc}") from None
+            if character.id in existing:
+                if existing[character.id] == facts.payload:
+                    continue
+                character = character.model_copy(update={"id": uuid.uuid4()})
+                facts = character_facts(character, self._registry, campaign_rules)
+            existing[character.id] = facts.payload
+            position = 0
+            if campaign_id is not None:
+                if campaign_id not in positions:
+                    positions[campaign_id] = self._next_position(s, campaign_id)
+                position = positions[campaign_id]
+                positions[campaign_id] += 1
+            rows.append(
+                {
+                    "id": character.id,
+                    "system": facts.system,
+                    "name": facts.name,
+                    "name_lower": facts.name.casefold(),
+                    "player": facts.player,
+                    "campaign_id": campaign_id,
+                    "campaign_position": position,
+                    "peak_skill": facts.peak_skill,
+                    "peak_rating": facts.peak_rating,
+                    "valid": facts.valid,
+                    "tags": TAG_SEPARATOR.join(facts.tags),
+                    "search_text": facts.search_text,
+                    "payload": facts.payload,
+                    "payload_version": facts.payload_version,
+                    "version": 1,
+                    "created_at": stamp,
+                    "updated_at": stamp,
+                }
+            )
+            if facts.tags:
+                tag_links.append((character.id, facts.tags))
+        if rows:
+            s.execute(CHARACTERS.insert(), rows)
+        if tag_links:
+            all_tags = list(dict.fromkeys(t for _, tags in tag_links for t in tags))
+            keys = [t.casefold() for t in all_tags]
+            tag_ids = dict(zip(keys, self._tag_ids(s, all_tags), strict=True))
+            links = [
+                {"character_id": cid, "tag_id": tag_ids[t.casefold()]}
+                for cid, tags in tag_links
+                for t in tags
+            ]
+            s.execute(CHARACTER_TAGS.insert(), links)
+        return rows
+
+    @staticmethod
+    def _insert_encounters(
+        s: Session,
+        encounters: Sequence[EncounterRecord],
+        campaign_map: dict[uuid.UUID, uuid.UUID],
+        stamp: Any,
+    ) -> None:
+        for record in encounters:
+            payload = dumps_compact(record.payload)
+            campaign_id = (
+                campaign_map.get(record.campaign_id, record.campaign_id)
+                if record.campaign_id is not None
+                else None
+            )
+            row = s.get(EncounterRow, record.id)
+            if row is not None and (row.name, row.payload, row.campaign_id, row.is_template) == (
+                record.name,
+                payload,
+                campaign_id,
+                record.is_template,
+            ):
+                continue
+            if campaign_id is not None and s.get(CampaignRow, campaign_id) is None:
+                raise NotFoundError(
+                    f"encounter {record.name!r}: its campaign is not in the library"
                 )
-                existing.update(s.execute(stmt).all())
-            rows: list[dict[str, Any]] = []
-            tag_links: list[tuple[uuid.UUID, tuple[str, ...]]] = []
-            position = self._next_position(s, campaign_id) if campaign_id is not None else 0
-            for character in characters:
-                try:
-                    facts = character_facts(character, self._registry, rules)
-                except UnknownSystemError as exc:
-                    raise LibraryError(f"{character.name!r}: {exc}") from None
-                if character.id in existing:
-                    if existing[character.id] == facts.payload:
-                        continue
-                    character = character.model_copy(update={"id": uuid.uuid4()})
-                    facts = character_facts(character, self._registry, rules)
-                existing[character.id] = facts.payload
-                rows.append(
-                    {
-                        "id": character.id,
-                        "system": facts.system,
-                        "name": facts.name,
-                        "name_lower": facts.name.casefold(),
-                        "player": facts.player,
-                        "campaign_id": campaign_id,
-                        "campaign_position": position,
-                        "peak_skill": facts.peak_skill,
-                        "peak_rating": facts.peak_rating,
-                        "valid": facts.valid,
-                        "tags": TAG_SEPARATOR.join(facts.tags),
-                        "search_text": facts.search_text,
-                        "payload": facts.payload,
-                        "payload_version": facts.payload_version,
-                        "version": 1,
-                        "created_at": stamp,
-                        "updated_at": stamp,
-                    }
-                )
-                position += 1
-                if facts.tags:
-                    tag_links.append((character.id, facts.tags))
-            if rows:
-                s.execute(CHARACTERS.insert(), rows)
-            if tag_links:
-                all_tags = list(dict.fromkeys(t for _, tags in tag_links for t in tags))
-                tag_ids = dict(
-                    zip([t.casefold() for t in all_tags], self._tag_ids(s, all_tags), strict=True)
-                )
-                links = [
-                    {"character_id": cid, "tag_id": tag_ids[t.casefold()]}
-                    for cid, tags in tag_links
-                    for t in tags
-                ]
-                s.execute(CHARACTER_TAGS.insert(), links)
-        campaign_name = ""
-        if campaign_id is not None:
-            campaign_name = self.get_campaign(campaign_id).name
-        for r in rows:
-            out.append(
-                CharacterSummary(
-                    id=r["id"],
-                    name=r["name"],
-                    system=r["system"],
-                    player=r["player"],
+            s.add(
+                EncounterRow(
+                    id=record.id if row is None else uuid.uuid4(),
+                    name=record.name,
                     campaign_id=campaign_id,
-                    campaign_name=campaign_name,
-                    peak_skill=r["peak_skill"],
-                    peak_rating=r["peak_rating"],
-                    tags=split_tags(r["tags"]),
+                    is_template=record.is_template,
+                    payload=payload,
+                    payload_version=1,
+                    created_at=stamp,
                     updated_at=stamp,
-                    version=1,
-                    valid=r["valid"],
                 )
             )
-        return out
+        s.flush()
 
     def import_character_files(self, paths: Sequence[Path]) -> ImportReport:
         """Import ``*.fatesmith.json`` files; good ones are stored, bad ones reported by name.

@@ -1,0 +1,419 @@
+"""Storage layer: library and campaign archives (a zip of character files plus a manifest).
+
+Layout::
+
+    manifest.json                          format, version, counts, characters, campaigns,
+                                           encounters (campaigns and encounters in full)
+    characters/<name>-<id>.fatesmith.json  one character file each, exactly as exported singly
+
+Archives are written deterministically (sorted entries, fixed timestamps), so exporting,
+importing into an empty library and exporting again gives the same bytes. Reading treats the
+zip as hostile: entry names, entry count, declared and actual sizes and JSON nesting are all
+checked before anything is parsed, and a refused archive imports nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+import zipfile
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.campaign import CampaignRules
+from rules.character import CharacterBase
+from rules.errors import CharacterFileError, FatesmithError
+from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
+from storage.json_io import check_depth as _check_depth
+from storage.mappers import Campaign, EncounterRecord, ImportReport
+
+if TYPE_CHECKING:
+    from storage.library import Library
+
+ARCHIVE_FORMAT = "fatesmith-archive"
+ARCHIVE_VERSION = 1
+MANIFEST = "manifest.json"
+CHARACTER_DIR = "characters"
+MAX_ENTRIES = 50_000
+MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_RATIO = 1_000
+CHUNK = 64 * 1024
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class ArchiveError(FatesmithError):
+    """An archive that cannot be read or is refused as hostile; imports nothing."""
+
+
+class ArchiveCharacter(BaseModel):
+    """A manifest entry for one character file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    id: uuid.UUID
+    name: str = ""
+    campaign_id: uuid.UUID | None = None
+
+
+class ArchiveCampaign(BaseModel):
+    """A campaign as stored in the manifest."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: uuid.UUID
+    name: str = Field(max_length=200)
+    system: str
+    rules: CampaignRules
+    notes: str = ""
+    member_ids: tuple[uuid.UUID, ...] = ()
+
+
+class ArchiveEncounter(BaseModel):
+    """An encounter as stored in the manifest."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: uuid.UUID
+    name: str = Field(max_length=200)
+    campaign_id: uuid.UUID | None = None
+    is_template: bool = False
+    payload: dict[str, Any]
+
+
+class Manifest(BaseModel):
+    """``manifest.json``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: str
+    format_version: int
+    scope: str = "library"
+    counts: dict[str, int]
+    characters: tuple[ArchiveCharacter, ...] = ()
+    campaigns: tuple[ArchiveCampaign, ...] = ()
+    encounters: tuple[ArchiveEncounter, ...] = ()
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return slug[:40].strip("-") or "character"
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def export_archive(library: Library, path: Path, *, campaign_id: uuid.UUID | None = None) -> None:
+    """Write ``library`` (or one campaign of it) to ``path`` as an archive, atomically.
+
+    Raises:
+        NotFoundError: ``campaign_id`` is not in the library.
+        LibraryError: the file cannot be written.
+    """
+    if campaign_id is None:
+        campaigns = library.list_campaigns()
+        encounters = library.list_encounters()
+        payloads = library.payloads()
+        scope = "library"
+    else:
+        campaign = library.get_campaign(campaign_id)
+        campaigns = [campaign]
+        encounters = library.list_encounters(campaign_id)
+        payloads = library.payloads(campaign.member_ids)
+        scope = "campaign"
+    membership = {m: c.id for c in campaigns for m in c.member_ids}
+    entries: list[dict[str, Any]] = []
+    files: list[tuple[str, str]] = []
+    for character_id, payload in sorted(payloads, key=lambda p: str(p[0])):
+        document = json.loads(payload)
+        name = str(document.get("name", ""))
+        file = f"{CHARACTER_DIR}/{_slug(name)}-{character_id}{SUFFIX}"
+        member_of = membership.get(character_id)
+        entries.append(
+            {
+                "file": file,
+                "id": str(character_id),
+                "name": name,
+                "campaign_id": str(member_of) if member_of else None,
+            }
+        )
+        files.append((file, _dumps(document)))
+    manifest = {
+        "format": ARCHIVE_FORMAT,
+        "format_version": ARCHIVE_VERSION,
+        "scope": scope,
+        "counts": {
+            "characters": len(entries),
+            "campaigns": len(campaigns),
+            "encounters": len(encounters),
+        },
+        "characters": entries,
+        "campaigns": [
+            {
+                "id": str(c.id),
+                "name": c.name,
+                "system": c.system,
+                "rules": c.rules.model_dump(mode="json"),
+                "notes": c.notes,
+                "member_ids": [str(m) for m in c.member_ids],
+            }
+            for c in sorted(campaigns, key=lambda c: str(c.id))
+        ],
+        "encounters": [
+            {
+                "id": str(e.id),
+                "name": e.name,
+                "campaign_id": str(e.campaign_id) if e.campaign_id else None,
+                "is_template": e.is_template,
+                "payload": e.payload,
+            }
+            for e in sorted(encounters, key=lambda e: str(e.id))
+        ],
+    }
+    _write_zip(path, [(MANIFEST, _dumps(manifest)), *files])
+
+
+def _write_zip(path: Path, members: list[tuple[str, str]]) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            for name, text in members:
+                info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, text.encode("utf-8"))
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        from storage.library import LibraryError
+
+        raise LibraryError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def check_entry_name(name: str) -> None:
+    """Refuse names that could escape a folder or confuse a file system.
+
+    Raises:
+        ArchiveError: absolute paths, ``..``, backslashes, drive letters, control characters.
+    """
+    if not name or name.startswith(("/", "\\")) or "\\" in name or "\x00" in name:
+        raise ArchiveError(f"refusing the archive: unsafe file name {name!r}")
+    if any(ord(ch) < 32 for ch in name):
+        raise ArchiveError(f"refusing the archive: unsafe file name {name!r}")
+    parts = PurePosixPath(name).parts
+    if any(part == ".." for part in parts) or (parts and ":" in parts[0]):
+        raise ArchiveError(f"refusing the archive: unsafe file name {name!r}")
+
+
+def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
+    """Read one member in chunks, never more than its declared size or ``limit``."""
+    cap = min(info.file_size, limit)
+    out = bytearray()
+    try:
+        with zf.open(info) as handle:
+            while True:
+                chunk = handle.read(CHUNK)
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) > cap:
+                    raise ArchiveError(
+                        f"refusing the archive: {info.filename} unpacks to more than it declares "
+                        "(a zip bomb?)"
+                    )
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
+        raise ArchiveError(f"the archive is damaged ({info.filename}: {exc})") from None
+    except NotImplementedError as exc:
+        raise ArchiveError(f"{info.filename}: unsupported compression ({exc})") from None
+    return bytes(out)
+
+
+class ArchiveContents(BaseModel):
+    """What a checked archive holds: parsed records plus the files that failed, by name."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    characters: tuple[tuple[CharacterBase, uuid.UUID | None], ...]
+    campaigns: tuple[Campaign, ...]
+    encounters: tuple[EncounterRecord, ...]
+    failed: tuple[tuple[str, str], ...]
+
+
+def read_archive(path: Path, library: Library) -> ArchiveContents:
+    """Open and check an archive, parsing every file with the library's systems.
+
+    Raises:
+        ArchiveError: not a zip, no manifest, or hostile (names, count, sizes, nesting).
+    """
+    try:
+        zf = zipfile.ZipFile(path)
+    except FileNotFoundError:
+        raise ArchiveError(f"{path}: no such file") from None
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ArchiveError(
+            f"{path.name} is not a Fatesmith archive (not a zip file: {exc})"
+        ) from None
+    with zf:
+        infos = zf.infolist()
+        if len(infos) > MAX_ENTRIES:
+            raise ArchiveError(
+                f"refusing the archive: {len(infos)} entries (the limit is {MAX_ENTRIES})"
+            )
+        seen: set[str] = set()
+        total = 0
+        for info in infos:
+            check_entry_name(info.filename)
+            if info.filename in seen:
+                raise ArchiveError(f"refusing the archive: {info.filename} appears twice")
+            seen.add(info.filename)
+            total += info.file_size
+            if info.file_size > MAX_RATIO * max(info.compress_size, 1) and info.file_size > CHUNK:
+                raise ArchiveError(
+                    f"refusing the archive: {info.filename} is compressed {MAX_RATIO}:1 or more "
+                    "(a zip bomb?)"
+                )
+        if total > MAX_TOTAL_BYTES:
+            raise ArchiveError(
+                f"refusing the archive: it unpacks to {total // (1024 * 1024)} MB "
+                f"(the limit is {MAX_TOTAL_BYTES // (1024 * 1024)} MB)"
+            )
+        by_name = {i.filename: i for i in infos if not i.is_dir()}
+        if MANIFEST not in by_name:
+            raise ArchiveError(f"{path.name} is not a Fatesmith archive (no {MANIFEST})")
+        manifest = _parse_manifest(_read_member(zf, by_name[MANIFEST], MAX_MANIFEST_BYTES))
+        failed: list[tuple[str, str]] = []
+        characters: list[tuple[CharacterBase, uuid.UUID | None]] = []
+        listed = {entry.file for entry in manifest.characters}
+        entries = list(manifest.characters) + [
+            ArchiveCharacter(file=name, id=uuid.uuid4())
+            for name in sorted(by_name)
+            if name.endswith(SUFFIX) and name not in listed
+        ]
+        budget = MAX_TOTAL_BYTES
+        for entry in entries:
+            member = by_name.get(entry.file)
+            if member is None:
+                failed.append((entry.file, "listed in the manifest but missing from the archive"))
+                continue
+            if member.file_size > MAX_FILE_BYTES:
+                failed.append((entry.file, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"))
+                continue
+            raw = _read_member(zf, member, min(MAX_FILE_BYTES, budget))
+            budget -= len(raw)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                failed.append((entry.file, "not UTF-8 text"))
+                continue
+            try:
+                character = loads_character(text, library.registry)
+            except CharacterFileError as exc:
+                failed.append((entry.file, str(exc)))
+                continue
+            characters.append((character, entry.campaign_id))
+    campaigns = tuple(
+        Campaign(
+            id=c.id,
+            name=c.name,
+            system=c.system,
+            rules=c.rules,
+            notes=c.notes,
+            member_ids=c.member_ids,
+        )
+        for c in manifest.campaigns
+    )
+    order = {m: i for c in manifest.campaigns for i, m in enumerate(c.member_ids)}
+    characters.sort(key=lambda item: order.get(item[0].id, len(order)))
+    encounters = tuple(
+        EncounterRecord(
+            id=e.id,
+            name=e.name,
+            campaign_id=e.campaign_id,
+            is_template=e.is_template,
+            payload=e.payload,
+        )
+        for e in manifest.encounters
+    )
+    return ArchiveContents(
+        characters=tuple(characters),
+        campaigns=campaigns,
+        encounters=encounters,
+        failed=tuple(failed),
+    )
+
+
+def _parse_manifest(raw: bytes) -> Manifest:
+    try:
+        text = raw.decode("utf-8-sig")
+        _check_depth(text)
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        raise ArchiveError(f"{MANIFEST} is not UTF-8 text") from None
+    except CharacterFileError as exc:
+        raise ArchiveError(f"refusing the archive: {MANIFEST} is {exc}") from None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ArchiveError(f"{MANIFEST} is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
+        raise ArchiveError(f"not a Fatesmith archive ({MANIFEST} has the wrong format)")
+    version = data.get("format_version")
+    if isinstance(version, int) and version > ARCHIVE_VERSION:
+        raise ArchiveError(
+            f"written by a newer Fatesmith (archive format {version}; this version reads up to "
+            f"{ARCHIVE_VERSION}); update Fatesmith to import it"
+        )
+    try:
+        manifest = Manifest.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ArchiveError(f"{MANIFEST}: field {where}: {first['msg']}") from None
+    actual = {
+        "characters": len(manifest.characters),
+        "campaigns": len(manifest.campaigns),
+        "encounters": len(manifest.encounters),
+    }
+    for key, count in actual.items():
+        if manifest.counts.get(key, count) != count:
+            raise ArchiveError(
+                f"{MANIFEST} says {manifest.counts[key]} {key} but lists {count}; "
+                "the archive is damaged"
+            )
+    return manifest
+
+
+def import_archive(library: Library, path: Path, *, partial: bool = False) -> ImportReport:
+    """Import an archive into ``library`` in one transaction.
+
+    Args:
+        partial: False (default): any bad file refuses the whole archive, naming it. True:
+            import the good files and report the bad ones.
+
+    Raises:
+        LibraryError: the archive is refused (hostile, damaged, or a bad file when not partial).
+    """
+    from storage.library import LibraryError, LibraryReadOnlyError
+
+    if library.read_only:
+        raise LibraryReadOnlyError(f"the library is read-only: {library.read_only_reason}")
+    try:
+        contents = read_archive(path, library)
+    except ArchiveError as exc:
+        raise LibraryError(str(exc)) from None
+    if contents.failed and not partial:
+        name, reason = contents.failed[0]
+        more = len(contents.failed) - 1
+        extra = f" (and {more} more bad file{'s' if more != 1 else ''})" if more else ""
+        raise LibraryError(f"{name}: {reason}{extra}; nothing was imported")
+    imported = library.import_bundle(contents.characters, contents.campaigns, contents.encounters)
+    return ImportReport(imported=tuple(imported), failed=contents.failed)
