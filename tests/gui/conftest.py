@@ -96,13 +96,18 @@ def make_window(
 
     made: list[Any] = []
 
+    def settle(window: Any) -> None:
+        # Unsaved test edits must not trigger the "Save changes?" question at teardown.
+        for tab in window.document_tabs():
+            tab.document.undo_stack.setClean()
+
     def build(*, editor: Any = stub_editor, url: str | None = None, **kwargs: Any) -> Any:
         library = Library.open(url or library_url, registry=registry)
         store = DraftStore(drafts_dir, library.url, registry)
         window = MainWindow(
             library, registry, settings, store, editor_factory=editor, version="test", **kwargs
         )
-        qtbot.addWidget(window)
+        qtbot.addWidget(window, before_close_func=settle)
         window.resize(1280, 720)
         made.append(window)
         return window
@@ -112,6 +117,4 @@ def make_window(
         if window.autosaver is not None:
             window.autosaver.stop()
         window.workers.wait(10_000)
-        for tab in window.document_tabs():
-            tab.document.undo_stack.setClean()
         window.library.close()
