@@ -23,7 +23,7 @@ from rules.validation import Severity, has_errors
 VERSION = "0.1.0"
 
 # Modules that add sub-commands: each defines ``add_parser(subparsers)`` and sets ``func``.
-COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet",, "gui.cli_library")
+COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet", "gui.cli_library")
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
