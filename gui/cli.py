@@ -8,6 +8,7 @@ clear line on stderr and an exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import random
@@ -23,7 +24,7 @@ from rules.validation import Severity, has_errors
 VERSION = "0.1.0"
 
 # Modules that add sub-commands: each defines ``add_parser(subparsers)`` and sets ``func``.
-COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet", "gui.cli_library")
+COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet", "gui.cli_encounter", "gui.cli_library")
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -31,7 +32,11 @@ EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 def _registry() -> Any:
     from storage.systems_catalog import default_registry
 
-    return default_registry()
+    registry = default_registry()
+    # The catalogues live as long as the process: move them out of the collector's way, so
+    # validating thousands of files does not re-scan thousands of catalogue objects.
+    gc.freeze()
+    return registry
 
 
 def _fail(message: str, code: int = EXIT_UNREADABLE) -> int:

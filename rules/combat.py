@@ -651,7 +651,7 @@ def _take_consequence(
             raise RuleViolation(f"{p.name} has no companion attached to take the hit")
         severity = "extra"
         changed.append(_set(comp, taken_out=True))
-        what = f"{comp.name} is taken out"
+        what = f"companion consequence ({comp.name} is out)"
     else:
         nxt = cr.next_consequence(p, state.kind)
         if nxt is None:
@@ -1098,7 +1098,7 @@ def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[
             "spent_slots": (), "consequences_taken": 0, "acted": False, "holding": False,
             "full_defense": False, "penalty": 0,
         }  # fmt: skip
-        if ev.clear_stress:
+        if ev.clear_stress and not p.is_group:  # fallen minions stay fallen
             changes["health"] = (False,) * len(p.health)
             changes["composure"] = (False,) * len(p.composure)
         if ev.breather:

@@ -1,0 +1,116 @@
+"""GUI layer (command line): ``fatesmith encounter run SCRIPT.json [--json]``.
+
+Loads an encounter script (docs/encounter-script.md), reads the cast's character files relative
+to the script's folder, applies every event with the dice given in the script or drawn from its
+seed, and prints the final state: a readable table, or one JSON object with ``--json``. Any
+failure is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_UNREADABLE = 0, 2
+MAX_SCRIPT_BYTES = 5 * 1024 * 1024
+
+
+def add_parser(sub: Any) -> None:
+    """Register the ``encounter`` command and its ``run`` sub-command."""
+    encounter = sub.add_parser("encounter", help="run conflicts from encounter scripts")
+    inner = encounter.add_subparsers(dest="encounter_command", metavar="ACTION", required=True)
+    run = inner.add_parser("run", help="apply a script's events and print the final state")
+    run.add_argument("script", metavar="SCRIPT.json")
+    run.add_argument("--json", action="store_true", help="print the final state as one object")
+    run.add_argument("--seed", type=int, help="seed for dice the script leaves out")
+    run.set_defaults(func=cmd_run)
+
+
+def _fail(where: str, message: str) -> int:
+    print(f"fatesmith: {where}: {message}", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
+def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any]:
+    """Read, build and run a script: returns (initial state, final state, log).
+
+    Raises:
+        FatesmithError: one-line reason (unreadable file, bad field, refused event).
+    """
+    from rules.encounter_script import build_encounter, parse_script, run_events
+    from storage.json_io import loads_limited, read_character_file, read_text_limited
+    from storage.systems_catalog import default_registry
+
+    text = read_text_limited(path, MAX_SCRIPT_BYTES)
+    script = parse_script(loads_limited(text))
+    registry = default_registry()
+    system = registry.get(script.system)
+    characters: dict[str, Any] = {}
+    for entry in script.cast:
+        if entry.file is None:
+            continue
+        file = (path.parent / entry.file).resolve()
+        try:
+            characters[entry.id] = read_character_file(file, registry)
+        except Exception as exc:  # CharacterFileError: name the cast member and the file
+            from rules.errors import FatesmithError
+
+            if not isinstance(exc, FatesmithError):
+                raise
+            raise type(exc)(f"cast {entry.id!r} ({entry.file}): {exc}") from None
+    initial = build_encounter(script, characters, system.derive, system.ladder)
+    rng = random.Random(seed if seed is not None else script.seed)
+    final, log = run_events(initial, script.events, rng)
+    return initial, final, log
+
+
+def _boxes(track: tuple[bool, ...]) -> str:
+    return "[" + "".join("X" if b else "." for b in track) + "]"
+
+
+def render_text(state: Any, log: Any) -> str:
+    """The final state as a readable table followed by the log."""
+    lines = [
+        f"{state.name or 'Encounter'}: {state.kind} conflict, exchange {state.exchange}"
+        + (" (scene ended)" if state.ended else "")
+    ]
+    for p in state.participants:
+        status = " OUT" if p.taken_out else ""
+        status += " (conceded)" if p.conceded else ""
+        head = f"  {p.name} [{p.id}, {p.kind}]{status}"
+        if p.is_group:
+            head += f" {p.remaining}/{p.count} left"
+        lines.append(head)
+        lines.append(
+            f"    Health {_boxes(p.health)}  Composure {_boxes(p.composure)}  FP {p.fate_points}"
+        )
+        for c in p.consequences:
+            lines.append(f"    {c.severity}: {c.text}")
+    if state.aspects:
+        lines.append("  Aspects: " + "; ".join(
+            f"{a.text} (on {a.holder or 'scene'}, {a.free_tags} free)" for a in state.aspects
+        ))  # fmt: skip
+    lines.append("Log:")
+    lines.extend(f"  {e.index + 1}. {e.text}" for e in log)
+    return "\n".join(lines)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """``fatesmith encounter run SCRIPT.json [--json] [--seed N]``."""
+    from rules.encounter_script import state_summary
+    from rules.errors import FatesmithError
+
+    path = Path(args.script)
+    try:
+        _initial, final, log = load_script_run(path, args.seed)
+    except FatesmithError as exc:
+        return _fail(args.script, str(exc))
+    if args.json:
+        print(json.dumps(state_summary(final, log), ensure_ascii=False))
+    else:
+        print(render_text(final, log))
+    return EXIT_OK
