@@ -26,11 +26,45 @@ WARNING_COLOR = QColor(176, 120, 0)
 _Index = QModelIndex | QPersistentModelIndex
 
 
+STEP_KEYS: tuple[str, ...] = (
+    "concept",
+    "phase1",
+    "phase2",
+    "phase3",
+    "phase4",
+    "phase5",
+    "skills",
+    "stunts",
+    "review",
+)
+"""The SotC editor's steps, in creation order (the system's steps plus a review page)."""
+
+
+def step_for_path(path: str) -> str:
+    """The creation step whose page holds the field at problem ``path``."""
+    head = path.split(".", 1)[0].split("[", 1)[0]
+    if head in ("name", "player", "concept", "description"):
+        return "concept"
+    if head == "phases":
+        if path.startswith("phases[") and "]" in path:
+            digits = path[len("phases[") : path.index("]")]
+            if digits.isdigit() and 0 <= int(digits) < 5:
+                return f"phase{int(digits) + 1}"
+        return "phase1"
+    if head in ("skills", "pyramid"):
+        return "skills"
+    if head in ("stunts", "gadgets"):
+        return "stunts"
+    return "review"
+
+
 def sorted_problems(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
-    """Errors first, then warnings, each in the validator's order."""
-    return tuple(p for p in problems if p.severity is Severity.ERROR) + tuple(
-        p for p in problems if p.severity is not Severity.ERROR
-    )
+    """Errors first, then warnings; within each, in creation-step order (stable)."""
+
+    def key(p: Problem) -> tuple[int, int]:
+        return (p.severity is not Severity.ERROR, STEP_KEYS.index(step_for_path(p.path)))
+
+    return tuple(sorted(problems, key=key))
 
 
 class ProblemModel(QAbstractTableModel):
@@ -91,6 +125,8 @@ class ProblemModel(QAbstractTableModel):
             return f"{kind}: {problem.message}\nBook: {problem.section}"
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
             return QBrush(ERROR_COLOR if is_error else WARNING_COLOR)
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 1:
+            return ERROR_COLOR if is_error else WARNING_COLOR
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{'Error' if is_error else 'Warning'}: {problem.message}"
         if role == PathRole:

@@ -103,7 +103,7 @@ def requirement_text(document: CharacterDocument, name: str) -> str:
         return "None (an entry-level stunt)"
     # A candidate check against an empty character lists every machine-checkable need.
     check = check_stunt(catalog, stunt.name, (), {}, weirdness=document.rules.weirdness)
-    parts = [_sentence(r) for r in (*check.reasons, *check.warnings)]
+    parts = [_sentence(r.removeprefix("needs ")) for r in (*check.reasons, *check.warnings)]
     return "; ".join(parts) or "None"
 
 
@@ -283,6 +283,7 @@ class TakenStuntModel(QAbstractTableModel):
         character = self._document.character
         assert isinstance(character, SotcCharacter)
         rows = []
+        catalog = getattr(self._document.system, "catalog", None)
         for i, pick in enumerate(character.stunts):
             problems = self._document.problems_at(f"stunts[{i}]")
             errors = [p.message for p in problems if p.severity is Severity.ERROR]
@@ -295,7 +296,10 @@ class TakenStuntModel(QAbstractTableModel):
                 status = notes[0]
             else:
                 status = "OK"
-            rows.append((pick.name, pick.skill, pick.custom, status, "error" if errors else ""))
+            skill = pick.skill
+            if not skill and catalog is not None and catalog.has_stunt(pick.name):
+                skill = catalog.stunt(pick.name).skill
+            rows.append((pick.name, skill, pick.custom, status, "error" if errors else ""))
         return rows
 
     def _on_problems_changed(self) -> None:

@@ -1,0 +1,145 @@
+"""GUI layer: what every creation page shares: a heading, field bindings and in-place problems.
+
+A binding connects one text widget to one character path: typing pushes an
+:class:`EditTextCommand` (merged while typing in the same field), and any change of the document
+(undo, redo, another view) writes the stored text back into the widget if it differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+
+from gui.commands.character_commands import EditTextCommand, read_text
+from gui.documents.character_document import CharacterDocument
+from rules.character import MAX_NAME
+
+HINT_STYLE = "color: #8a5a00;"
+ERROR_STYLE = "color: #c42828;"
+
+
+class TextBinding:
+    """Keeps a QLineEdit or QPlainTextEdit and the character's text at ``path`` in step."""
+
+    def __init__(
+        self, document: CharacterDocument, widget: QLineEdit | QPlainTextEdit, path: str
+    ) -> None:
+        self.document = document
+        self.widget = widget
+        self.path = path
+        self._updating = False
+        if isinstance(widget, QLineEdit):
+            widget.setMaxLength(MAX_NAME)
+            widget.textEdited.connect(self._on_edited)
+        else:
+            widget.setTabChangesFocus(True)
+            widget.textChanged.connect(self._on_plain_changed)
+        document.character_replaced.connect(self._on_character_replaced)
+        self._on_character_replaced(document.character)
+
+    def _on_edited(self, text: str) -> None:
+        self.document.undo_stack.push(EditTextCommand(self.document, self.path, text))
+
+    def _on_plain_changed(self) -> None:
+        if self._updating:
+            return
+        assert isinstance(self.widget, QPlainTextEdit)
+        text = self.widget.toPlainText()
+        if text != read_text(self.document.character, self.path):
+            self.document.undo_stack.push(EditTextCommand(self.document, self.path, text))
+
+    def _on_character_replaced(self, character: Any) -> None:
+        stored = read_text(character, self.path)
+        if isinstance(self.widget, QLineEdit):
+            if self.widget.text() != stored:
+                self.widget.setText(stored)
+            return
+        if self.widget.toPlainText() != stored:
+            self._updating = True
+            try:
+                self.widget.setPlainText(stored)
+            finally:
+                self._updating = False
+
+
+class FieldProblems(QLabel):
+    """Problems at one path (or below it), shown in plain words beside the field.
+
+    The book section is the tooltip. They read as "still to do" hints (amber, not red) so a
+    fresh page guides rather than scolds.
+    """
+
+    def __init__(
+        self, document: CharacterDocument, paths: tuple[str, ...], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._paths = paths
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        document.problems_changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the document's cached problems."""
+        problems = [p for path in self._paths for p in self._document.problems_at(path)]
+        if not problems:
+            self.hide()
+            self.clear()
+            return
+        self.setStyleSheet(HINT_STYLE)
+        self.setText("\n".join(f"\u2022 {p.message}" for p in problems))
+        self.setToolTip("\n".join(sorted({p.section for p in problems})))
+        self.show()
+
+
+class CreationPage(QWidget):
+    """Base of every page: a title, an introduction, and a body layout.
+
+    Attributes:
+        key: The creation step key (``"concept"``, ``"phase1"`` ... ``"review"``).
+    """
+
+    key = ""
+
+    def __init__(
+        self, document: CharacterDocument, title: str, intro: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.bindings: list[TextBinding] = []
+        self.fields: dict[str, QWidget] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setSpacing(8)
+        self.heading = QLabel(f"<h2 style='margin:0'>{title}</h2>")
+        outer.addWidget(self.heading)
+        self.intro = QLabel(intro)
+        self.intro.setWordWrap(True)
+        self.intro.setTextFormat(Qt.TextFormat.RichText)
+        outer.addWidget(self.intro)
+        self.body = QVBoxLayout()
+        self.body.setSpacing(6)
+        outer.addLayout(self.body, 1)
+
+    def bind(self, widget: QLineEdit | QPlainTextEdit, path: str) -> None:
+        """Bind ``widget`` to the character text at ``path`` and register it for focus_path."""
+        self.bindings.append(TextBinding(self.document, widget, path))
+        self.fields[path] = widget
+
+    def focus_path(self, path: str) -> bool:
+        """Focus the field for ``path`` (or the nearest one); True when something took focus."""
+        candidates = [p for p in self.fields if p == path]
+        candidates += [p for p in self.fields if p.startswith(path) and p not in candidates]
+        candidates += [p for p in self.fields if path.startswith(p) and p not in candidates]
+        for p in candidates:
+            widget = self.fields[p]
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        return False
+
+    def first_field(self) -> QWidget | None:
+        """The field a user starts with on this page."""
+        return next(iter(self.fields.values()), None)
