@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from rules.errors import FatesmithError
 
@@ -35,23 +35,21 @@ class JobSignals(QObject):
     failed = Signal(str)
 
 
-class _Runnable(QRunnable):
-    def __init__(self, fn: Callable[[], Any], signals: JobSignals) -> None:
-        super().__init__()
-        self._fn = fn
-        self.signals = signals
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
+def _job_body(fn: Callable[[], Any], signals: JobSignals) -> Callable[[], None]:
+    # A plain callable for QThreadPool.start: PySide6 manages its lifetime, which avoids the
+    # crashes seen when a Python QRunnable subclass is auto-deleted by the pool.
+    def body() -> None:
         try:
-            result = self._fn()
+            result = fn()
         except FatesmithError as exc:
-            self.signals.failed.emit(str(exc))
+            signals.failed.emit(str(exc))
         except Exception as exc:  # a bug: report it in one line, log the traceback
             log.error("background job failed:\n%s", traceback.format_exc())
-            self.signals.failed.emit(f"unexpected error ({type(exc).__name__}: {exc})")
+            signals.failed.emit(f"unexpected error ({type(exc).__name__}: {exc})")
         else:
-            self.signals.finished.emit(result)
+            signals.finished.emit(result)
+
+    return body
 
 
 class Workers(QObject):
@@ -106,7 +104,7 @@ class Workers(QObject):
             signals.failed.connect(on_error)
         signals.finished.connect(finish)
         signals.failed.connect(finish)
-        self._pool.start(_Runnable(fn, signals))
+        self._pool.start(_job_body(fn, signals))
         return signals
 
     def run_with_library(

@@ -1,0 +1,361 @@
+"""GUI layer: File > Print / Export PDF: an on-screen preview of the real PDF pages, then save
+or print.
+
+The PDF is rendered by the storage layer (:mod:`storage.pdf.render`, ReportLab) and its pages are
+rasterised with PDFium (``pypdfium2``) on a worker thread, so what the user sees is exactly the
+file that will be saved. Only ``QImage`` is made off the UI thread; pixmaps are made on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGraphicsDropShadowEffect,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.dialogs.confirm import ErrorDialog
+from gui.dialogs.files import FileDialogs
+from gui.workers import Workers
+from rules.character import CharacterBase
+
+KINDS: tuple[tuple[str, str], ...] = (
+    ("sheet", "Character sheet"),
+    ("worksheet", "Story worksheet"),
+    ("full", "Sheet and worksheet"),
+    ("cards", "NPC cards (several a page)"),
+    ("blank", "Blank sheets for hand-filling"),
+)
+PAPERS: tuple[tuple[str, str], ...] = (("a4", "A4"), ("letter", "US Letter"))
+PREVIEW_SCALE = 1.5  # PDF points -> pixels: 108 dpi, sharp at the preview's width
+PRINT_SCALE = 200 / 72  # 200 dpi for printing
+
+
+def render_characters_pdf(
+    characters: Sequence[CharacterBase],
+    registry: Any,
+    out: Any,
+    *,
+    kind: str = "sheet",
+    paper: str = "a4",
+) -> int:
+    """Render ``characters`` as ``kind`` to ``out`` (a path or a binary stream); returns pages.
+
+    Safe to call from a worker thread.
+    """
+    if kind == "cards":
+        from storage.pdf.cards import render_character_cards
+
+        return render_character_cards(characters, registry, out, paper)
+    from storage.pdf.render import render_pdf
+
+    return render_pdf(characters, registry, out, kind, paper)
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so a failure leaves no half file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def rasterize(pdf: bytes, scale: float = PREVIEW_SCALE) -> list[QImage]:
+    """Every page of ``pdf`` as an image (thread-safe: QImage, not QPixmap)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    images: list[QImage] = []
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            bitmap = page.render(scale=scale, rev_byteorder=True)
+            fmt = (
+                QImage.Format.Format_RGBA8888
+                if bitmap.n_channels == 4
+                else QImage.Format.Format_RGB888
+            )
+            image = QImage(
+                bytes(bitmap.buffer), bitmap.width, bitmap.height, bitmap.stride, fmt
+            ).copy()
+            images.append(image)
+            bitmap.close()
+            page.close()
+    finally:
+        document.close()
+    return images
+
+
+class PrintPreviewDialog(QDialog):
+    """Shows the pages of the PDF for some characters; choose the kind and paper, then save.
+
+    Signals:
+        pages_ready(int): the preview was (re)built with this many pages.
+        render_failed(str): rendering failed, with the reason.
+    """
+
+    pages_ready = Signal(int)
+    render_failed = Signal(str)
+
+    def __init__(
+        self,
+        characters: Sequence[CharacterBase],
+        registry: Any,
+        settings: Any,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._characters = list(characters)
+        self._registry = registry
+        self._settings = settings
+        self._workers = Workers("", registry, parent=self)
+        self._generation = 0
+        self.pdf: bytes = b""
+        self.images: list[QImage] = []
+        names = [c.name.strip() or "Unnamed character" for c in self._characters]
+        self.setWindowTitle(
+            f"Print \u2014 {names[0]}"
+            if len(names) == 1
+            else f"Print \u2014 {len(names)} characters"
+        )
+        self.resize(980, 700)
+
+        self.kind = QComboBox()
+        for key, label in KINDS:
+            self.kind.addItem(label, key)
+        self.paper = QComboBox()
+        for key, label in PAPERS:
+            self.paper.addItem(label, key)
+        self.paper.setCurrentIndex(max(0, self.paper.findData(settings.paper)))
+        self.status = QLabel("Rendering\u2026")
+        self.kind.currentIndexChanged.connect(self.refresh)
+        self.paper.currentIndexChanged.connect(self._on_paper)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Print:"))
+        top.addWidget(self.kind)
+        top.addSpacing(12)
+        top.addWidget(QLabel("Paper:"))
+        top.addWidget(self.paper)
+        top.addStretch(1)
+        top.addWidget(self.status)
+
+        self.pages = QWidget()
+        self.pages.setObjectName("previewPages")
+        self.pages.setAutoFillBackground(True)
+        palette = self.pages.palette()
+        palette.setColor(self.pages.backgroundRole(), QColor(118, 121, 126))
+        self.pages.setPalette(palette)
+        self.pages_layout = QVBoxLayout(self.pages)
+        self.pages_layout.setContentsMargins(24, 24, 24, 24)
+        self.pages_layout.setSpacing(24)
+        self.pages_layout.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(self.pages)
+        self.scroll_area.setWidgetResizable(True)
+
+        self.save_button = QPushButton("Save PDF\u2026")
+        self.save_button.setDefault(True)
+        self.print_button = QPushButton("Print\u2026")
+        close = QPushButton("Close")
+        self.save_button.clicked.connect(self._on_save)
+        self.print_button.clicked.connect(self._on_print)
+        close.clicked.connect(self.reject)
+        bottom = QHBoxLayout()
+        summary = QLabel(
+            ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        )
+        summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        bottom.addWidget(summary, 1)
+        bottom.addWidget(self.print_button)
+        bottom.addWidget(self.save_button)
+        bottom.addWidget(close)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.scroll_area, 1)
+        layout.addLayout(bottom)
+        self._set_busy(True)
+        self.refresh()
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def current_kind(self) -> str:
+        """The chosen kind of print-out."""
+        return str(self.kind.currentData())
+
+    def current_paper(self) -> str:
+        """The chosen paper size."""
+        return str(self.paper.currentData())
+
+    def _on_paper(self) -> None:
+        self._settings.paper = self.current_paper()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Render the PDF and its page images again on a worker thread."""
+        self._generation += 1
+        generation = self._generation
+        characters, registry = list(self._characters), self._registry
+        kind, paper = self.current_kind(), self.current_paper()
+        self._set_busy(True)
+
+        def job() -> tuple[int, bytes, list[QImage]]:
+            buffer = io.BytesIO()
+            render_characters_pdf(characters, registry, buffer, kind=kind, paper=paper)
+            data = buffer.getvalue()
+            return generation, data, rasterize(data)
+
+        self._workers.run(job, self._on_rendered, self._on_failed)
+
+    def _on_rendered(self, result: tuple[int, bytes, list[QImage]]) -> None:
+        generation, data, images = result
+        if generation != self._generation:
+            return  # an older request; a newer one is on its way
+        self.pdf, self.images = data, images
+        self._show_pages()
+        self._set_busy(False)
+        count = len(images)
+        self.status.setText(f"{count} page{'s' if count != 1 else ''}")
+        self.pages_ready.emit(count)
+
+    def _on_failed(self, message: str) -> None:
+        self._set_busy(False)
+        self.save_button.setEnabled(False)
+        self.print_button.setEnabled(False)
+        self.status.setText("Could not render")
+        self.render_failed.emit(message)
+        ErrorDialog.ask(self, "Cannot print", message)
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy:
+            self.status.setText("Rendering\u2026")
+        self.save_button.setEnabled(not busy)
+        self.print_button.setEnabled(not busy)
+
+    def _show_pages(self) -> None:
+        while self.pages_layout.count():
+            item = self.pages_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        width = 760
+        for number, image in enumerate(self.images, start=1):
+            pixmap = QPixmap.fromImage(image)
+            if pixmap.width() > width:
+                pixmap = pixmap.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
+            label = QLabel()
+            label.setPixmap(pixmap)
+            label.setFixedSize(pixmap.size())
+            label.setToolTip(f"Page {number} of {len(self.images)}")
+            shadow = QGraphicsDropShadowEffect(label)
+            shadow.setBlurRadius(18)
+            shadow.setOffset(0, 3)
+            shadow.setColor(QColor(0, 0, 0, 110))
+            label.setGraphicsEffect(shadow)
+            self.pages_layout.addWidget(label, 0, Qt.AlignmentFlag.AlignHCenter)
+
+    # -- output ---------------------------------------------------------------------------------
+
+    def suggested_name(self) -> str:
+        """A file name for the PDF."""
+        if len(self._characters) == 1:
+            base = self._characters[0].name.strip() or "character"
+        else:
+            base = "characters"
+        kind = self.current_kind()
+        suffix = "" if kind == "sheet" else f" ({dict(KINDS)[kind].split(' (')[0].lower()})"
+        safe = "".join(ch if ch not in '/\\:*?"<>|' else "_" for ch in base + suffix)
+        folder = getattr(self._settings, "last_folder", "") or str(Path.home())
+        return str(Path(folder) / f"{safe}.pdf")
+
+    def save_pdf(self, path: Path) -> None:
+        """Write the previewed PDF to ``path`` (the same bytes the preview shows)."""
+        write_bytes_atomically(Path(path), self.pdf)
+
+    def _on_save(self) -> None:
+        path = FileDialogs.save_pdf(self, self.suggested_name())
+        if path is None:
+            return
+        try:
+            self.save_pdf(path)
+        except OSError as exc:
+            ErrorDialog.ask(self, "Cannot save the PDF", f"{path}: {exc.strerror or exc}")
+            return
+        self._settings.last_folder = str(path.parent)
+        self.saved_path = path
+        self.accept()
+
+    def print_to(self, printer: Any) -> int:
+        """Paint every page on ``printer`` (a ``QPrinter``); returns the pages printed."""
+        images = rasterize(self.pdf, PRINT_SCALE) if self.pdf else []
+        painter = QPainter()
+        if not images or not painter.begin(printer):
+            return 0
+        try:
+            for number, image in enumerate(images):
+                if number:
+                    printer.newPage()
+                area = painter.viewport()
+                size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+                target = QRect(area.x(), area.y(), size.width(), size.height())
+                painter.setViewport(target)
+                painter.setWindow(image.rect())
+                painter.drawImage(0, 0, image)
+                painter.setViewport(area)
+        finally:
+            painter.end()
+        return len(images)
+
+    def _on_print(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.print_to(printer)
+
+    def sizeHint(self) -> QSize:
+        """Room for a page at a readable width."""
+        return QSize(980, 700)
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        characters: Sequence[CharacterBase],
+        registry: Any,
+        settings: Any,
+    ) -> Path | None:
+        """Show the preview; returns where the PDF was saved, or None."""
+        dialog = cls(characters, registry, settings, parent)
+        dialog.saved_path = None
+        dialog.exec()
+        dialog._workers.wait()
+        saved: Path | None = dialog.saved_path
+        return saved
+
+    saved_path: Path | None = None
