@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 SYSTEM_IDS: tuple[str, ...] = ("sotc", "strange-fate", "fate2", "art")
 
@@ -76,7 +76,7 @@ class CharacterBase(BaseModel):
     system: str
     name: str = Field(default="", max_length=MAX_NAME)
     player: str = Field(default="", max_length=MAX_NAME)
-    skills: dict[str, int] = Field(default_factory=dict, max_length=200)
+    skills: dict[str, StrictInt] = Field(default_factory=dict, max_length=200)
     notes: str = Field(default="", max_length=MAX_TEXT)
     tags: tuple[str, ...] = Field(default=(), max_length=50)
 

@@ -21,6 +21,7 @@ from rules.systems.sotc_character import (
     ASPECTS_PER_PHASE,
     PHASE_CHAPTERS,
     PHASE_COUNT,
+    Phase,
     SotcCharacter,
 )
 from rules.systems.sotc_prereqs import StuntCheck, check_stunt, check_takes
@@ -30,6 +31,8 @@ PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """SotC "Skills": rung value -> number of skills at creation (15 in all)."""
 
 TOP_RUNG = max(PYRAMID)
+DEFAULT_RULES = CampaignRules()
+LOW_WEIRDNESS = frozenset({"outside-your-window", "world-of-mystery"})
 _NO_PREREQUISITES = StuntCheck(name="", met=True)
 STUNT_COUNT = 5
 ASPECT_COUNT = PHASE_COUNT * ASPECTS_PER_PHASE
@@ -50,8 +53,16 @@ SURCHARGES = {"uses weird science": 1, "uses mad science": 2}
 S_GUEST = "SotC, Character Creation: Phase Four and Five (Guest Star)"
 
 ORDINAL = ("One", "Two", "Three", "Four", "Five")
+PHASE_NAMES = tuple(f"Phase {o}" for o in ORDINAL)
+GUEST_PATHS = {4: "phases[3].guest_star_in", 5: "phases[4].guest_star_in"}
+EMPTY_PHASE = Phase()
 
 FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
+
+
+def _blank(text: str) -> bool:
+    """True for empty or whitespace-only text (without building a stripped copy)."""
+    return not text or text.isspace()
 
 
 def stress_bonus(rating: int) -> int:
@@ -120,9 +131,16 @@ class SotcSystem:
         self.catalog = catalog
         # Looked up for every stunt of every character validated: index once.
         self._stunts: dict[str, StuntDef] = {s.name.casefold(): s for s in catalog.stunts}
+        self._stunts_exact: dict[str, StuntDef] = {s.name: s for s in catalog.stunts}
         self._improvements = {m.name.casefold(): m for m in catalog.improvements}
         self._book_skill_names = tuple(s.name for s in catalog.skills)
         self._book_skill_keys = frozenset(n.casefold() for n in self._book_skill_names)
+        self._book_skill_set = frozenset(self._book_skill_names)
+
+    def _stunt_def(self, name: str) -> StuntDef | None:
+        """The catalogue stunt called ``name`` (exact, else case-insensitive), or None."""
+        found = self._stunts_exact.get(name)
+        return found if found is not None else self._stunts.get(name.strip().casefold())
 
     # -- identity -------------------------------------------------------------------------------
 
@@ -202,10 +220,10 @@ class SotcSystem:
         initiative = Alertness / Empathy, ties by Resolve (SotC "Initiative").
         """
         assert isinstance(character, SotcCharacter)
-        rules = rules or CampaignRules()
+        rules = rules or DEFAULT_RULES
         names = character.stunt_names()
 
-        defs = [d for d in (self._stunts.get(n.strip().casefold()) for n in names) if d]
+        defs = [d for d in map(self._stunt_def, names) if d]
 
         def grants(key: str) -> int:
             return sum(int(getattr(d.grants, key, None) or 0) for d in defs)
@@ -271,7 +289,7 @@ class SotcSystem:
     ) -> tuple[Problem, ...]:
         """Every rule of SotC character creation, as problems (never raises on half-made ones)."""
         assert isinstance(character, SotcCharacter)
-        rules = rules or CampaignRules()
+        rules = rules or DEFAULT_RULES
         problems: list[Problem] = []
         problems += self._check_name(character)
         if character.creation_mode == "fast":
@@ -287,16 +305,16 @@ class SotcSystem:
         return tuple(problems)
 
     def _check_name(self, c: SotcCharacter) -> list[Problem]:
-        if not c.name.strip():
+        if _blank(c.name):
             return [error("SOTC-V1-name", "name", "The character needs a name.", S_NAME)]
         return []
 
     def _check_phases(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
         for n in range(1, PHASE_COUNT + 1):
-            phase = c.phase(n)
-            label = f"Phase {ORDINAL[n - 1]}"
-            written = [a for a in phase.aspects if a.strip()]
+            phase = c.phases[n - 1] if n <= len(c.phases) else EMPTY_PHASE
+            label = PHASE_NAMES[n - 1]
+            written = [a for a in phase.aspects if not _blank(a)]
             if len(phase.aspects) > ASPECTS_PER_PHASE:
                 out.append(
                     error(
@@ -317,7 +335,7 @@ class SotcSystem:
                         S_PHASES,
                     )
                 )
-            if not phase.events.strip():
+            if _blank(phase.events):
                 what = "the back-cover blurb of the novel" if n == 3 else "what happened"
                 out.append(
                     error(
@@ -328,7 +346,7 @@ class SotcSystem:
                     )
                 )
         p2 = c.phase(2)
-        if not p2.mentor.strip():
+        if _blank(p2.mentor):
             out.append(
                 error(
                     "SOTC-V4-mentor",
@@ -337,7 +355,7 @@ class SotcSystem:
                     S_PHASES,
                 )
             )
-        if not p2.mentor_fate.strip():
+        if _blank(p2.mentor_fate):
             out.append(
                 error(
                     "SOTC-V4-mentor-fate",
@@ -347,7 +365,7 @@ class SotcSystem:
                 )
             )
         p3 = c.phase(3)
-        if not p3.novel_title.strip():
+        if _blank(p3.novel_title):
             out.append(
                 error(
                     "SOTC-V5-novel-title",
@@ -360,8 +378,8 @@ class SotcSystem:
         refs = {}
         for n in (4, 5):
             ref = c.phase(n).guest_star_in
-            path = f"phases[{n - 1}].guest_star_in"
-            label = f"Phase {ORDINAL[n - 1]}"
+            path = GUEST_PATHS[n]
+            label = PHASE_NAMES[n - 1]
             if ref is None or not ref.title.strip():
                 out.append(
                     error(
@@ -400,16 +418,15 @@ class SotcSystem:
 
     def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
-        seen: dict[str, str] = {}
+        seen: dict[str, int] = {}
         for i, phase in enumerate(c.phases):
             for j, aspect in enumerate(phase.aspects):
-                path = f"phases[{i}].aspects[{j}]"
-                if not aspect.strip():
+                if _blank(aspect):
                     out.append(
                         error(
                             "SOTC-V3-blank-aspect",
-                            path,
-                            f"Phase {ORDINAL[i]}: aspect {j + 1} is blank.",
+                            f"phases[{i}].aspects[{j}]",
+                            f"{PHASE_NAMES[i]}: aspect {j + 1} is blank.",
                             S_PHASES,
                         )
                     )
@@ -419,14 +436,14 @@ class SotcSystem:
                     out.append(
                         warning(
                             "SOTC-V3-duplicate-aspect",
-                            path,
+                            f"phases[{i}].aspects[{j}]",
                             f"The aspect \u201c{aspect.strip()}\u201d appears twice "
-                            f"(also at {seen[key]}).",
+                            f"(also at {PHASE_NAMES[seen[key]]}).",
                             S_PHASES,
                         )
                     )
                 else:
-                    seen[key] = f"Phase {ORDINAL[i]}"
+                    seen[key] = i
         return out
 
     def _check_pyramid(
@@ -440,7 +457,14 @@ class SotcSystem:
             else frozenset(n.casefold() for n in names)
         )
         folded: dict[str, str] = {}
-        for name, rating in c.skills.items():
+        exact = self._book_skill_set if names is self._book_skill_names else frozenset(names)
+        if len(c.skills) <= len(exact) and all(
+            name in exact and 0 <= rating <= TOP_RUNG for name, rating in c.skills.items()
+        ):
+            skills_to_check: dict[str, int] = {}  # all known, distinct and in range
+        else:
+            skills_to_check = c.skills
+        for name, rating in skills_to_check.items():
             path = f"skills.{name}"
             key = name.strip().casefold()
             if key not in allowed:
@@ -538,10 +562,7 @@ class SotcSystem:
         book_skills = self._book_skills(c, rules)
         for i, pick in enumerate(c.stunts):
             path = f"stunts[{i}]"
-            try:
-                stunt = self._stunts[pick.name.strip().casefold()]
-            except KeyError:
-                stunt = None
+            stunt = self._stunt_def(pick.name)
             if stunt is None:
                 if not pick.custom:
                     out.append(
@@ -562,7 +583,7 @@ class SotcSystem:
                             S_STUNTS_CH,
                         )
                     )
-                    if not pick.skill.strip():
+                    if _blank(pick.skill):
                         out.append(
                             error(
                                 "SOTC-V9-custom-skill",
@@ -600,8 +621,11 @@ class SotcSystem:
                             S_STUNTS_CH,
                         )
                     )
-                flags = set(getattr(stunt, "flags", ()))
-                blocked = self._weirdness_blocks(flags, rules)
+                blocked = (
+                    self._weirdness_blocks(set(stunt.flags), rules)
+                    if stunt.flags and rules.weirdness in LOW_WEIRDNESS
+                    else ""
+                )
                 if blocked:
                     out.append(
                         warning(
@@ -613,7 +637,9 @@ class SotcSystem:
                         )
                     )
             if skill:
-                rating = c.skill(rules.renamed_skills.get(skill, skill))
+                rating = c.skills.get(skill) if not rules.renamed_skills else None
+                if rating is None:
+                    rating = c.skill(rules.renamed_skills.get(skill, skill))
                 if rating < 1:
                     out.append(
                         warning(
@@ -625,7 +651,11 @@ class SotcSystem:
                             S_STUNTS_CH,
                         )
                     )
-        for name, message in check_takes(self.catalog, known):
+        # Fast path: every stunt taken once and none with a minimum above one (Lieutenant).
+        needs_count_check = len(set(known)) != len(known) or any(
+            self._stunts_exact[k].min_takes > 1 for k in known
+        )
+        for name, message in check_takes(self.catalog, known) if needs_count_check else ():
             idx = next(
                 (i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()), 0
             )
@@ -652,13 +682,13 @@ class SotcSystem:
         "Artifacts"): the improvement allowance, the Weird/Mad Science surcharges, and which
         improvements a device may take."""
         out: list[Problem] = []
-        defs = [d for d in (self._stunts.get(n.strip().casefold()) for n in c.stunt_names()) if d]
+        defs = [d for d in map(self._stunt_def, c.stunt_names()) if d]
         allowed = sum(int(getattr(d.grants, "gadget_improvements", None) or 0) for d in defs)
         has = {d.name for d in defs}
         used = 0
         for i, gadget in enumerate(c.gadgets):
             path = f"gadgets[{i}]"
-            if not gadget.name.strip():
+            if _blank(gadget.name):
                 out.append(
                     error("SOTC-GADGET-name", f"{path}.name", "Give the gadget a name.", S_GADGETS)
                 )
@@ -838,7 +868,7 @@ class SotcSystem:
                         S_FAST,
                     )
                 )
-        if not c.description.strip():
+        if _blank(c.description):
             out.append(
                 warning(
                     "SOTC-FAST-description",
