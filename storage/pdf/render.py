@@ -12,11 +12,14 @@ cards are in :mod:`storage.pdf.cards`.
 
 from __future__ import annotations
 
+import io
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Frame,
@@ -70,6 +73,7 @@ KINDS: tuple[str, ...] = ("sheet", "worksheet", "full", "blank")
 TOP_CHROME = 13 * mm
 BOTTOM_CHROME = 14 * mm
 MAIN_SHARE = 0.62
+TAIL_KINDS = frozenset({"gadgets", "fields"})
 MAX_TOP_SHARE = 0.6  # of the page body; beyond it a sheet flows in one column
 COLUMN_GAP = 7 * mm
 SKILL_COLUMNS = 5
@@ -181,6 +185,14 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
     return [_heading(block.title, st), table]
 
 
+def _keep(out: list[Any], parts: list[Any]) -> None:
+    """Append an entry kept in one piece; the section heading (if alone so far) stays with it."""
+    if len(out) == 1 and not isinstance(out[0], KeepTogether):
+        out[0] = KeepTogether([out[0], *parts])
+    else:
+        out.append(KeepTogether(parts))
+
+
 def _stunts(block: StuntsBlock, st: Styles) -> list[Any]:
     out: list[Any] = [_heading(block.title, st)]
     for entry in block.entries:
@@ -195,7 +207,7 @@ def _stunts(block: StuntsBlock, st: Styles) -> list[Any]:
         if entry.text:
             parts.append(_p(entry.text, st.stunt_text))
         parts.append(Spacer(1, 5))
-        out.append(KeepTogether(parts))
+        _keep(out, parts)
     out += [WriteLine() for _ in range(block.blank_lines)]
     if not block.entries and not block.blank_lines:
         out.append(_p("(none yet)", st.small))
@@ -252,7 +264,7 @@ def _gadgets(block: GadgetsBlock, st: Styles) -> list[Any]:
                 text += f" — {markup(imp.value)}"
             parts.append(Paragraph(text, st.stunt_text, bulletText="•"))
         parts.append(Spacer(1, 5))
-        out.append(KeepTogether(parts))
+        _keep(out, parts)
     return out
 
 
@@ -352,10 +364,28 @@ class _Doc(BaseDocTemplate):
     """A document whose page templates are added per layout."""
 
 
+_local = threading.local()
+
+
+def _scratch_canvas() -> Canvas:
+    """A canvas that is never saved, for measuring flowables before the real build.
+
+    One per thread: the GUI renders from worker threads.
+    """
+    canv: Canvas | None = getattr(_local, "canvas", None)
+    if canv is None:
+        canv = _local.canvas = Canvas(io.BytesIO())
+    return canv
+
+
 def _measure(flowables: Sequence[Any], width: float, height: float) -> float:
+    """Height of ``flowables`` stacked in a column ``width`` wide."""
     total = 0.0
+    canv = _scratch_canvas()
     for i, flowable in enumerate(flowables):
-        _, h = flowable.wrap(width, height)
+        _, h = flowable.wrapOn(canv, width, height)
+        if isinstance(flowable, KeepTogether):
+            h = flowable._H  # its wrap() reports a huge height on purpose, to force a split
         total += h + flowable.getSpaceAfter()
         if i:
             total += flowable.getSpaceBefore()
@@ -387,12 +417,25 @@ def _layout_story(
     three_areas = False
     if layout.kind == "sheet":
         top = _flowables([b for b in layout.blocks if b.area == "top"], st)
-        main = _flowables([b for b in layout.blocks if b.area == "main"], st)
-        side = _flowables([b for b in layout.blocks if b.area == "side"], st)
+        main_blocks = [b for b in layout.blocks if b.area == "main"]
+        side_blocks = [b for b in layout.blocks if b.area == "side"]
         top_h = _measure(top, body_w, body_h) + 4 if top else 0.0
         columns_h = body_h - top_h - (6 * mm if top else 0)
         main_w = body_w * MAIN_SHARE
         side_w = body_w - main_w - COLUMN_GAP
+        # Blocks that come after the consequences in the book's order (gadgets, notes) end the
+        # narrow column when they fit there, so a normal character fits on one page.
+        first_tail = len(main_blocks)
+        while first_tail and main_blocks[first_tail - 1].kind in TAIL_KINDS:
+            first_tail -= 1
+        for block in main_blocks[first_tail:]:
+            trial = _flowables([*side_blocks, block], st)
+            if _measure(trial, side_w, columns_h) > columns_h:
+                break
+            side_blocks.append(block)
+            main_blocks.remove(block)
+        main = _flowables(main_blocks, st)
+        side = _flowables(side_blocks, st)
         # Extreme content (huge names, dozens of skills, many consequences) does not fit the
         # three areas; such a sheet flows in one full-width column, in the book's order.
         three_areas = top_h <= body_h * MAX_TOP_SHARE and (
