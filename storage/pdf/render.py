@@ -385,7 +385,7 @@ def _measure(flowables: Sequence[Any], width: float, height: float) -> float:
     for i, flowable in enumerate(flowables):
         _, h = flowable.wrapOn(canv, width, height)
         if isinstance(flowable, KeepTogether):
-            h = flowable._H  # its wrap() reports a huge height on purpose, to force a split
+            h = getattr(flowable, "_H", h)  # its wrap() reports a huge height to force a split
         total += h + flowable.getSpaceAfter()
         if i:
             total += flowable.getSpaceBefore()
