@@ -148,6 +148,10 @@ class LibraryPage(QWidget):
             combo.setMinimumContentsLength(10)
             combo.currentIndexChanged.connect(self._on_filter_combo)
         self.count_label = QLabel()
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.count_label.setMinimumWidth(
+            self.count_label.fontMetrics().horizontalAdvance("10000 of 10000 characters") + 4
+        )
         bar = QHBoxLayout()
         bar.addWidget(self.search, 3)
         bar.addSpacing(8)

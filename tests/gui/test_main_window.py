@@ -316,3 +316,70 @@ def test_find_shortcut_focuses_the_search_field(make_window: Any, qtbot: Any) ->
     window.act_find.trigger()
     assert window.tabs.currentIndex() == 0
     qtbot.waitUntil(lambda: window.page.search.hasFocus())
+
+
+def test_end_to_end_with_the_real_editor_type_undo_save_close_reopen(
+    make_window: Any, qtbot: Any
+) -> None:
+    """New character through the creation flow's concept page, then found again in the library."""
+    from gui.main_window import default_editor_factory
+
+    window = make_window(editor=default_editor_factory)
+    window.show()
+    tab = window.new_character()
+    assert tab is not None
+    name_edit = tab.editor.pages["concept"].name_edit
+    tab.editor.show_step("concept")
+    qtbot.keyClicks(name_edit, "Ada Thorne")
+    assert tab.document.character.name == "Ada Thorne"
+    assert window.isWindowModified() and window.tabs.tabText(1).endswith("Ada Thorne")
+    window.act_undo.trigger()
+    assert tab.document.character.name != "Ada Thorne"
+    window.act_redo.trigger()
+    assert tab.document.character.name == "Ada Thorne"
+    window.act_save.trigger()
+    assert not window.isWindowModified()
+    window.act_close.trigger()
+    assert window.tabs.count() == 1
+
+    row = window.page.proxy.proxy_row_of(id_of(window, "Ada Thorne"))
+    window.page.table.activated.emit(window.page.proxy.index(row, 0))  # double-click / Enter
+    reopened = window.current_tab()
+    assert (
+        reopened is not None and reopened.editor.pages["concept"].name_edit.text() == "Ada Thorne"
+    )
+
+
+def test_screenshots_of_the_main_window(
+    make_window: Any, qtbot: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Offscreen grabs at 1280x720; with FATESMITH_SCREENSHOTS=1 they go to docs/screenshots."""
+    import os
+
+    from gui.main_window import default_editor_factory
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
+        folder = tmp_path
+    from PySide6.QtWidgets import QApplication
+
+    from gui.theme import apply_theme
+
+    app = QApplication.instance()
+    saved = (app.style().name(), app.palette(), app.styleSheet())
+    apply_theme(app, "light")
+    request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1]),
+                                  app.setStyleSheet(saved[2])))  # fmt: skip
+    window = make_window(editor=default_editor_factory)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    select(window, IMOGEN)
+    image = window.grab()
+    assert image.width() == 1280
+    assert image.save(str(folder / "main-window-library.png"))
+    window.page.search.setText("pilot")
+    window.grab().save(str(folder / "main-window-search.png"))
+    window.page.search.clear()
+    window.open_character(id_of(window, ROSA))
+    window.grab().save(str(folder / "main-window-character-tab.png"))

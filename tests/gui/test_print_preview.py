@@ -75,3 +75,21 @@ def test_batch_export_from_the_library_selection(
     text = "".join(page.extract_text() for page in reader.pages)
     for summary in window.page.model.rows():
         assert summary.name.split()[-1] in text
+
+
+def test_screenshot_of_the_preview(
+    qtbot: Any, registry: Any, settings: Any, hero: Any, tmp_path: Path
+) -> None:
+    """With FATESMITH_SCREENSHOTS=1 the grab goes to docs/screenshots (look at it)."""
+    import os
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
+        folder = tmp_path
+    dialog = PrintPreviewDialog([hero], registry, settings)
+    qtbot.addWidget(dialog)
+    dialog.resize(1100, 700)
+    dialog.show()
+    with qtbot.waitSignal(dialog.pages_ready, timeout=20_000):
+        pass
+    assert dialog.grab().save(str(folder / "print-preview.png"))
