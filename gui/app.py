@@ -15,6 +15,8 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+import gui.pyside_fixes  # noqa: F401  - PySide6 6.12.0 Signal.emit refcount bug; import first
+
 APP_NAME = "Fatesmith"
 ORGANIZATION = "Fatesmith"
 
