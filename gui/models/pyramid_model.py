@@ -70,6 +70,7 @@ class SkillListModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._names: list[str] = self._current_names()
+        self._skills = dict(document.character.skills)
         document.character_replaced.connect(self._on_character_replaced)
 
     def _current_names(self) -> list[str]:
@@ -79,6 +80,10 @@ class SkillListModel(QAbstractTableModel):
         return names
 
     def _on_character_replaced(self, _character: object) -> None:
+        skills = dict(self._document.character.skills)
+        if skills == self._skills:
+            return
+        self._skills = skills
         names = self._current_names()
         if names != self._names:
             self.beginResetModel()
@@ -226,9 +231,21 @@ class PyramidModel(QAbstractListModel):
     def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
+        self._state = self._state_key()
         document.problems_changed.connect(self._on_problems_changed)
 
+    def _state_key(self) -> tuple[object, ...]:
+        return (
+            tuple(sorted(self._document.character.skills.items())),
+            self._document.problems_at("pyramid"),
+            self._document.problems_at("skills"),
+        )
+
     def _on_problems_changed(self) -> None:
+        state = self._state_key()
+        if state == self._state:
+            return
+        self._state = state
         self.dataChanged.emit(self.index(0, 0), self.index(len(RUNGS) - 1, 0))
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008

@@ -122,9 +122,23 @@ class StuntTreeModel(QAbstractItemModel):
         self._stunts: list[tuple[str, ...]] = [
             tuple(s.name for s in catalog.stunts_for_skill(skill)) for skill in skills
         ]
+        self._state = self._state_key()
         document.problems_changed.connect(self._on_problems_changed)
 
+    def _state_key(self) -> tuple[object, ...]:
+        """What the tree shows depends only on skills, stunts and the problems about stunts."""
+        character = self._document.character
+        return (
+            tuple(sorted(character.skills.items())),
+            getattr(character, "stunts", ()),
+            self._document.problems_at("stunts"),
+        )
+
     def _on_problems_changed(self) -> None:
+        state = self._state_key()
+        if state == self._state:
+            return  # typing a phase's text must not repaint 266 stunts
+        self._state = state
         last = self.columnCount() - 1
         for row, stunts in enumerate(self._stunts):
             parent = self.index(row, 0)

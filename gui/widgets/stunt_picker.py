@@ -73,18 +73,21 @@ class StuntFilterProxyModel(QSortFilterProxyModel):
 
     def set_text(self, text: str) -> None:
         """Show stunts whose name, group or summary contain ``text`` (and whole matching skills)."""
+        self.beginFilterChange()
         self._text = text.strip().casefold()
-        self.invalidateFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_only_mine(self, only: bool) -> None:
         """Limit the tree to skills the character has on the pyramid."""
+        self.beginFilterChange()
         self._only_mine = only
-        self.invalidateFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def refresh(self) -> None:
         """Re-apply the filter after the character changed (the pyramid may have)."""
         if self._only_mine:
-            self.invalidateFilter()
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         """See :meth:`set_text` and :meth:`set_only_mine`."""
@@ -350,6 +353,10 @@ class StuntPicker(QWidget):
     def _refresh(self) -> None:
         character = self._document.character
         assert isinstance(character, SotcCharacter)
+        state = (character.stunts, tuple(sorted(character.skills.items())))
+        if state == getattr(self, "_state", None):
+            return  # nothing the picker shows has changed (e.g. typing an aspect)
+        self._state = state
         n = len(character.stunts)
         if n < STUNT_COUNT:
             text = f"<b>{n} of {STUNT_COUNT}</b> stunts chosen: pick {STUNT_COUNT - n} more."
