@@ -10,6 +10,7 @@ libraries without touching them, and opens libraries from a newer Fatesmith read
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sqlite3
@@ -20,7 +21,7 @@ from pathlib import Path
 from types import EllipsisType
 from typing import Any, cast
 
-from sqlalchemy import Engine, Table, and_, delete, func, or_, select, update
+from sqlalchemy import Engine, String, Table, and_, delete, func, or_, select, type_coerce, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -48,6 +49,7 @@ from storage.mappers import (
     load_character,
     now,
     split_tags,
+    summary_from_row,
     utc,
 )
 from storage.tables import (
@@ -77,6 +79,7 @@ __all__ = [
 
 NO_SAMPLES_ENV = "FATESMITH_NO_SAMPLES"
 CHARACTERS = cast(Table, CharacterRow.__table__)
+CAMPAIGNS = cast(Table, CampaignRow.__table__)
 CHARACTER_TAGS = cast(Table, CharacterTagRow.__table__)
 LIBRARY_INFO = cast(Table, LibraryInfoRow.__table__)
 KEEP: EllipsisType = ...
@@ -319,72 +322,68 @@ class Library:
 
     # -- characters -----------------------------------------------------------------------------
 
-    def _summary_columns(self) -> tuple[Any, ...]:
-        c = CharacterRow
-        return (
-            c.id,
+    @staticmethod
+    def _summary_select() -> Any:
+        c, p = CHARACTERS.c, CAMPAIGNS.c
+        # ids and times come back as the driver gives them (no per-value SQLAlchemy result
+        # processing); summary_from_row converts them, caching the few campaign ids.
+        return select(
+            type_coerce(c.id, String),
             c.name,
             c.system,
             c.player,
-            c.campaign_id,
-            CampaignRow.name,
+            type_coerce(c.campaign_id, String),
+            p.name,
             c.peak_skill,
             c.peak_rating,
             c.tags,
-            c.updated_at,
+            type_coerce(c.updated_at, String),
             c.version,
             c.valid,
-        )
-
-    @staticmethod
-    def _summary(row: Any) -> CharacterSummary:
-        # Trusted values straight from our own columns: skip validation for listing speed.
-        return CharacterSummary.model_construct(
-            id=row[0],
-            name=row[1],
-            system=row[2],
-            player=row[3],
-            campaign_id=row[4],
-            campaign_name=row[5] or "",
-            peak_skill=row[6],
-            peak_rating=row[7],
-            tags=split_tags(row[8]),
-            updated_at=utc(row[9]),
-            version=row[10],
-            valid=bool(row[11]),
-        )
+        ).select_from(CHARACTERS.outerjoin(CAMPAIGNS, p.id == c.campaign_id))
 
     def list_characters(self, query: SearchQuery | None = None) -> list[CharacterSummary]:
-        """Summaries of the characters matching ``query`` (all when None), sorted by name."""
-        stmt = select(*self._summary_columns()).outerjoin(
-            CampaignRow, CampaignRow.id == CharacterRow.campaign_id
-        )
+        """Summaries of the characters matching ``query`` (all when None), sorted by name.
+
+        Each word of ``query.text`` must appear (case-insensitively) in the character's search
+        text or its campaign's name.
+        """
+        c, p = CHARACTERS.c, CAMPAIGNS.c
+        stmt = self._summary_select()
         if query is not None:
             if query.system:
-                stmt = stmt.where(CharacterRow.system == query.system)
+                stmt = stmt.where(c.system == query.system)
             if query.campaign_id is not None:
-                stmt = stmt.where(CharacterRow.campaign_id == query.campaign_id)
+                stmt = stmt.where(c.campaign_id == query.campaign_id)
             if query.tag:
                 tagged = (
                     select(CharacterTagRow.character_id)
                     .join(TagRow, TagRow.id == CharacterTagRow.tag_id)
                     .where(TagRow.key == query.tag.strip().casefold())
                 )
-                stmt = stmt.where(CharacterRow.id.in_(tagged))
+                stmt = stmt.where(c.id.in_(tagged))
             for term in query.text.casefold().split():
                 pattern = f"%{_escape_like(term)}%"
                 stmt = stmt.where(
                     or_(
-                        CharacterRow.search_text.like(pattern, escape="\\"),
-                        and_(
-                            CampaignRow.name_lower.is_not(None),
-                            CampaignRow.name_lower.like(pattern, escape="\\"),
-                        ),
+                        c.search_text.like(pattern, escape="\\"),
+                        and_(p.name_lower.is_not(None), p.name_lower.like(pattern, escape="\\")),
                     )
                 )
-        stmt = stmt.order_by(CharacterRow.name_lower, CharacterRow.id)
+        stmt = stmt.order_by(c.name_lower, c.id)
         with self._read() as s:
-            return [self._summary(row) for row in s.execute(stmt)]
+            # Core rows, not ORM entities: listing 10,000 characters must stay fast.
+            rows = s.connection().execute(stmt).all()
+        # Building thousands of small objects would trigger repeated garbage-collector passes
+        # over the whole heap; none of them can form cycles, so pause the collector meanwhile.
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            campaigns: dict[Any, uuid.UUID] = {}
+            return [summary_from_row(row, campaigns) for row in rows]
+        finally:
+            if paused:
+                gc.enable()
 
     def character_summary(self, character_id: uuid.UUID) -> CharacterSummary:
         """The listing row of one character.
@@ -392,16 +391,12 @@ class Library:
         Raises:
             NotFoundError: no such character.
         """
-        stmt = (
-            select(*self._summary_columns())
-            .outerjoin(CampaignRow, CampaignRow.id == CharacterRow.campaign_id)
-            .where(CharacterRow.id == character_id)
-        )
+        stmt = self._summary_select().where(CHARACTERS.c.id == character_id)
         with self._read() as s:
-            row = s.execute(stmt).first()
+            row = s.connection().execute(stmt).first()
         if row is None:
             raise NotFoundError("that character is not in the library (deleted elsewhere?)")
-        return self._summary(row)
+        return summary_from_row(row, {})
 
     def get_character(self, character_id: uuid.UUID) -> StoredCharacter:
         """Load one character with its version.

@@ -156,6 +156,60 @@ def clean_tags(tags: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
+_SUMMARY_FIELDS_SET = set(CharacterSummary.model_fields)
+
+
+def _uuid(value: Any) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(value)
+
+
+def _time(value: Any) -> datetime:
+    if isinstance(value, str):  # SQLite hands back ISO text
+        value = datetime.fromisoformat(value)
+    return utc(value)
+
+
+def summary_from_row(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
+    """A summary from a listing row (id, name, system, player, campaign id, campaign name,
+    peak skill, peak rating, tags, updated at, version, valid), ids and times as the driver
+    returns them (UUID or text, datetime or ISO text).
+
+    The values come from our own columns, so validation is skipped: this is the listing's
+    inner loop (the equivalent of ``model_construct`` without its per-call overhead).
+    ``campaigns`` caches converted campaign ids across the rows of one listing.
+    """
+    campaign = row[4]
+    if campaign is not None:
+        converted = campaigns.get(campaign)
+        if converted is None:
+            converted = campaigns[campaign] = _uuid(campaign)
+        campaign = converted
+    summary = object.__new__(CharacterSummary)
+    object.__setattr__(
+        summary,
+        "__dict__",
+        {
+            "id": _uuid(row[0]),
+            "name": row[1],
+            "system": row[2],
+            "player": row[3],
+            "campaign_id": campaign,
+            "campaign_name": row[5] or "",
+            "peak_skill": row[6],
+            "peak_rating": row[7],
+            "tags": tuple(row[8].split(TAG_SEPARATOR)) if row[8] else (),
+            "updated_at": _time(row[9]),
+            "version": row[10],
+            "valid": bool(row[11]),
+        },
+    )
+    # Shared: a frozen model never changes its fields-set.
+    object.__setattr__(summary, "__pydantic_fields_set__", _SUMMARY_FIELDS_SET)
+    object.__setattr__(summary, "__pydantic_extra__", None)
+    object.__setattr__(summary, "__pydantic_private__", None)
+    return summary
+
+
 class CharacterFacts(BaseModel):
     """Everything the characters table stores about one character, computed at save time."""
 
