@@ -53,7 +53,13 @@ from gui.dialogs.files import FileDialogs
 from gui.drafts import Autosaver, Draft, DraftStore
 from gui.models.campaign_model import CampaignModel
 from gui.models.columns import ID_ROLE, SYSTEM_LABELS
-from gui.models.library_model import NO_CAMPAIGN, LibraryFilterProxyModel, LibraryModel
+from gui.models.library_model import (
+    NO_CAMPAIGN,
+    LibraryFilterProxyModel,
+    LibraryModel,
+    SearchIndex,
+    search_blob,
+)
 from gui.settings import Settings
 from gui.theme import app_icon
 from gui.workers import Workers
@@ -396,6 +402,8 @@ class MainWindow(QMainWindow):
         self.workers = Workers(library.url, registry, parent=self)
         self.undo_group = QUndoGroup(self)
         self._search_text = ""
+        self.search_index: SearchIndex | None = None  # None while (re)building: ask the library
+        self._index_request = 0
 
         self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
@@ -697,12 +705,41 @@ class MainWindow(QMainWindow):
             [(c.name or "(unnamed)", c.id) for c in sorted(campaigns, key=lambda c: c.name)],
             tags,
         )
+        self._rebuild_search_index(summaries)
         if self._search_text:
             self._run_search(self._search_text)
         self._apply_filters()
         if selected:
             self.page.select_ids(selected)
         self._update_actions()
+
+    def _rebuild_search_index(self, summaries: Sequence[Any]) -> Any:
+        """Build the in-memory search index on a worker; until it is ready, search the library."""
+        self.search_index = None
+        self._index_request += 1
+        request = self._index_request
+        campaigns = {s.id: s.campaign_name for s in summaries}
+        systems = {s.system: self._system_name(s.system) for s in summaries}
+
+        def job(library: Library) -> SearchIndex:
+            index = SearchIndex()
+            for character_id, payload in library.payloads():
+                try:
+                    document = json.loads(payload)
+                except json.JSONDecodeError:
+                    continue
+                system = str(document.get("system", "")) if isinstance(document, dict) else ""
+                index.set(
+                    character_id,
+                    search_blob(document, campaigns.get(character_id, ""), systems.get(system, "")),
+                )
+            return index
+
+        def done(index: SearchIndex) -> None:
+            if request == self._index_request:
+                self.search_index = index
+
+        return self.workers.run_with_library(job, done, lambda _message: None)
 
     def _system_name(self, system_id: str) -> str:
         try:
@@ -717,6 +754,18 @@ class MainWindow(QMainWindow):
             self.refresh_library()
             return
         self.page.model.upsert(summary)
+        if self.search_index is not None:
+            tab = self.tab_of(character_id)
+            if tab is None:
+                self.search_index = None  # rebuilt on the next refresh; search the library
+            else:
+                from storage.json_io import character_to_document
+
+                document = character_to_document(tab.document.character)
+                blob = search_blob(
+                    document, summary.campaign_name, self._system_name(summary.system)
+                )
+                self.search_index.set(character_id, blob)
         self.page.update_count(self.page.model.rowCount())
 
     def _on_search_changed(self, text: str) -> None:
@@ -727,6 +776,9 @@ class MainWindow(QMainWindow):
     def _run_search(self, text: str) -> None:
         if not text:
             self.page.proxy.set_filters(text_ids=None)
+            return
+        if self.search_index is not None:
+            self.page.proxy.set_filters(text_ids=self.search_index.matches(text))
             return
         try:
             found = self.library.list_characters(SearchQuery(text=text))

@@ -107,3 +107,16 @@ def test_campaign_model(qtmodeltester: Any) -> None:
     model.set_campaigns([Campaign(name="Atoll", member_ids=(uuid.uuid4(),)), Campaign(name="B")])
     qtmodeltester.check(model)
     assert model.index(0, model.column_index("members")).data() == "1"
+
+
+def test_search_index_agrees_with_the_library_query(make_window: Any, qtbot: Any) -> None:
+    """The in-memory index and Library.list_characters(SearchQuery) find the same characters."""
+    from storage.library import SearchQuery
+
+    window = make_window()
+    qtbot.waitUntil(lambda: window.search_index is not None, timeout=10_000)
+    index = window.search_index
+    for text in ("skylark", "LEADS left", "barnstormer", "thunder atoll", "spirit", "sample",
+                 "fists", "zz-nothing", "pilot vance"):  # fmt: skip
+        expected = {s.id for s in window.library.list_characters(SearchQuery(text=text))}
+        assert set(index.matches(text)) == expected, text
