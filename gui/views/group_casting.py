@@ -218,7 +218,13 @@ class NovelChoiceDelegate(QStyledItemDelegate):
         for member in self._owner.members:
             if member.key != own:
                 box.addItem(self._owner.describe_novel(member.key), member.key)
+        # A choice (click, or arrow keys on the closed box) is committed at once.
+        box.activated.connect(lambda _i, b=box: self._commit(b))
         return box
+
+    def _commit(self, box: QComboBox) -> None:
+        self.commitData.emit(box)
+        self.closeEditor.emit(box, QStyledItemDelegate.EndEditHint.NoHint)
 
     def setEditorData(self, editor: QWidget, index: _Index) -> None:
         """Select the current choice."""

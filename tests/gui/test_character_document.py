@@ -10,7 +10,7 @@ from typing import Any
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.problem_model import PathRole, ProblemModel, SeverityRole
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc_character import Phase, SotcCharacter, StuntPick
 
 
 def make_document(sotc: Any, character: SotcCharacter | None = None) -> CharacterDocument:
@@ -59,13 +59,13 @@ def test_stunt_check_reports_missing_prerequisite_sotc_stunts(sotc: Any) -> None
     check = doc.stunt_check("Gift of Tongues")
     assert not check.met
     assert any("Linguist" in r for r in check.reasons)
-    doc.replace_character(SotcCharacter(stunts=({"name": "Linguist"},)))  # type: ignore[arg-type]
+    doc.replace_character(SotcCharacter(stunts=(StuntPick(name="Linguist"),)))
     assert doc.stunt_check("Gift of Tongues").met
     assert doc.stunt_check("No Such Stunt") is None
 
 
 def test_problem_model_lists_errors_first_with_paths(sotc: Any, qtmodeltester: Any) -> None:
-    doc = make_document(sotc, SotcCharacter(name="Ada", phases=({"aspects": ("X", "x")},)))  # type: ignore[arg-type]
+    doc = make_document(sotc, SotcCharacter(name="Ada", phases=(Phase(aspects=("X", "x")),)))
     model = ProblemModel(doc)
     qtmodeltester.check(model)
     severities = [model.index(r, 0).data(SeverityRole) for r in range(model.rowCount())]
