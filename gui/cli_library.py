@@ -99,8 +99,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 return _fail(f"no campaign named {args.campaign!r} (campaigns: {names})")
             campaign_id = matches[0].id
         library.export_archive(Path(args.output), campaign_id=campaign_id)
-        counts = library.counts() if campaign_id is None else None
-    what = f"campaign {args.campaign!r}" if campaign_id else f"{counts['characters']} characters"
+        characters = library.counts()["characters"]
+    what = f"campaign {args.campaign!r}" if campaign_id else f"{characters} characters"
     print(f"exported {what} to {args.output}")
     return EXIT_OK
 
