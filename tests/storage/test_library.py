@@ -423,3 +423,25 @@ def test_schema_revision_recorded(library: Library) -> None:
         )
     engine.dispose()
     assert "created_at" in library.info()
+
+
+# -- the PostgreSQL switch ----------------------------------------------------------------------
+
+
+def test_missing_postgres_skips_outside_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.storage.conftest import postgres_base_url
+
+    monkeypatch.delenv("FATESMITH_TEST_PG_URL", raising=False)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("FATESMITH_WITH_POSTGRES", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="FATESMITH_TEST_PG_URL"):
+        postgres_base_url()
+
+
+def test_missing_postgres_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.storage.conftest import postgres_base_url
+
+    monkeypatch.delenv("FATESMITH_TEST_PG_URL", raising=False)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="must run"):
+        postgres_base_url()
