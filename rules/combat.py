@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -24,7 +25,7 @@ from pydantic import BaseModel
 from rules.campaign import CampaignRules
 from rules.character import Condition, Consequence
 from rules.conflict_rules import ConflictRules, ConflictRulesFactory
-from rules.dice import from_faces, parse_dice
+from rules.dice import distribution, from_faces, parse_dice, probability_at_least
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
@@ -60,6 +61,7 @@ from rules.encounter import (
     RollEvent,
     RollRecord,
     SetBoxEvent,
+    SetHiddenEvent,
     SpendFatePointEvent,
     Spin,
     StartEvent,
@@ -1089,6 +1091,12 @@ def _remove_participant(
     return state, f"{p.name} leaves the scene"
 
 
+def _set_hidden(state: Encounter, cr: ConflictRules, ev: SetHiddenEvent) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    state = _put(state, _set(p, hidden=ev.hidden))
+    return state, f"{p.name} is {'hidden from' if ev.hidden else 'shown to'} the players"
+
+
 def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[Encounter, str]:
     _require_running(state)
     state, notes = _deliver_fp(state)
@@ -1139,6 +1147,7 @@ _HANDLERS: dict[str, Callable[[Encounter, ConflictRules, Any], tuple[Encounter, 
     "grant_fate_point": _grant_fp, "add_aspect": _add_aspect, "remove_aspect": _remove_aspect,
     "tag_aspect": _tag_aspect, "add_participant": _add_participant,
     "remove_participant": _remove_participant, "end_scene": _end_scene, "recover": _recover,
+    "set_hidden": _set_hidden,
 }  # fmt: skip
 
 _CLOSES_CONCESSION = frozenset(
@@ -1198,6 +1207,41 @@ def fill_dice(event: E, rng: random.Random, system: str = "sotc") -> E:
             continue
         updates[name] = tuple(rng.choice(values) for _ in range(spec.count))
     return event.model_copy(update=updates) if updates else event
+
+
+# -- odds for the dice panel ------------------------------------------------------------------
+
+
+def roll_bonus(state: Encounter, pid: str, skill: str, *, defense: bool = False) -> int:
+    """Everything a roll of ``skill`` by ``pid`` adds to the dice before invokes: the rating,
+    the group bonus, full defense (defending) or a pending supplemental penalty (acting)."""
+    cr = conflict_rules_for(state.system, state.rules)
+    p = _get(state, pid)
+    total = p.skill(skill, state.kind) + cr.group_bonus(group_size(state, p))
+    if defense and p.full_defense:
+        total += cr.full_defense_bonus
+    if not defense:
+        total -= p.penalty
+    return total
+
+
+def contest_odds(state: Encounter, attack_total: int, defense_total: int) -> Fraction:
+    """Chance that the attacker's effort beats the defender's by at least one shift."""
+    cr = conflict_rules_for(state.system, state.rules)
+    dist = distribution(cr.dice_for())
+    chance = Fraction(0)
+    for a, pa in dist.items():
+        for d, pd in dist.items():
+            if attack_total + a - (defense_total + d) >= 1:
+                chance += pa * pd
+    return chance
+
+
+def roll_odds(state: Encounter, total: int, difficulty: int) -> Fraction:
+    """Chance that a roll with ``total`` added meets ``difficulty``."""
+    cr = conflict_rules_for(state.system, state.rules)
+    spec = parse_dice(cr.dice_for())
+    return probability_at_least(spec.model_copy(update={"modifier": total}), difficulty)
 
 
 # -- keyword API ------------------------------------------------------------------------------

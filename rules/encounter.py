@@ -558,6 +558,14 @@ class RemoveParticipantEvent(_Event):
     who: str
 
 
+class SetHiddenEvent(_Event):
+    """Hide a participant from the player view, or show it again."""
+
+    do: Literal["set_hidden"] = "set_hidden"
+    who: str
+    hidden: bool = True
+
+
 class EndSceneEvent(_Event):
     """End the scene: stress clears unless ``clear_stress`` is off; mild consequences go after a
     breather (SotC "Removing Consequences"); temporary aspects go."""
@@ -606,6 +614,7 @@ Event = Annotated[
     | TagAspectEvent
     | AddParticipantEvent
     | RemoveParticipantEvent
+    | SetHiddenEvent
     | EndSceneEvent
     | RecoverEvent,
     Field(discriminator="do"),

@@ -1,0 +1,190 @@
+"""GUI layer: the Qt table model of the turn order (STYLE.md "Qt models are thin adapters").
+
+One row per participant, in initiative order (those who take no turn of their own follow).
+Columns are data (:data:`COLUMNS`). ``data()`` reads the document's current state and never
+computes rules; the stress boxes are exposed as booleans under :data:`BOXES_ROLE` for the box
+delegate, and clicks on them come back as commands through the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from gui.encounter.document import EncounterDocument
+from rules.combat import initiative_value
+from rules.encounter import Encounter, Participant
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+OBJECT_ROLE = Qt.ItemDataRole.UserRole + 2
+SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+BOXES_ROLE = Qt.ItemDataRole.UserRole + 4
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def _status(state: Encounter, p: Participant) -> str:
+    if p.taken_out:
+        return "conceded" if p.conceded else "taken out"
+    bits = []
+    if state.current == p.id:
+        bits.append("\u25b6 acting")
+    if p.full_defense:
+        bits.append("full defense")
+    if p.holding:
+        bits.append("holding")
+    elif p.acted:
+        bits.append("acted")
+    if p.attached_to:
+        bits.append(f"with {_name(state, p.attached_to)}")
+    if p.is_group:
+        bits.append(f"{p.remaining}/{p.count} standing")
+    return ", ".join(bits)
+
+
+def _name(state: Encounter, pid: str) -> str:
+    p = state.find(pid)
+    return p.name if p is not None else pid
+
+
+def _aspects(state: Encounter, p: Participant) -> str:
+    temp = [
+        a.text + (f" ({a.free_tags} free)" if a.free_tags else "")
+        for a in state.aspects
+        if a.holder == p.id
+    ]
+    return "; ".join([*temp, *p.aspects])
+
+
+def boxes_text(track: tuple[bool, ...]) -> str:
+    """Boxes as text: a crossed box per checked one, an empty box per clear one."""
+    return "".join("\u2612" if b else "\u2610" for b in track)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: key, header, and how to read its text from the state."""
+
+    key: str
+    header: str
+    text: Callable[[Encounter, Participant], str]
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("init", "Init", lambda s, p: f"{initiative_value(s, p):+d}"),
+    Column("name", "Name", lambda s, p: p.name),
+    Column("status", "Status", _status),
+    Column("health", "Health", lambda s, p: boxes_text(p.health)),
+    Column("composure", "Composure", lambda s, p: boxes_text(p.composure)),
+    Column(
+        "consequences",
+        "Consequences",
+        lambda s, p: "; ".join(f"{c.severity}: {c.text}" for c in p.consequences),
+    ),
+    Column("fp", "FP", lambda s, p: str(p.fate_points)),
+    Column("aspects", "Aspects", _aspects),
+)
+COLUMN_INDEX = {c.key: i for i, c in enumerate(COLUMNS)}
+
+
+def display_order(state: Encounter) -> tuple[str, ...]:
+    """Turn order first, then everyone who takes no turn of their own."""
+    order = state.order if state.started else ()
+    rest = tuple(p.id for p in state.participants if p.id not in order)
+    return (*order, *rest)
+
+
+class TurnOrderModel(QAbstractTableModel):
+    """The participants of an encounter, as a table."""
+
+    def __init__(self, document: EncounterDocument, *, public: bool = False) -> None:
+        super().__init__(document)
+        self._doc = document
+        self._public = public
+        self._ids = self._visible(document.state)
+        document.state_replaced.connect(self._on_state_replaced)
+
+    def _visible(self, state: Encounter) -> tuple[str, ...]:
+        ids = display_order(state)
+        if self._public:
+            ids = tuple(i for i in ids if not getattr(state.find(i), "hidden", True))
+        return ids
+
+    def _on_state_replaced(self, state: Encounter) -> None:
+        ids = self._visible(state)
+        if ids != self._ids:
+            self.beginResetModel()
+            self._ids = ids
+            self.endResetModel()
+        elif ids:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(COLUMNS) - 1))
+
+    def participant_id(self, row: int) -> str | None:
+        """The id shown on ``row``."""
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, pid: str) -> int:
+        """The row showing ``pid`` (-1 if hidden or absent)."""
+        return self._ids.index(pid) if pid in self._ids else -1
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Participants shown."""
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Columns of :data:`COLUMNS`."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column headers."""
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if role == Qt.ItemDataRole.DisplayRole and horizontal and 0 <= section < len(COLUMNS):
+            return COLUMNS[section].header
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Cell text, the participant's id and object, its boxes, the current-actor highlight."""
+        if not index.isValid() or not (0 <= index.row() < len(self._ids)):
+            return None
+        state = self._doc.state
+        p = state.find(self._ids[index.row()])
+        if p is None:
+            return None
+        col = COLUMNS[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if self._public and col.key == "aspects":
+                return "; ".join(
+                    [
+                        *(a.text for a in state.aspects if a.holder == p.id and not a.hidden),
+                        *p.aspects,
+                    ]
+                )
+            return col.text(state, p)
+        if role == ID_ROLE:
+            return p.id
+        if role == OBJECT_ROLE:
+            return p
+        if role == SORT_ROLE:
+            return index.row()
+        if role == BOXES_ROLE and col.key in ("health", "composure"):
+            return list(p.health if col.key == "health" else p.composure)
+        if role == Qt.ItemDataRole.BackgroundRole and state.current == p.id:
+            return QBrush(QColor(255, 236, 179))
+        if role == Qt.ItemDataRole.ForegroundRole and p.taken_out:
+            return QBrush(QColor(130, 130, 130))
+        if role == Qt.ItemDataRole.FontRole:
+            boxes = col.key in ("health", "composure")
+            if not boxes and state.current != p.id:
+                return None
+            font = QFont()
+            font.setBold(state.current == p.id)
+            if boxes:
+                font.setPointSizeF(font.pointSizeF() * 1.35)
+            return font
+        return None

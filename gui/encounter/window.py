@@ -1,0 +1,553 @@
+"""GUI layer: the encounter window, where the game master runs a conflict at the table.
+
+Turn order table (current actor highlighted, stress boxes clickable), dice panel, scene panel
+and event log; single-key commands listed in a help overlay ("?"); everything undoable; a player
+view for a second screen; autosave to the library after every change; results back to the
+characters at the end; a GM conflict sheet through the PDF module.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from typing import Any
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.encounter.commands import ApplyEventCommand
+from gui.encounter.dice_panel import DicePanel
+from gui.encounter.document import EncounterDocument
+from gui.encounter.player_view import PlayerViewWindow
+from gui.encounter.prompts import CharacterPicker, MinionPrompt, TextPrompt
+from gui.encounter.scene_panel import ScenePanel
+from gui.encounter.turn_model import BOXES_ROLE, COLUMN_INDEX, ID_ROLE, TurnOrderModel
+from rules.combat import conflict_rules_for, fill_dice, initiative_value, minion_group
+from rules.encounter import (
+    AddAspectEvent,
+    AddParticipantEvent,
+    ApplyStressEvent,
+    EndSceneEvent,
+    Event,
+    FullDefenseEvent,
+    GrantFatePointEvent,
+    HoldEvent,
+    NextExchangeEvent,
+    NextTurnEvent,
+    RemoveParticipantEvent,
+    ResumeEvent,
+    SetBoxEvent,
+    SetHiddenEvent,
+    StartEvent,
+    TakeConsequenceEvent,
+    TakeOutEvent,
+    TrackName,
+)
+from rules.errors import FatesmithError, RuleViolation
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("N", "Next turn"),
+    ("E", "Next exchange"),
+    ("R", "Roll: attack the target (or roll vs difficulty without one)"),
+    ("M", "Maneuver"),
+    ("B", "Block"),
+    ("S", "Mark stress: check the box for the pending hit"),
+    ("C", "Take a consequence for the pending hit"),
+    ("K", "Companion takes the hit (its extra consequence)"),
+    ("X", "Take out the selected participant"),
+    ("A", "Add an aspect (on the selected participant, or the scene)"),
+    ("F", "Grant a fate point to the selected participant"),
+    ("D", "Full defense for the selected participant"),
+    ("H", "Hold the current actor's action"),
+    ("T", "Take the selected participant's held action now"),
+    ("V", "Hide / show the selected participant in the player view"),
+    ("P", "Open the player view"),
+    ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
+    ("?", "Show or hide this help"),
+)
+
+
+class BoxDelegate(QStyledItemDelegate):
+    """Paints nothing special; turns a click on a stress box into (participant, track, box)."""
+
+    def __init__(self, window: EncounterWindow) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def editorEvent(
+        self,
+        event: QEvent,
+        model: Any,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> bool:
+        """A left click on a box toggles it (through an undoable command)."""
+        if event.type() != QEvent.Type.MouseButtonRelease or not isinstance(event, QMouseEvent):
+            return False
+        boxes = index.data(BOXES_ROLE)
+        if not boxes:
+            return False
+        rect: QRect = option.rect
+        width = max(1, option.fontMetrics.horizontalAdvance("\u2612"))
+        box = int((event.position().x() - rect.x() - 4) // width)
+        if 0 <= box < len(boxes):
+            track: TrackName = "health" if index.column() == COLUMN_INDEX["health"] else "composure"
+            self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
+            return True
+        return False
+
+
+class HelpOverlay(QLabel):
+    """The single-key commands, over the window."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        rows = "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in KEYS)
+        self.setText(f"<h3>Keys</h3><table>{rows}</table><p>Press ? or Esc to close.</p>")
+        self.setStyleSheet(
+            "background: rgba(20, 20, 30, 225); color: white; padding: 18px; border-radius: 8px;"
+        )
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.adjustSize()
+        self.hide()
+
+    def toggle(self) -> None:
+        """Show (centred) or hide."""
+        if self.isVisible():
+            self.hide()
+            return
+        parent = self.parentWidget()
+        self.adjustSize()
+        if parent is not None:
+            self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 3)
+        self.raise_()
+        self.show()
+
+
+class EncounterWindow(QMainWindow):
+    """The game master's window for one encounter."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        *,
+        registry: Any = None,
+        rng: random.Random | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.doc = document
+        if document.parent() is None:
+            document.setParent(self)  # signals die with the window
+        self.registry = registry
+        self.rng = rng or random.Random()
+        self.player_view: PlayerViewWindow | None = None
+        self.model = TurnOrderModel(document)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.box_delegate = BoxDelegate(self)
+        for key in ("health", "composure"):
+            self.table.setItemDelegateForColumn(COLUMN_INDEX[key], self.box_delegate)
+        self.dice = DicePanel(document)
+        self.scene = ScenePanel(document)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        right = QWidget()
+        rbox = QVBoxLayout(right)
+        rbox.setContentsMargins(0, 0, 0, 0)
+        rbox.addWidget(self.dice)
+        rbox.addWidget(self.scene, 1)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.table)
+        left.addWidget(self.log)
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 1)
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([820, 460])
+        container = QWidget()  # the overlay must not become a splitter pane
+        cbox = QVBoxLayout(container)
+        cbox.setContentsMargins(0, 0, 0, 0)
+        cbox.addWidget(split)
+        self.setCentralWidget(container)
+        self.help = HelpOverlay(container)
+        self._build_actions()
+        self.dice.event_requested.connect(self.push)
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        document.state_replaced.connect(self._on_state_replaced)
+        document.save_failed.connect(self._on_save_failed)
+        document.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self._on_state_replaced(document.state)
+        self.resize(1280, 760)
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def _action(self, menu: Any, text: str, key: str | None, slot: Any) -> QAction:
+        action = QAction(text, self)
+        if key:
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        enc = bar.addMenu("&Encounter")
+        self._action(enc, "Start", "Ctrl+Return", lambda: self.push(StartEvent()))
+        self._action(enc, "Next turn", "N", lambda: self.push(NextTurnEvent()))
+        self._action(enc, "Next exchange", "E", lambda: self.push(NextExchangeEvent()))
+        self._action(enc, "End scene", "Ctrl+E", lambda: self.push(EndSceneEvent()))
+        self._action(enc, "Write results to the characters", None, self.save_results)
+        self._action(enc, "Print GM conflict sheet...", "Ctrl+P", self.print_sheet)
+        self._action(enc, "Player view", "P", self.show_player_view)
+        act = bar.addMenu("&Act")
+        self._action(act, "Attack / roll", "R", self.roll)
+        self._action(act, "Maneuver", "M", lambda: self.dice.request("maneuver"))
+        self._action(act, "Block", "B", lambda: self.dice.request("block"))
+        self._action(act, "Mark stress", "S", self.mark_stress)
+        self._action(act, "Take consequence", "C", lambda: self.take_consequence(False))
+        self._action(act, "Companion takes the hit", "K", lambda: self.take_consequence(True))
+        self._action(act, "Take out", "X", self.take_out)
+        self._action(act, "Add aspect", "A", self.add_aspect)
+        self._action(act, "Grant fate point", "F", self.grant_fate_point)
+        self._action(act, "Full defense", "D", self.full_defense)
+        self._action(act, "Hold action", "H", self.hold)
+        self._action(act, "Take held action", "T", self.resume)
+        self._action(act, "Hide / show in player view", "V", self.toggle_hidden)
+        cast = bar.addMenu("&Cast")
+        self._action(cast, "Add characters from the library...", "Ctrl+L", self.add_from_library)
+        self._action(cast, "Add minion group...", "Ctrl+M", self.add_minions)
+        self._action(cast, "Remove selected", "Delete", self.remove_selected)
+        edit = bar.addMenu("&Edit")
+        undo = self.doc.undo_stack.createUndoAction(self, "Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.doc.undo_stack.createRedoAction(self, "Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        for a in (undo, redo):
+            edit.addAction(a)
+            self.addAction(a)
+        helpm = bar.addMenu("&Help")
+        self._action(helpm, "Keys", "?", self.help.toggle)
+        self._action(helpm, "Close help", "Esc", self.help.hide)
+
+    # -- the one mutation path --------------------------------------------------------------------
+
+    def push(self, event: Event) -> bool:
+        """Roll any blank dice, apply ``event`` through an undo command; False if refused."""
+        event = fill_dice(event, self.rng, self.doc.state.system)
+        try:
+            command = ApplyEventCommand(self.doc, event)
+        except RuleViolation as exc:
+            self.show_message(str(exc))
+            return False
+        self.doc.undo_stack.push(command)
+        self.show_message(command.entry.text)
+        return True
+
+    def show_message(self, text: str) -> None:
+        """One line in the status bar."""
+        self.status.setText(text)
+
+    def selected(self) -> str | None:
+        """The participant selected in the table, else the current actor."""
+        index = self.table.currentIndex()
+        if index.isValid():
+            pid = self.model.participant_id(index.row())
+            if pid is not None:
+                return pid
+        return self.doc.state.current
+
+    def select(self, pid: str) -> None:
+        """Select ``pid``'s row."""
+        row = self.model.row_of(pid)
+        if row >= 0:
+            self.table.setCurrentIndex(self.model.index(row, COLUMN_INDEX["name"]))
+
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        pid = self.model.participant_id(current.row())
+        state = self.doc.state
+        if pid is not None and pid != state.current and state.current is not None:
+            self.dice.select(target=pid)
+
+    def _on_state_replaced(self, state: Any) -> None:
+        title = state.name or "Encounter"
+        self.setWindowTitle(f"{title} \u2014 exchange {state.exchange} [*]")
+        self.log.clear()
+        self.log.addItems([f"{e.index + 1}. {e.text}" for e in self.doc.log])
+        self.log.scrollToBottom()
+
+    def _on_save_failed(self, message: str) -> None:
+        self.show_message(f"Not saved: {message}")
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    def roll(self) -> None:
+        """R: attack the target, or roll against the difficulty when there is none."""
+        self.dice.request("attack" if self.dice.target.currentData() else "roll")
+
+    def mark_stress(self) -> None:
+        """S: check the box for the pending hit."""
+        hit = self.doc.state.pending_hit
+        if hit is None:
+            self.show_message("No hit is waiting to be absorbed")
+            return
+        self.push(ApplyStressEvent(who=hit.target))
+
+    def take_consequence(self, companion: bool) -> None:
+        """C / K: a consequence (or the companion's) for the pending hit, or a voluntary one."""
+        hit = self.doc.state.pending_hit
+        who = hit.target if hit is not None else self.selected()
+        if who is None:
+            return
+        text = TextPrompt.ask(self, "Consequence", "Name the consequence:")
+        if text:
+            self.push(TakeConsequenceEvent(who=who, text=text, companion=companion))
+
+    def take_out(self) -> None:
+        """X: take the selected participant (or the one with the pending hit) out."""
+        hit = self.doc.state.pending_hit
+        who = hit.target if hit is not None else self.selected()
+        if who is not None:
+            self.push(TakeOutEvent(who=who, by=hit.attacker if hit is not None else None))
+
+    def add_aspect(self) -> None:
+        """A: an aspect on the selected participant, or on the scene when none is selected."""
+        index = self.table.currentIndex()
+        holder = self.model.participant_id(index.row()) if index.isValid() else None
+        text = TextPrompt.ask(self, "Aspect", "Aspect text:")
+        if text:
+            self.push(AddAspectEvent(text=text, holder=holder, sticky=holder is None))
+
+    def grant_fate_point(self) -> None:
+        """F: one fate point to the selected participant."""
+        who = self.selected()
+        if who is not None:
+            self.push(GrantFatePointEvent(who=who))
+
+    def full_defense(self) -> None:
+        """D: full defense for the selected participant."""
+        who = self.selected()
+        if who is not None:
+            self.push(FullDefenseEvent(who=who))
+
+    def hold(self) -> None:
+        """H: the current actor holds."""
+        who = self.doc.state.current
+        if who is not None:
+            self.push(HoldEvent(who=who))
+
+    def resume(self) -> None:
+        """T: the selected holder acts now."""
+        who = self.selected()
+        if who is not None:
+            self.push(ResumeEvent(who=who))
+
+    def toggle_hidden(self) -> None:
+        """V: hide or show the selected participant in the player view."""
+        who = self.selected()
+        p = self.doc.participant(who) if who else None
+        if p is not None:
+            self.push(SetHiddenEvent(who=p.id, hidden=not p.hidden))
+
+    def toggle_box(self, pid: str, track: TrackName, box: int) -> None:
+        """A click on a stress box: check it (the pending hit's box when it is that one) or
+        clear it."""
+        p = self.doc.participant(pid)
+        if p is None:
+            return
+        hit = self.doc.state.pending_hit
+        if hit is not None and hit.target == pid and hit.box == box - 1 and hit.track == track:
+            self.push(ApplyStressEvent(who=pid))
+            return
+        checked = not p.track(track)[box - 1]
+        self.push(SetBoxEvent(who=pid, track=track, box=box, checked=checked))
+
+    # -- cast -------------------------------------------------------------------------------------
+
+    def _unique_id(self, name: str) -> str:
+        base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or "p"
+        pid, n = base, 2
+        while self.doc.state.find(pid) is not None:
+            pid, n = f"{base}-{n}", n + 1
+        return pid
+
+    def add_character(
+        self,
+        character: Any,
+        *,
+        side: str | None = None,
+        pid: str | None = None,
+        kind: str | None = None,
+    ) -> bool:
+        """Bring a library character into the scene (its current condition comes along)."""
+        from rules.systems.sotc_conflict import participant_from_character
+
+        if self.registry is None or character.system != "sotc":
+            self.show_message(f"{character.name}: no conflict rules for {character.system!r}")
+            return False
+        system = self.registry.get(character.system)
+        derived = system.derive(character, self.doc.state.rules)
+        kind = kind or ("pc" if character.player else "npc")
+        p = participant_from_character(
+            character,
+            derived,
+            pid=pid or self._unique_id(character.name),
+            kind=kind,
+            side=side or ("players" if kind == "pc" else "gm"),
+            seat=len(self.doc.state.participants),
+        )
+        return self.push(AddParticipantEvent(participant=p))
+
+    def add_from_library(self) -> None:
+        """Ctrl+L: pick characters from the library."""
+        library = self.doc.library
+        if library is None:
+            self.show_message("This encounter is not in a library")
+            return
+        ids = CharacterPicker.ask(self, library.list_characters())
+        for cid in ids:
+            self.add_character(library.get_character(cid).character)
+
+    def add_minions(self) -> None:
+        """Ctrl+M: a minion group."""
+        answer = MinionPrompt.ask(self)
+        if answer is None:
+            return
+        name, quality, count = answer
+        cr = conflict_rules_for(self.doc.state.system, self.doc.state.rules)
+        group = minion_group(
+            cr,
+            pid=self._unique_id(name),
+            name=name,
+            quality=quality,
+            count=count,
+            side="gm",
+            seat=len(self.doc.state.participants),
+        )
+        self.push(AddParticipantEvent(participant=group))
+
+    def remove_selected(self) -> None:
+        """Delete: the selected participant leaves the scene."""
+        who = self.selected()
+        if who is not None:
+            self.push(RemoveParticipantEvent(who=who))
+
+    # -- results, print, player view ---------------------------------------------------------------
+
+    def save_results(self) -> int:
+        """Write each library character's stress, consequences and fate points back to it."""
+        from rules.systems.sotc_character import SotcCharacter
+        from rules.systems.sotc_conflict import apply_results
+
+        library = self.doc.library
+        if library is None:
+            self.show_message("This encounter is not in a library")
+            return 0
+        done = 0
+        for p in self.doc.state.participants:
+            if p.character_id is None:
+                continue
+            try:
+                stored = library.get_character(p.character_id)
+                if not isinstance(stored.character, SotcCharacter):
+                    continue
+                updated = apply_results(stored.character, p)
+                library.save_character(updated, expected_version=stored.version)
+                done += 1
+            except FatesmithError as exc:
+                self.show_message(f"{p.name}: {exc}")
+                return done
+        self.show_message(f"Results written to {done} character(s)")
+        return done
+
+    def sheet_rows(self) -> list[Any]:
+        """The GM conflict sheet's rows, in turn order."""
+        from gui.encounter.turn_model import display_order
+        from storage.pdf.sheet_layout import ConflictRow
+
+        state = self.doc.state
+        rows = []
+        for pid in display_order(state):
+            p = state.find(pid)
+            if p is None:
+                continue
+            rows.append(
+                ConflictRow(
+                    name=p.name,
+                    initiative=initiative_value(state, p),
+                    health_checked=sum(p.health),
+                    health_total=len(p.health),
+                    composure_checked=sum(p.composure),
+                    composure_total=len(p.composure),
+                    consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
+                    fate_points=None if p.is_group else p.fate_points,
+                )
+            )
+        return rows
+
+    def print_sheet(self, path: Any = None) -> Any:
+        """Ctrl+P: the GM conflict sheet as a PDF (asks where unless ``path`` is given)."""
+        from pathlib import Path
+
+        from storage.pdf.render import render_conflict_sheet
+
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            name, _ = QFileDialog.getSaveFileName(self, "GM conflict sheet", "", "PDF (*.pdf)")
+            if not name:
+                return None
+            path = name
+        render_conflict_sheet(self.sheet_rows(), Path(path), title=self.doc.state.name)
+        self.show_message(f"Conflict sheet written to {path}")
+        return Path(path)
+
+    def show_player_view(self) -> PlayerViewWindow:
+        """P: the player view (one per window), following this window live."""
+        if self.player_view is None:
+            self.player_view = PlayerViewWindow(self.doc)
+        self.player_view.show()
+        self.player_view.raise_()
+        return self.player_view
+
+    def closeEvent(self, event: Any) -> None:
+        """Close the player view too; the encounter is already saved."""
+        if self.player_view is not None:
+            self.player_view.close()
+        super().closeEvent(event)
+
+
+def new_record_id() -> uuid.UUID:
+    """A fresh encounter record id."""
+    return uuid.uuid4()
