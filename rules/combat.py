@@ -18,6 +18,7 @@ import heapq
 import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -1225,16 +1226,22 @@ def roll_bonus(state: Encounter, pid: str, skill: str, *, defense: bool = False)
     return total
 
 
+@cache
+def _difference(dice: str) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of (attacker's dice - defender's dice), each rolling ``dice``."""
+    dist = distribution(dice)
+    out: dict[int, Fraction] = {}
+    for a, pa in dist.items():
+        for d, pd in dist.items():
+            out[a - d] = out.get(a - d, Fraction(0)) + pa * pd
+    return tuple(sorted(out.items()))
+
+
 def contest_odds(state: Encounter, attack_total: int, defense_total: int) -> Fraction:
     """Chance that the attacker's effort beats the defender's by at least one shift."""
     cr = conflict_rules_for(state.system, state.rules)
-    dist = distribution(cr.dice_for())
-    chance = Fraction(0)
-    for a, pa in dist.items():
-        for d, pd in dist.items():
-            if attack_total + a - (defense_total + d) >= 1:
-                chance += pa * pd
-    return chance
+    need = defense_total - attack_total + 1
+    return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
 
 
 def roll_odds(state: Encounter, total: int, difficulty: int) -> Fraction:

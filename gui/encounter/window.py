@@ -300,9 +300,16 @@ class EncounterWindow(QMainWindow):
     def _on_state_replaced(self, state: Any) -> None:
         title = state.name or "Encounter"
         self.setWindowTitle(f"{title} \u2014 exchange {state.exchange} [*]")
-        self.log.clear()
-        self.log.addItems([f"{e.index + 1}. {e.text}" for e in self.doc.log])
-        self.log.scrollToBottom()
+        log = self.doc.log
+        shown = self.log.count()
+        if shown > len(log) or (
+            shown and self.log.item(shown - 1).text() != f"{shown}. {log[shown - 1].text}"
+        ):
+            self.log.clear()  # undone, or another history: rebuild
+            shown = 0
+        if shown < len(log):
+            self.log.addItems([f"{e.index + 1}. {e.text}" for e in log[shown:]])
+            self.log.scrollToBottom()
 
     def _on_save_failed(self, message: str) -> None:
         self.show_message(f"Not saved: {message}")
