@@ -13,11 +13,11 @@ from typing import Any
 
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Frame, KeepInFrame, Spacer, Table, TableStyle
 
 from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow
+from storage.pdf.flowables import BoxRow, Para
 from storage.pdf.render import CREATOR, Output
 from storage.pdf.sheet_layout import CardLayout, build_card
 from storage.pdf.styles import ACCENT, MUTED, RULE, SANS, clean, markup, page_size, styles
@@ -51,19 +51,19 @@ def _canvas(out: Output, paper: str, invariant: bool, title: str, subject: str) 
 
 def _card_story(card: CardLayout, width: float) -> list[Any]:
     st = styles()
-    story: list[Any] = [Paragraph(markup(card.title or "(unnamed)", newlines=False), st.card_title)]
+    story: list[Any] = [Para(markup(card.title or "(unnamed)", newlines=False), st.card_title)]
     if card.subtitle:
-        story.append(Paragraph(markup(card.subtitle), st.tiny))
+        story.append(Para(markup(card.subtitle), st.tiny))
     story.append(Spacer(1, 3))
     for line in card.lines:
         label = markup(line.label, newlines=False)
         story.append(
-            Paragraph(f'<font name="DejaVuSans-Bold">{label}:</font> {markup(line.value)}',
+            Para(f'<font name="DejaVuSans-Bold">{label}:</font> {markup(line.value)}',
                       st.card_text)
         )  # fmt: skip
     if card.tracks:
         rows = [
-            [Paragraph(markup(t.label, newlines=False), st.tiny), BoxRow(t.boxes, t.checked, 9)]
+            [Para(markup(t.label, newlines=False), st.tiny), BoxRow(t.boxes, t.checked, 9)]
             for t in card.tracks
         ]
         table = Table(rows, colWidths=[0.22 * width, 0.78 * width], hAlign="LEFT")
@@ -169,7 +169,7 @@ def render_aspect_cards(
             inner_h = card_h - 0.75 * inch
             frame = Frame(x + 0.25 * inch, y + 0.25 * inch, inner_w, inner_h, leftPadding=0,
                           rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
-            para = Paragraph(markup(text), st.aspect_card)
+            para = Para(markup(text), st.aspect_card)
             fitted = KeepInFrame(inner_w, inner_h, [para], mode="shrink", vAlign="MIDDLE")
             frame.addFromList([fitted], canv)
         canv.showPage()

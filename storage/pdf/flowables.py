@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Paragraph
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from storage.pdf.styles import BOX_FILL, INK, RULE, SANS
@@ -116,3 +116,25 @@ class ColumnBreak(ActionFlowable):
         """Break only in the named frame."""
         if getattr(doc.frame, "id", None) == self.frame_id:
             doc.handle_frameEnd()
+
+
+class Para(Paragraph):
+    """A ``Paragraph`` that remembers its last wrap.
+
+    Tables and the first-page measuring pass wrap the same paragraph at the same width several
+    times; line breaking is the most expensive step of rendering, and its result depends only on
+    the width, so it is reused.
+    """
+
+    _wrapped_at: float | None = None
+    _wrapped: tuple[float, float] = (0.0, 0.0)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        """Line-break at ``availWidth`` unless already broken at exactly that width."""
+        if self._wrapped_at == availWidth and getattr(self, "blPara", None) is not None:
+            self.width = availWidth
+            return self._wrapped
+        result: tuple[float, float] = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth
+        self._wrapped = result
+        return result

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -35,7 +36,7 @@ from reportlab.platypus import (
 
 from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow, ColumnBreak, WriteLine
+from storage.pdf.flowables import BoxRow, ColumnBreak, Para, WriteLine
 from storage.pdf.sheet_layout import (
     AspectsBlock,
     ConflictRow,
@@ -77,6 +78,11 @@ TAIL_KINDS = frozenset({"gadgets", "fields"})
 MAX_TOP_SHARE = 0.6  # of the page body; beyond it a sheet flows in one column
 COLUMN_GAP = 7 * mm
 SKILL_COLUMNS = 5
+# Widths (points) under which a cell's text is one line on the narrowest page body (A4), so it
+# can be a plain string; cell width minus padding, rounded down.
+SKILL_CELL_WIDTH = 74.0
+RUNG_LABEL_WIDTH = 88.0
+ASPECT_TAG_WIDTH = 48.0
 CREATOR = "Fatesmith"
 
 
@@ -85,15 +91,15 @@ CREATOR = "Fatesmith"
 
 def _p(text: str, style: Any) -> Paragraph:
     """A paragraph of user text (always escaped)."""
-    return Paragraph(markup(text), style)
+    return Para(markup(text), style)
 
 
 def _heading(title: str, st: Styles) -> Paragraph:
-    return Paragraph(markup(title, newlines=False), st.heading)
+    return Para(markup(title, newlines=False), st.heading)
 
 
 def _field_cell(field: FieldLine, st: Styles, big: bool = False, number: bool = False) -> list[Any]:
-    label = Paragraph(markup(field.label, newlines=False).upper(), st.label)
+    label = Para(markup(field.label, newlines=False).upper(), st.label)
     style = st.number if number else (st.value_big if big else st.value)
     value = _p(field.value, style) if field.value else Spacer(1, style.leading)
     return [label, Spacer(1, 2), value]
@@ -129,9 +135,34 @@ def _header(block: HeaderBlock, st: Styles) -> list[Any]:
     return out
 
 
+def _short(text: str, style: Any, width: float) -> Any:
+    """A plain table-cell string when ``text`` is one short line, else a wrapping paragraph.
+
+    Table cells draw plain strings directly (no markup parsing, no line breaking), which is
+    much faster and prints the text literally; longer text still wraps.
+    """
+    plain = clean(text)
+    if "\n" not in plain and stringWidth(plain, style.fontName, style.fontSize) <= width:
+        return plain
+    return _p(text, style)
+
+
+def _plain_cells(start: tuple[int, int], end: tuple[int, int], style: Any) -> list[Any]:
+    """Table commands giving plain-string cells the font and colour of ``style``."""
+    return [
+        ("FONTNAME", start, end, style.fontName),
+        ("FONTSIZE", start, end, style.fontSize),
+        ("LEADING", start, end, style.leading),
+        ("TEXTCOLOR", start, end, style.textColor),
+    ]
+
+
 def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
     data: list[list[Any]] = []
     commands: list[tuple[Any, ...]] = [
+        *_plain_cells((1, 0), (-1, -1), st.cell),
+        *_plain_cells((0, 0), (0, -1), st.rung),
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), 4),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4),
@@ -139,12 +170,12 @@ def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     for rung in block.rows:
-        cells: list[Any] = [_p(name, st.cell) for name in rung.entries]
+        cells: list[Any] = [_short(name, st.cell, SKILL_CELL_WIDTH) for name in rung.entries]
         cells += [""] * (rung.slots - len(rung.entries))
         chunks = [cells[i : i + SKILL_COLUMNS] for i in range(0, max(len(cells), 1), SKILL_COLUMNS)]
         for n, chunk in enumerate(chunks):
             r = len(data)
-            label = Paragraph(markup(rung.label, newlines=False), st.rung) if n == 0 else ""
+            label = _short(rung.label, st.rung, RUNG_LABEL_WIDTH) if n == 0 else ""
             data.append([label, *chunk, *[""] * (SKILL_COLUMNS - len(chunk))])
             for c in range(len(chunk)):
                 commands.append(("BOX", (c + 1, r), (c + 1, r), 0.7, RULE))
@@ -163,7 +194,7 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
     for group in block.groups:
         pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
         for n, pair in enumerate(pairs):
-            tag = _p(group.label, st.tiny) if n == 0 and group.label else ""
+            tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 and group.label else ""
             cells = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
             data.append([tag, *cells, *[""] * (2 - len(cells))])
     if not data:
@@ -172,6 +203,7 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
     table.setStyle(
         TableStyle(
             [
+                *_plain_cells((0, 0), (0, -1), st.tiny),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LINEBELOW", (1, 0), (1, -1), 0.6, RULE),
                 ("LINEBELOW", (2, 0), (2, -1), 0.6, RULE),
@@ -201,7 +233,7 @@ def _stunts(block: StuntsBlock, st: Styles) -> list[Any]:
             name += f'  <font name="{SANS}" size="8" color="#5f6368">{markup(entry.skill)}</font>'
         if entry.custom:
             name += '  <font name="DejaVuSans-Oblique" size="7.5" color="#7a2e1d">custom</font>'
-        parts: list[Any] = [Paragraph(name, st.stunt_name)]
+        parts: list[Any] = [Para(name, st.stunt_name)]
         if entry.detail:
             parts.append(_p(entry.detail, st.stunt_text))
         if entry.text:
@@ -262,7 +294,7 @@ def _gadgets(block: GadgetsBlock, st: Styles) -> list[Any]:
             text = f"<b>{markup(imp.label, newlines=False)}</b>"
             if imp.value:
                 text += f" — {markup(imp.value)}"
-            parts.append(Paragraph(text, st.stunt_text, bulletText="•"))
+            parts.append(Para(text, st.stunt_text, bulletText="•"))
         parts.append(Spacer(1, 5))
         _keep(out, parts)
     return out
@@ -274,7 +306,7 @@ def _fields(block: FieldsBlock, st: Styles) -> list[Any]:
         out.append(_p(block.note, st.small))
     for field in block.fields:
         if field.label:
-            out.append(Paragraph(markup(field.label, newlines=False), st.prompt))
+            out.append(Para(markup(field.label, newlines=False), st.prompt))
         if field.value:
             out.append(_p(field.value, st.answer))
         else:
@@ -415,32 +447,34 @@ def _layout_story(
     )
     story: list[Any] = []
     three_areas = False
+    # Each block's flowables are built once: measuring wraps them, and the paragraphs keep
+    # their line breaks for the real build.
+    built = [(block, BUILDERS[block.kind](block, st)) for block in layout.blocks]
     if layout.kind == "sheet":
-        top = _flowables([b for b in layout.blocks if b.area == "top"], st)
-        main_blocks = [b for b in layout.blocks if b.area == "main"]
-        side_blocks = [b for b in layout.blocks if b.area == "side"]
+        top = [f for b, fl in built if b.area == "top" for f in fl]
+        main_parts = [(b, fl) for b, fl in built if b.area == "main"]
+        side = [f for b, fl in built if b.area == "side" for f in fl]
         top_h = _measure(top, body_w, body_h) + 4 if top else 0.0
         columns_h = body_h - top_h - (6 * mm if top else 0)
         main_w = body_w * MAIN_SHARE
         side_w = body_w - main_w - COLUMN_GAP
+        side_h = _measure(side, side_w, columns_h)
         # Blocks that come after the consequences in the book's order (gadgets, notes) end the
         # narrow column when they fit there, so a normal character fits on one page.
-        first_tail = len(main_blocks)
-        while first_tail and main_blocks[first_tail - 1].kind in TAIL_KINDS:
+        first_tail = len(main_parts)
+        while first_tail and main_parts[first_tail - 1][0].kind in TAIL_KINDS:
             first_tail -= 1
-        for block in main_blocks[first_tail:]:
-            trial = _flowables([*side_blocks, block], st)
-            if _measure(trial, side_w, columns_h) > columns_h:
+        for part in main_parts[first_tail:]:
+            extra = _measure(part[1], side_w, columns_h) + part[1][0].getSpaceBefore()
+            if side_h + extra > columns_h:
                 break
-            side_blocks.append(block)
-            main_blocks.remove(block)
-        main = _flowables(main_blocks, st)
-        side = _flowables(side_blocks, st)
+            side += part[1]
+            side_h += extra
+            main_parts.remove(part)
+        main = [f for _, fl in main_parts for f in fl]
         # Extreme content (huge names, dozens of skills, many consequences) does not fit the
         # three areas; such a sheet flows in one full-width column, in the book's order.
-        three_areas = top_h <= body_h * MAX_TOP_SHARE and (
-            _measure(side, side_w, columns_h) <= columns_h
-        )
+        three_areas = top_h <= body_h * MAX_TOP_SHARE and side_h <= columns_h
     if three_areas:
         # The narrow column (stress, consequences) is filled first so that a long wide column
         # continues on the next page instead of pushing into it.
@@ -465,7 +499,7 @@ def _layout_story(
             onPage=chrome.first,
             autoNextPageTemplate=cont_id,
         )
-        story += _flowables(layout.blocks, st)
+        story += [f for _, fl in built for f in fl]
     doc.addPageTemplates([first, cont])
     return story
 
@@ -617,7 +651,7 @@ def render_conflict_sheet(
                      onPage=chrome.first)
     ])  # fmt: skip
     head = ["Name", "Init.", "Health", "Composure", "Consequences", "FP"]
-    data: list[list[Any]] = [[Paragraph(h.upper(), st.label) for h in head]]
+    data: list[list[Any]] = [[Para(h.upper(), st.label) for h in head]]
     for row in rows:
 
         def track(checked: int, total: int) -> BoxRow:
@@ -626,11 +660,11 @@ def render_conflict_sheet(
         data.append(
             [
                 _p(row.name, st.cell),
-                Paragraph(f"{row.initiative:+d}", st.cell),
+                Para(f"{row.initiative:+d}", st.cell),
                 track(row.health_checked, row.health_total),
                 track(row.composure_checked, row.composure_total),
                 [_p(c, st.small) for c in row.consequences] or "",
-                Paragraph("" if row.fate_points is None else str(row.fate_points), st.cell),
+                Para("" if row.fate_points is None else str(row.fate_points), st.cell),
             ]
         )
     for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
