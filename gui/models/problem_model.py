@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
 from gui.documents.character_document import CharacterDocument
 from rules.validation import Problem, Severity
@@ -24,6 +24,22 @@ ERROR_COLOR = QColor(196, 40, 40)
 WARNING_COLOR = QColor(176, 120, 0)
 
 _Index = QModelIndex | QPersistentModelIndex
+_ICONS: dict[bool, QIcon] = {}
+
+
+def severity_icon(is_error: bool) -> QIcon:
+    """A small coloured dot: red for errors, amber for warnings (made once, on first use)."""
+    if is_error not in _ICONS:
+        pixmap = QPixmap(12, 12)
+        pixmap.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QColor(0, 0, 0, 0))
+        painter.setBrush(ERROR_COLOR if is_error else WARNING_COLOR)
+        painter.drawEllipse(1, 1, 10, 10)
+        painter.end()
+        _ICONS[is_error] = QIcon(pixmap)
+    return _ICONS[is_error]
 
 
 STEP_KEYS: tuple[str, ...] = (
@@ -126,7 +142,7 @@ class ProblemModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
             return QBrush(ERROR_COLOR if is_error else WARNING_COLOR)
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 1:
-            return ERROR_COLOR if is_error else WARNING_COLOR
+            return severity_icon(is_error)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{'Error' if is_error else 'Warning'}: {problem.message}"
         if role == PathRole:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QTreeView,
     QVBoxLayout,
@@ -280,6 +281,24 @@ class StuntPicker(QWidget):
         )
         legend.setWordWrap(True)
         layout.addWidget(legend)
+        packages = QGroupBox("Quick Pick packages")
+        pl = QVBoxLayout(packages)
+        row = QHBoxLayout()
+        self.package_box = QComboBox()
+        self.package_box.setAccessibleName("Quick Pick package")
+        for pkg in self._catalog.packages:
+            self.package_box.addItem(f"{pkg.name} ({pkg.skill})", pkg.name)
+        self.package_box.currentIndexChanged.connect(self._show_package)
+        self.package_text = QLabel()
+        self.package_text.setWordWrap(True)
+        self.package_button = QPushButton("&Apply package")
+        self.package_button.clicked.connect(self.apply_current_package)
+        row.addWidget(self.package_box, 1)
+        row.addWidget(self.package_button)
+        pl.addLayout(row)
+        pl.addWidget(self.package_text)
+        layout.addWidget(packages)
+        self._show_package()
         return layout
 
     def _build_side(self) -> QVBoxLayout:
@@ -300,7 +319,9 @@ class StuntPicker(QWidget):
         dl.addWidget(self.detail_title)
         dl.addWidget(self.detail_text)
         dl.addWidget(self.take_button, 0, Qt.AlignmentFlag.AlignRight)
-        layout.addWidget(details)
+        details.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        dl.addStretch(1)
+        layout.addWidget(details, 1)
 
         taken = QGroupBox("Your stunts")
         tl = QVBoxLayout(taken)
@@ -316,7 +337,9 @@ class StuntPicker(QWidget):
         th.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         th.setStretchLastSection(True)
-        self.taken_view.setMinimumHeight(112)
+        row_height = self.fontMetrics().height() + 8
+        self.taken_view.setMinimumHeight(row_height * (STUNT_COUNT + 1) + 6)
+        self.taken_view.setMaximumHeight(row_height * (STUNT_COUNT + 2) + 6)
         self.taken_view.remove_requested.connect(self.remove_current)
         tl.addWidget(self.taken_view)
         buttons = QHBoxLayout()
@@ -328,24 +351,8 @@ class StuntPicker(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.remove_button)
         tl.addLayout(buttons)
-        layout.addWidget(taken, 1)
+        layout.addWidget(taken)
 
-        packages = QGroupBox("Quick Pick packages")
-        pl = QVBoxLayout(packages)
-        self.package_box = QComboBox()
-        self.package_box.setAccessibleName("Quick Pick package")
-        for pkg in self._catalog.packages:
-            self.package_box.addItem(f"{pkg.name} ({pkg.skill})", pkg.name)
-        self.package_box.currentIndexChanged.connect(self._show_package)
-        self.package_text = QLabel()
-        self.package_text.setWordWrap(True)
-        self.package_button = QPushButton("&Apply package")
-        self.package_button.clicked.connect(self.apply_current_package)
-        pl.addWidget(self.package_box)
-        pl.addWidget(self.package_text)
-        pl.addWidget(self.package_button, 0, Qt.AlignmentFlag.AlignRight)
-        layout.addWidget(packages)
-        self._show_package()
         return layout
 
     # -- refresh -----------------------------------------------------------------------------

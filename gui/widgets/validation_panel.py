@@ -6,7 +6,7 @@ answers by showing the page and focusing the field (``CharacterEditor.focus_path
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
 from gui.documents.character_document import CharacterDocument
@@ -35,6 +35,7 @@ class ValidationPanel(QWidget):
         self.view.setWordWrap(True)
         self.view.setUniformItemSizes(False)
         self.view.setSpacing(2)
+        self.view.setIconSize(QSize(12, 12))
         self.view.setAlternatingRowColors(True)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -6,7 +6,9 @@ each, the skill pyramid, five stunts; digest sotc.md 2.1-2.8).
 
 from __future__ import annotations
 
+import os
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,18 @@ from gui.views.character_editor import CharacterEditor
 from gui.views.creation.phase_page import PhasePage
 from rules.systems.sotc_character import NovelRef, SotcCharacter
 from rules.validation import has_errors
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def save_shot(editor: CharacterEditor, key: str) -> None:
+    """Save the page as docs/screenshots/creation-<key>.png when FATESMITH_SCREENSHOTS is set."""
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        editor.show_step(key)
+        QApplication.processEvents()  # let layouts settle (hidden hints give their room back)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        editor.grab().save(str(SHOTS / f"creation-{key}.png"))
+
 
 OTHER_NOVELS = [
     NovelRef(title="Dr. Vell and the Glass City", author="Dr. Vell", character_id=uuid.uuid4()),
@@ -47,7 +61,7 @@ def editor(qtbot: Any, sotc: Any) -> CharacterEditor:
     doc = CharacterDocument(SotcCharacter(), sotc, version=None)
     widget = CharacterEditor(doc, novels=lambda: list(OTHER_NOVELS))
     qtbot.addWidget(widget)
-    widget.resize(1280, 720)
+    widget.resize(1280, 640)  # a 1280x720 screen minus the main window's menus and tabs
     widget.show()
     qtbot.waitExposed(widget)
     return widget
@@ -76,6 +90,7 @@ def fill_phases(qtbot: Any, editor: CharacterEditor) -> None:
             _type(qtbot, page.fate_edit, "Retired to run a pub.")
         for edit, aspect in zip(page.aspect_edits, aspects, strict=True):
             _type(qtbot, edit, aspect)
+        save_shot(editor, f"phase{number}")
 
 
 def fill_skills_by_keyboard(qtbot: Any, editor: CharacterEditor) -> None:
@@ -85,6 +100,7 @@ def fill_skills_by_keyboard(qtbot: Any, editor: CharacterEditor) -> None:
         for name in names:
             pyramid.select_skill(name)
             qtbot.keyClick(pyramid.skill_view, key)
+    save_shot(editor, "skills")
 
 
 def pick_stunts(qtbot: Any, editor: CharacterEditor) -> None:
@@ -95,6 +111,8 @@ def pick_stunts(qtbot: Any, editor: CharacterEditor) -> None:
         picker.select_stunt(name)
         qtbot.keyClick(picker.tree, Qt.Key.Key_Return)
         picker.search_edit.clear()
+    picker.select_stunt("Walking Library")
+    save_shot(editor, "stunts")
 
 
 def test_build_a_complete_character_through_the_flow_sotc_character_creation(
@@ -108,6 +126,8 @@ def test_build_a_complete_character_through_the_flow_sotc_character_creation(
     _type(qtbot, concept.name_edit, "Ada Thorne")  # type: ignore[attr-defined]
     assert doc.character.name == "Ada Thorne"
     assert doc.undo_stack.undoText() == "Edit name"
+    _type(qtbot, concept.description_edit, "Flies anything, owes everyone.")  # type: ignore[attr-defined]
+    save_shot(editor, "concept")
     fill_phases(qtbot, editor)
     character: Any = doc.character
     assert character.phase(4).guest_star_in == OTHER_NOVELS[0]
@@ -123,6 +143,7 @@ def test_build_a_complete_character_through_the_flow_sotc_character_creation(
     assert "Complete" in editor.validation_panel.headline.text()
     assert editor.derived_panel.health.count() == 7  # Good Endurance: 5 + 2 (SotC "Endurance")
     assert "10" in editor.derived_panel.fate_label.text()  # refresh = 10 aspects
+    save_shot(editor, "review")
 
 
 def test_editor_resumes_on_the_first_incomplete_step(qtbot: Any, sotc: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QPlainTextEdit, QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import CreationPage, FieldProblems
+from gui.views.creation.page_base import CreationPage, with_problems
 
 INTRO = (
     "Start with an idea: who is this pulp hero in a sentence? A flying ace with a secret, a "
@@ -37,8 +37,9 @@ class ConceptPage(CreationPage):
         self.description_edit.setAccessibleName("Description")
         self.description_edit.setFixedHeight(80)
         form.addRow("&Concept:", self.concept_edit)
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("", FieldProblems(document, ("name",)))
+        name_box = with_problems(document, ("name",), self.name_edit)
+        form.addRow("&Name:", name_box)
+        form.labelForField(name_box).setBuddy(self.name_edit)  # type: ignore[attr-defined]
         form.addRow("&Player:", self.player_edit)
         form.addRow("&Description:", self.description_edit)
         self.body.addLayout(form)

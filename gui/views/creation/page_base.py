@@ -95,6 +95,20 @@ class FieldProblems(QLabel):
         self.show()
 
 
+def with_problems(
+    document: CharacterDocument, paths: tuple[str, ...], *widgets: QWidget
+) -> QWidget:
+    """The widgets stacked with their in-place problems beneath (which take no room when none)."""
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(3)
+    for widget in widgets:
+        layout.addWidget(widget)
+    layout.addWidget(FieldProblems(document, paths))
+    return box
+
+
 class CreationPage(QWidget):
     """Base of every page: a title, an introduction, and a body layout.
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands.character_commands import ORDINALS, ChooseGuestNovelCommand
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import CreationPage, FieldProblems
+from gui.views.creation.page_base import CreationPage, with_problems
 from rules.character import MAX_NAME
 from rules.systems.sotc_character import ASPECTS_PER_PHASE, PHASE_CHAPTERS, NovelRef, SotcCharacter
 
@@ -96,17 +96,18 @@ class PhasePage(CreationPage):
             self.title_edit = QLineEdit()
             self.title_edit.setPlaceholderText("e.g. Ada Thorne and the Sand Engine!")
             self.title_edit.setAccessibleName("Novel title")
-            form.addRow("Novel &title:", self.title_edit)
+            title_box = with_problems(document, (f"{prefix}.novel_title",), self.title_edit)
+            form.addRow("Novel &title:", title_box)
             self.bind(self.title_edit, f"{prefix}.novel_title")
-            form.addRow("", FieldProblems(document, (f"{prefix}.novel_title",)))
 
         self.events_edit = QPlainTextEdit()
         self.events_edit.setPlaceholderText(EVENT_HINTS[number - 1])
         self.events_edit.setAccessibleName(EVENT_LABELS[number - 1].replace("&", "").rstrip(":"))
         self.events_edit.setFixedHeight(96)
-        form.addRow(EVENT_LABELS[number - 1], self.events_edit)
+        events_box = with_problems(document, (f"{prefix}.events",), self.events_edit)
+        form.addRow(EVENT_LABELS[number - 1], events_box)
+        form.labelForField(events_box).setBuddy(self.events_edit)  # type: ignore[attr-defined]
         self.bind(self.events_edit, f"{prefix}.events")
-        form.addRow("", FieldProblems(document, (f"{prefix}.events",)))
 
         if number == 2:
             self.mentor_edit = QLineEdit()
@@ -116,11 +117,14 @@ class PhasePage(CreationPage):
             self.fate_edit.setPlaceholderText("What became of them?")
             self.fate_edit.setAccessibleName("Mentor's fate")
             self.fate_edit.setFixedHeight(60)
-            form.addRow("&Mentor:", self.mentor_edit)
-            form.addRow("Mentor's &fate:", self.fate_edit)
+            mentor_box = with_problems(document, (f"{prefix}.mentor",), self.mentor_edit)
+            fate_box = with_problems(document, (f"{prefix}.mentor_fate",), self.fate_edit)
+            form.addRow("&Mentor:", mentor_box)
+            form.addRow("Mentor's &fate:", fate_box)
+            form.labelForField(mentor_box).setBuddy(self.mentor_edit)  # type: ignore[attr-defined]
+            form.labelForField(fate_box).setBuddy(self.fate_edit)  # type: ignore[attr-defined]
             self.bind(self.mentor_edit, f"{prefix}.mentor")
             self.bind(self.fate_edit, f"{prefix}.mentor_fate")
-            form.addRow("", FieldProblems(document, (f"{prefix}.mentor", f"{prefix}.mentor_fate")))
 
         box = QGroupBox("Two aspects")
         aspects = QFormLayout(box)
@@ -130,10 +134,15 @@ class PhasePage(CreationPage):
             edit = QLineEdit()
             edit.setPlaceholderText(ASPECT_HINTS[number - 1][slot])
             edit.setAccessibleName(f"Aspect {slot + 1}")
-            aspects.addRow(f"Aspect &{slot + 1}:", edit)
             self.bind(edit, f"{prefix}.aspects[{slot}]")
             self.aspect_edits.append(edit)
-        aspects.addRow("", FieldProblems(document, (f"{prefix}.aspects",)))
+            if slot < ASPECTS_PER_PHASE - 1:
+                aspects.addRow(f"Aspect &{slot + 1}:", edit)
+            else:
+                # The phase's aspect problems ("needs 2 aspects") sit under the last slot.
+                last = with_problems(document, (f"{prefix}.aspects",), edit)
+                aspects.addRow(f"Aspect &{slot + 1}:", last)
+                aspects.labelForField(last).setBuddy(edit)  # type: ignore[attr-defined]
         self.body.addWidget(box)
         self.body.addStretch(1)
 
@@ -144,7 +153,6 @@ class PhasePage(CreationPage):
         self.novel_box.setAccessibleName("Guest-star novel")
         self.novel_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.novel_box.activated.connect(self._on_novel_activated)
-        form.addRow("&Novel:", self.novel_box)
         row = QHBoxLayout()
         self.other_title = QLineEdit()
         self.other_title.setPlaceholderText("Title of the novel")
@@ -161,8 +169,11 @@ class PhasePage(CreationPage):
         self.other_row = QWidget()
         self.other_row.setLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
-        form.addRow("", self.other_row)
-        form.addRow("", FieldProblems(self.document, (f"{prefix}.guest_star_in",)))
+        box = with_problems(
+            self.document, (f"{prefix}.guest_star_in",), self.novel_box, self.other_row
+        )
+        form.addRow("&Novel:", box)
+        form.labelForField(box).setBuddy(self.novel_box)  # type: ignore[attr-defined]
         self.fields[f"{prefix}.guest_star_in"] = self.novel_box
         self.document.character_replaced.connect(self._sync_novel)
         self._fill_novels()
