@@ -1,0 +1,8 @@
+"""Packaging: the entry script PyInstaller freezes (the same as the ``fatesmith`` console script)."""
+
+import sys
+
+from gui.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
