@@ -1,4 +1,4 @@
-"""Packaging: the entry script PyInstaller freezes (the same as the ``fatesmith`` console script)."""
+"""Packaging: the entry script PyInstaller freezes (same as the ``fatesmith`` console script)."""
 
 import sys
 
