@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -158,13 +157,17 @@ class CastingModel(QAbstractTableModel):
                 return member.novel or "(no title yet)"
             if column in PHASE_OF_COLUMN:
                 target = getattr(casting, f"phase{PHASE_OF_COLUMN[column]}")
-                return self._owner.describe_novel(target) if target else "\u2014 choose \u2014"
+                return self._owner.novel_title(target) if target else "\u2014 choose \u2014"
             return self._guests(member)
         if role == Qt.ItemDataRole.ToolTipRole:
             if problems:
                 return "\n".join(p.message for p in problems)
             if column in PHASE_OF_COLUMN:
-                return "Double-click or press F2 to choose the novel"
+                target = getattr(casting, f"phase{PHASE_OF_COLUMN[column]}")
+                where = self._owner.describe_novel(target) if target else "no novel yet"
+                return f"{where}\nDouble-click or press F2 to choose the novel"
+            if column == COL_GUESTS:
+                return f"Guest stars by phase: {self._guests(member)}"
             return None
         if role == Qt.ItemDataRole.BackgroundRole and any(
             p.severity is Severity.ERROR for p in problems
@@ -276,12 +279,16 @@ class GroupCastingWidget(QWidget):
         self.deal_button.setToolTip("Deal every novel at random so that all the rules hold")
         self.deal_button.clicked.connect(self.deal)
         bar.addWidget(self.deal_button)
-        for action in (
-            self.undo_stack.createUndoAction(self, "Undo"),
-            self.undo_stack.createRedoAction(self, "Redo"),
-        ):
-            button = QToolButton()
-            button.setDefaultAction(action)
+        self.undo_button = QPushButton("&Undo")
+        self.redo_button = QPushButton("&Redo")
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        self.redo_button.clicked.connect(self.undo_stack.redo)
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        self.undo_stack.undoTextChanged.connect(lambda t: self.undo_button.setToolTip(f"Undo {t}"))
+        self.undo_stack.redoTextChanged.connect(lambda t: self.redo_button.setToolTip(f"Redo {t}"))
+        for button in (self.undo_button, self.redo_button):
+            button.setEnabled(False)
             bar.addWidget(button)
         bar.addStretch(1)
         self.headline = QLabel()
@@ -299,15 +306,16 @@ class GroupCastingWidget(QWidget):
             | QAbstractItemView.EditTrigger.SelectedClicked
         )
         self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
         self.table.setAccessibleName("Guest-star casting")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         for column, width in (
-            (COL_NAME, 140),
-            (COL_NOVEL, 220),
-            (COL_PHASE4, 220),
-            (COL_PHASE5, 220),
+            (COL_NAME, 130),
+            (COL_NOVEL, 230),
+            (COL_PHASE4, 250),
+            (COL_PHASE5, 250),
         ):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 2)
@@ -338,6 +346,13 @@ class GroupCastingWidget(QWidget):
         """A member's display name."""
         member = next((m for m in self.members if m.key == key), None)
         return (member.name or member.key) if member is not None else key
+
+    def novel_title(self, key: str) -> str:
+        """The title of member ``key``'s novel (or a placeholder)."""
+        member = next((m for m in self.members if m.key == key), None)
+        if member is None:
+            return f"(unknown: {key})"
+        return member.novel or f"{member.name or member.key}'s untitled novel"
 
     def describe_novel(self, key: str | None) -> str:
         """ "Title (Hero)" for the novel of member ``key``."""

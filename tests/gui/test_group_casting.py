@@ -7,7 +7,9 @@ novel twice.
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,8 @@ from gui.views.group_casting import (
     GroupCastingWidget,
 )
 from rules.systems.sotc_group import Casting, Member, check_assignment
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 MEMBERS = [
     Member(key="ada", name="Ada Thorne", novel="Ada Thorne and the Sand Engine!"),
@@ -85,6 +89,8 @@ def test_manual_edit_is_checked_live_and_undoable(qtbot: Any, casting: GroupCast
     assert index.data(Qt.ItemDataRole.BackgroundRole) is not None
     texts = [casting.problem_list.item(i).text() for i in range(casting.problem_list.count())]
     assert any("cannot guest-star in their own novel" in t for t in texts)
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        casting.grab().save(str(SHOTS / "creation-group-casting.png"))
     casting.undo_stack.undo()
     assert not check_assignment(MEMBERS, casting.assignment)
 
