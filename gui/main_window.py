@@ -742,6 +742,8 @@ class MainWindow(QMainWindow):
         return self.workers.run_with_library(job, done, lambda _message: None)
 
     def _system_name(self, system_id: str) -> str:
+        if system_id in SYSTEM_LABELS:  # without loading every catalogue at start-up
+            return SYSTEM_LABELS[system_id]
         try:
             return str(self.registry.info(system_id).name)
         except FatesmithError:

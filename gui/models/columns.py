@@ -76,7 +76,7 @@ def _system_short(system_id: str) -> str:
 SYSTEM_LABELS: dict[str, str] = {
     "sotc": "Spirit of the Century",
     "strange-fate": "Strange Fate",
-    "fate2": "FATE 2.0",
+    "fate2": "FATE 2.0 (Fantastic Adventures)",
     "art": "ART Engine",
 }
 """Display names of the game systems (the registry's names win when known)."""

@@ -383,3 +383,23 @@ def test_screenshots_of_the_main_window(
     window.page.search.clear()
     window.open_character(id_of(window, ROSA))
     window.grab().save(str(folder / "main-window-character-tab.png"))
+
+
+def test_build_window_opens_the_library_without_loading_the_catalogues(
+    qtbot: Any, library_url: str, settings: Any, drafts_dir: Path, registry: Any
+) -> None:
+    """Start-up path of ``fatesmith`` (gui.app): the registry loads when a character opens."""
+    from gui.app import LazyRegistry, build_window
+
+    Library.open(library_url, registry=registry).close()  # an existing library, samples in
+    window = build_window(library_url, settings=settings, drafts_dir=drafts_dir)
+    qtbot.addWidget(window)
+    try:
+        assert isinstance(window.registry, LazyRegistry)
+        assert window.registry._registry is None
+        assert len(names(window)) == 4
+        tab = window.open_character(id_of(window, ROSA))
+        assert tab is not None and window.registry._registry is not None
+    finally:
+        window.workers.wait()
+        window.library.close()
