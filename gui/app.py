@@ -80,7 +80,7 @@ def build_window(library_url: str, *, settings: Any = None, drafts_dir: Path | N
     from gui.settings import Settings
     from storage.library import Library
 
-    registry = LazyRegistry()
+    registry: Any = LazyRegistry()  # duck-types SystemRegistry
     library = Library.open(library_url, registry=registry, samples=samples)
     settings = settings if settings is not None else Settings()
     store = DraftStore(drafts_dir or drafts_folder(), library.url, registry)
