@@ -403,3 +403,16 @@ def test_build_window_opens_the_library_without_loading_the_catalogues(
     finally:
         window.workers.wait()
         window.library.close()
+
+
+def test_about_box_shows_the_licence_notices(qtbot: Any) -> None:
+    """The shipped copy (resources/NOTICE.txt) must match the repository's NOTICE."""
+    from gui.dialogs.about import AboutDialog
+
+    repo = Path(__file__).resolve().parents[2]
+    shipped = (repo / "resources" / "NOTICE.txt").read_text(encoding="utf-8")
+    assert shipped == (repo / "NOTICE").read_text(encoding="utf-8")
+    dialog = AboutDialog("9.9")
+    qtbot.addWidget(dialog)
+    text = dialog.notice.toPlainText()
+    assert "OPEN GAME LICENSE" in text and "Section 15" in text.replace("SECTION", "Section")
