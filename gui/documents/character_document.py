@@ -54,6 +54,7 @@ class CharacterDocument(QObject):
         self._problems: tuple[Problem, ...] = ()
         self._derived: BaseModel | None = None
         self._stunt_checks: dict[str, Any] = {}
+        self._requirements: dict[str, tuple[str, ...]] = {}
         self._recompute()
 
     # -- state ------------------------------------------------------------------------------------
@@ -107,6 +108,22 @@ class CharacterDocument(QObject):
         if key not in self._stunt_checks:
             self._stunt_checks[key] = self._check_stunt(name)
         return self._stunt_checks[key]
+
+    def stunt_requirement(self, name: str) -> tuple[str, ...]:
+        """Everything catalogue stunt ``name`` requires, in plain words (cached; () if none).
+
+        Checked against an empty character, so every machine-checkable need is listed, plus the
+        ones only the GM can judge.
+        """
+        key = name.casefold()
+        if key not in self._requirements:
+            catalog = getattr(self._system, "catalog", None)
+            needs: tuple[str, ...] = ()
+            if catalog is not None and catalog.has_stunt(name):
+                check = check_stunt(catalog, name, (), {}, weirdness=self._rules.weirdness)
+                needs = (*check.reasons, *check.warnings)
+            self._requirements[key] = needs
+        return self._requirements[key]
 
     def _check_stunt(self, name: str) -> Any:
         catalog = getattr(self._system, "catalog", None)

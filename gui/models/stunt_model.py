@@ -21,7 +21,6 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gui.documents.character_document import CharacterDocument
 from rules.systems.sotc_character import SotcCharacter
-from rules.systems.sotc_prereqs import check_stunt
 from rules.validation import Severity
 
 IdRole = Qt.ItemDataRole.UserRole + 1
@@ -96,14 +95,11 @@ def stunt_status(document: CharacterDocument, name: str) -> StuntStatus:
 
 
 def requirement_text(document: CharacterDocument, name: str) -> str:
-    """The stunt's prerequisites in plain words ("none" for an entry-level stunt)."""
+    """The stunt's prerequisites in plain words ("None" for an entry-level stunt)."""
     catalog = getattr(document.system, "catalog")  # noqa: B009
-    stunt = catalog.stunt(name)
-    if stunt.requires is None:
+    if catalog.stunt(name).requires is None:
         return "None (an entry-level stunt)"
-    # A candidate check against an empty character lists every machine-checkable need.
-    check = check_stunt(catalog, stunt.name, (), {}, weirdness=document.rules.weirdness)
-    parts = [_sentence(r.removeprefix("needs ")) for r in (*check.reasons, *check.warnings)]
+    parts = [_sentence(r.removeprefix("needs ")) for r in document.stunt_requirement(name)]
     return "; ".join(parts) or "None"
 
 
