@@ -30,13 +30,16 @@ from rules.dice import distribution, from_faces, parse_dice, probability_at_leas
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
+    AddZoneEvent,
     ApplyStressEvent,
     Aspect,
     AttachEvent,
     AttackEvent,
     Block,
     BlockEvent,
+    Border,
     ConcedeEvent,
+    EditAspectEvent,
     Encounter,
     EndSceneEvent,
     Event,
@@ -53,16 +56,21 @@ from rules.encounter import (
     Participant,
     PassBlockEvent,
     PendingHit,
+    PlaceEvent,
     RecoverEvent,
     RecoveryPeriod,
     RemoveAspectEvent,
     RemoveConsequenceEvent,
     RemoveParticipantEvent,
+    RemoveZoneEvent,
+    RenameZoneEvent,
     ResumeEvent,
     RollEvent,
     RollRecord,
+    SetBorderEvent,
     SetBoxEvent,
     SetHiddenEvent,
+    SetSceneEvent,
     SpendFatePointEvent,
     Spin,
     StartEvent,
@@ -70,6 +78,7 @@ from rules.encounter import (
     TakeConsequenceEvent,
     TakeOutEvent,
     TrackName,
+    Zone,
 )
 from rules.errors import DiceExpressionError, RuleViolation
 from rules.systems.sotc_conflict import SotcConflictRules
@@ -1138,6 +1147,134 @@ def _recover(state: Encounter, cr: ConflictRules, ev: RecoverEvent) -> tuple[Enc
     return state.model_copy(update={"participants": parts}), f"{who} recovers ({ev.period})"
 
 
+# -- framing the scene (SotC "Framing the Scene", digest 6.1 step 1 and 6.2) -----------------
+
+
+def _zone_name(state: Encounter, zone: str | None) -> str:
+    for z in state.zones:
+        if z.id == zone:
+            return z.name or z.id
+    return zone or "nowhere"
+
+
+def _require_zone(state: Encounter, zone: str) -> Zone:
+    for z in state.zones:
+        if z.id == zone:
+            return z
+    raise RuleViolation(f"there is no zone {zone!r}")
+
+
+def _set_scene(state: Encounter, cr: ConflictRules, ev: SetSceneEvent) -> tuple[Encounter, str]:
+    updates: dict[str, Any] = {}
+    parts: list[str] = []
+    if ev.kind is not None and ev.kind != state.kind:
+        if state.started:
+            raise RuleViolation("the conflict's kind is fixed once initiative is set")
+        updates["kind"] = ev.kind
+        parts.append(f"a {ev.kind} conflict")
+    if ev.name is not None and ev.name != state.name:
+        updates["name"] = ev.name
+        parts.append(f"named \u201c{ev.name}\u201d")
+    if not parts:
+        raise RuleViolation("the scene is already framed that way")
+    return state.model_copy(update=updates), "The scene is " + " and ".join(parts)
+
+
+def _add_zone(state: Encounter, cr: ConflictRules, ev: AddZoneEvent) -> tuple[Encounter, str]:
+    if any(z.id == ev.zone for z in state.zones):
+        raise RuleViolation(f"there is already a zone {ev.zone!r}")
+    zones = (*state.zones, Zone(id=ev.zone, name=ev.name))
+    if len(zones) > 100:
+        raise RuleViolation("a scene has at most 100 zones")
+    return state.model_copy(update={"zones": zones}), f"Zone {ev.name or ev.zone} is added"
+
+
+def _rename_zone(state: Encounter, cr: ConflictRules, ev: RenameZoneEvent) -> tuple[Encounter, str]:
+    old = _require_zone(state, ev.zone)
+    zones = tuple(z.model_copy(update={"name": ev.name}) if z.id == ev.zone else z
+                  for z in state.zones)  # fmt: skip
+    text = f"Zone {old.name or old.id} is now {ev.name or ev.zone}"
+    return state.model_copy(update={"zones": zones}), text
+
+
+def _remove_zone(state: Encounter, cr: ConflictRules, ev: RemoveZoneEvent) -> tuple[Encounter, str]:
+    old = _require_zone(state, ev.zone)
+    parts = tuple(_set(p, zone=None) if p.zone == ev.zone else p for p in state.participants)
+    state = state.model_copy(
+        update={
+            "zones": tuple(z for z in state.zones if z.id != ev.zone),
+            "borders": tuple(b for b in state.borders if ev.zone not in b.between),
+            "participants": parts,
+        }
+    )
+    return state, f"Zone {old.name or old.id} is removed"
+
+
+def _set_border(state: Encounter, cr: ConflictRules, ev: SetBorderEvent) -> tuple[Encounter, str]:
+    x, y = ev.between
+    if x == y:
+        raise RuleViolation("a border joins two different zones")
+    _require_zone(state, x)
+    _require_zone(state, y)
+    pair = {x, y}
+    rest = tuple(b for b in state.borders if set(b.between) != pair)
+    names = f"{_zone_name(state, x)} and {_zone_name(state, y)}"
+    if ev.value is None:
+        if len(rest) == len(state.borders):
+            raise RuleViolation(f"{names} are not adjacent")
+        return state.model_copy(update={"borders": rest}), f"{names} are no longer adjacent"
+    border = Border(between=(x, y), value=ev.value)
+    borders = (*rest, border)
+    if len(borders) > 500:
+        raise RuleViolation("a scene has at most 500 borders")
+    what = "an open passage" if ev.value == 0 else f"border {ev.value}"
+    return state.model_copy(update={"borders": borders}), f"{names}: {what}"
+
+
+def _place(state: Encounter, cr: ConflictRules, ev: PlaceEvent) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    if ev.zone is not None:
+        _require_zone(state, ev.zone)
+    changes: dict[str, Any] = {"zone": ev.zone}
+    if p.attached_to is not None and p.kind == "minions":
+        leader = state.find(p.attached_to)
+        if leader is None or leader.zone != ev.zone:
+            changes["attached_to"] = None  # away from the leader: detached (SotC "Mixed Groups")
+    moved = [_set(p, **changes)]
+    moved += [_set(q, zone=ev.zone) for q in state.participants if q.attached_to == p.id]
+    state = _put(state, *moved)
+    if "attached_to" in changes and changes["attached_to"] is None:
+        state = _reorder(state)
+    return state, f"{p.name} is placed in {_zone_name(state, ev.zone)}"
+
+
+def _edit_aspect(state: Encounter, cr: ConflictRules, ev: EditAspectEvent) -> tuple[Encounter, str]:
+    aspect = state.aspect(ev.aspect)
+    if aspect is None:
+        raise RuleViolation(f"there is no aspect {ev.aspect!r}")
+    changes: dict[str, Any] = {}
+    notes: list[str] = []
+    if ev.text is not None and ev.text != aspect.text:
+        changes["text"] = ev.text
+        notes.append(f"now \u201c{ev.text}\u201d")
+    if ev.sticky is not None and ev.sticky != aspect.sticky:
+        changes["sticky"] = ev.sticky
+        notes.append("sticky" if ev.sticky else "fragile")
+    if ev.free_tags is not None and ev.free_tags != aspect.free_tags:
+        changes["free_tags"] = ev.free_tags
+        notes.append(f"{ev.free_tags} free tag{'s' if ev.free_tags != 1 else ''}")
+    if ev.hidden is not None and ev.hidden != aspect.hidden:
+        changes["hidden"] = ev.hidden
+        notes.append("hidden from the players" if ev.hidden else "shown to the players")
+    if not changes:
+        raise RuleViolation(f"\u201c{aspect.text}\u201d is already that way")
+    new = aspect.model_copy(update=changes)
+    aspects = tuple(new if a.id == aspect.id else a for a in state.aspects)
+    return state.model_copy(update={"aspects": aspects}), (
+        f"\u201c{aspect.text}\u201d: " + ", ".join(notes)
+    )
+
+
 _HANDLERS: dict[str, Callable[[Encounter, ConflictRules, Any], tuple[Encounter, str]]] = {
     "start": _start, "next_turn": _next_turn, "next_exchange": _next_exchange,
     "roll": _roll_action, "attack": _attack, "apply_stress": _apply_stress, "set_box": _set_box,
@@ -1148,7 +1285,9 @@ _HANDLERS: dict[str, Callable[[Encounter, ConflictRules, Any], tuple[Encounter, 
     "grant_fate_point": _grant_fp, "add_aspect": _add_aspect, "remove_aspect": _remove_aspect,
     "tag_aspect": _tag_aspect, "add_participant": _add_participant,
     "remove_participant": _remove_participant, "end_scene": _end_scene, "recover": _recover,
-    "set_hidden": _set_hidden,
+    "set_hidden": _set_hidden, "set_scene": _set_scene, "add_zone": _add_zone,
+    "rename_zone": _rename_zone, "remove_zone": _remove_zone, "set_border": _set_border,
+    "place": _place, "edit_aspect": _edit_aspect,
 }  # fmt: skip
 
 _CLOSES_CONCESSION = frozenset(

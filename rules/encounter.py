@@ -566,6 +566,72 @@ class SetHiddenEvent(_Event):
     hidden: bool = True
 
 
+class SetSceneEvent(_Event):
+    """Frame the scene: its name and whether the conflict is physical, social or mental.
+
+    Fields left None are unchanged. The kind picks the initiative skill, so it is fixed once
+    the conflict has started (SotC "Establish Initiative": the order is set once).
+    """
+
+    do: Literal["set_scene"] = "set_scene"
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+    kind: ConflictKind | None = None
+
+
+class AddZoneEvent(_Event):
+    """Add a zone to the scene (SotC "Framing the Scene": about three to five)."""
+
+    do: Literal["add_zone"] = "add_zone"
+    zone: str = Field(min_length=1, max_length=64)
+    name: str = Field(default="", max_length=MAX_NAME)
+
+
+class RenameZoneEvent(_Event):
+    """Give a zone another name."""
+
+    do: Literal["rename_zone"] = "rename_zone"
+    zone: str = Field(min_length=1, max_length=64)
+    name: str = Field(default="", max_length=MAX_NAME)
+
+
+class RemoveZoneEvent(_Event):
+    """Remove a zone, its borders, and everyone's place in it."""
+
+    do: Literal["remove_zone"] = "remove_zone"
+    zone: str = Field(min_length=1, max_length=64)
+
+
+class SetBorderEvent(_Event):
+    """Join two zones with a border of ``value`` (0 = open), or part them (``value`` None)."""
+
+    do: Literal["set_border"] = "set_border"
+    between: tuple[str, str]
+    value: int | None = Field(default=0, ge=0, le=20)
+
+
+class PlaceEvent(_Event):
+    """Put a participant in a zone while framing or by the GM's say (no roll, no penalty);
+    ``zone`` None takes it off the map. Whoever is attached to it comes along."""
+
+    do: Literal["place"] = "place"
+    who: str
+    zone: str | None = None
+
+
+class EditAspectEvent(_Event):
+    """Change a scene or temporary aspect: its text, fragile or sticky, free tags, hidden.
+
+    Fields left None are unchanged.
+    """
+
+    do: Literal["edit_aspect"] = "edit_aspect"
+    aspect: str
+    text: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    sticky: bool | None = None
+    free_tags: int | None = Field(default=None, ge=0, le=10)
+    hidden: bool | None = None
+
+
 class EndSceneEvent(_Event):
     """End the scene: stress clears unless ``clear_stress`` is off; mild consequences go after a
     breather (SotC "Removing Consequences"); temporary aspects go."""
@@ -615,6 +681,13 @@ Event = Annotated[
     | AddParticipantEvent
     | RemoveParticipantEvent
     | SetHiddenEvent
+    | SetSceneEvent
+    | AddZoneEvent
+    | RenameZoneEvent
+    | RemoveZoneEvent
+    | SetBorderEvent
+    | PlaceEvent
+    | EditAspectEvent
     | EndSceneEvent
     | RecoverEvent,
     Field(discriminator="do"),

@@ -10,11 +10,14 @@ from hypothesis import strategies as st
 from rules import combat
 from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.encounter import (
+    AddAspectEvent,
+    AddZoneEvent,
     ApplyStressEvent,
     AttachEvent,
     AttackEvent,
     BlockEvent,
     ConcedeEvent,
+    EditAspectEvent,
     Encounter,
     EndSceneEvent,
     Event,
@@ -25,7 +28,12 @@ from rules.encounter import (
     ManeuverEvent,
     NextExchangeEvent,
     NextTurnEvent,
+    PlaceEvent,
+    RemoveZoneEvent,
+    RenameZoneEvent,
     ResumeEvent,
+    SetBorderEvent,
+    SetSceneEvent,
     SpendFatePointEvent,
     TakeConsequenceEvent,
     TakeOutEvent,
@@ -62,6 +70,40 @@ def initial(rules: CampaignRules) -> Encounter:
     return combat.start(Encounter(participants=(hero, villain, gang, pal), rules=rules))[0]
 
 
+ZONES = ("z1", "z2", "z3")
+
+
+def framing_event(draw: st.DrawFn) -> Event:
+    """Scene framing: name and kind, zones, borders, placement, scene aspects."""
+    zone = st.sampled_from(ZONES)
+    kind = draw(st.sampled_from(("scene", "zone", "rename", "unzone", "border", "place",
+                                 "aspect", "edit")))  # fmt: skip
+    if kind == "scene":
+        return SetSceneEvent(
+            name=draw(st.sampled_from((None, "Docks", "Roof"))),
+            kind=draw(st.sampled_from((None, "physical", "social"))),
+        )
+    if kind == "zone":
+        return AddZoneEvent(zone=draw(zone), name=draw(st.sampled_from(("", "Pier"))))
+    if kind == "rename":
+        return RenameZoneEvent(zone=draw(zone), name="Renamed")
+    if kind == "unzone":
+        return RemoveZoneEvent(zone=draw(zone))
+    if kind == "border":
+        return SetBorderEvent(
+            between=(draw(zone), draw(zone)), value=draw(st.sampled_from((None, 0, 1, 2)))
+        )
+    if kind == "place":
+        return PlaceEvent(who=draw(who), zone=draw(st.sampled_from((None, *ZONES))))
+    if kind == "aspect":
+        return AddAspectEvent(text="Smoke", free_tags=draw(st.sampled_from((0, 1))))
+    return EditAspectEvent(
+        aspect=draw(st.sampled_from(("a1", "a2", "a3"))),
+        sticky=draw(st.sampled_from((None, True, False))),
+        free_tags=draw(st.sampled_from((None, 0, 2))),
+    )
+
+
 dice = st.tuples(*[st.sampled_from((-1, 0, 1))] * 4)
 who = st.sampled_from(IDS)
 
@@ -89,6 +131,8 @@ def an_event(draw: st.DrawFn) -> Event:
                 "exchange",
                 "attach",
                 "end",
+                "frame",
+                "frame",
             ]
         )
     )
@@ -148,6 +192,8 @@ def an_event(draw: st.DrawFn) -> Event:
         return ConcedeEvent(who=a, to=b, accepted=draw(st.booleans()))
     if kind == "out":
         return TakeOutEvent(who=a, override=draw(st.booleans()))
+    if kind == "frame":
+        return framing_event(draw)
     if kind == "attach":
         return AttachEvent(who=a, to=draw(st.sampled_from((None, "hero", "villain"))))
     return EndSceneEvent(clear_stress=draw(st.booleans()))
