@@ -1,0 +1,1 @@
+"""GUI layer: reusable widgets (pyramid, stunt picker, derived values, validation list)."""
