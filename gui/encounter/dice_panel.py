@@ -123,6 +123,7 @@ class DicePanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(group)
+        outer.addStretch(1)
         self.attack_button.clicked.connect(lambda: self.request("attack"))
         self.maneuver_button.clicked.connect(lambda: self.request("maneuver"))
         self.block_button.clicked.connect(lambda: self.request("block"))

@@ -1,12 +1,49 @@
-"""GUI layer: the scene panel: exchange counter, whose turn, the pending hit, scene aspects,
-zones and borders."""
+"""GUI layer: the scene panel: framing (name, kind, zones, borders, placement, scene aspects),
+the exchange counter, whose turn it is and the pending hit.
+
+Every edit becomes one engine event (:mod:`rules.encounter`), handed to the window through
+``event_requested`` so it goes on the undo stack like any other step; the panel itself only
+reads the document's state.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QVBoxLayout, QWidget
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gui.encounter.document import EncounterDocument
-from rules.encounter import Encounter
+from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
+from rules.encounter import (
+    AddAspectEvent,
+    AddZoneEvent,
+    EditAspectEvent,
+    Encounter,
+    Event,
+    PlaceEvent,
+    RemoveAspectEvent,
+    RemoveZoneEvent,
+    RenameZoneEvent,
+    SetBorderEvent,
+    SetSceneEvent,
+)
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+KINDS = (("Physical", "physical"), ("Social", "social"), ("Mental", "mental"))
 
 
 def _name(state: Encounter, pid: str | None) -> str:
@@ -16,59 +53,312 @@ def _name(state: Encounter, pid: str | None) -> str:
     return p.name if p is not None else pid
 
 
+def zone_label(state: Encounter, zid: str) -> str:
+    """A zone's name (its id when unnamed)."""
+    for z in state.zones:
+        if z.id == zid:
+            return z.name or z.id
+    return zid
+
+
+def _small(text: str, tip: str) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setAutoDefault(False)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the turn-order table
+    return button
+
+
 class ScenePanel(QWidget):
-    """Read-only view of the scene; follows the document."""
+    """The scene: framing controls and what stands now; follows the document.
+
+    Signals:
+        event_requested(object): an engine event to push (the window wraps it in a command).
+    """
+
+    event_requested = Signal(object)
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._doc = document
+        self.selected_participant: Callable[[], str | None] = lambda: None
         self.exchange = QLabel()
+        self.exchange.setWordWrap(True)
+        self.standing = QLabel()
+        self.standing.setWordWrap(True)
         self.pending = QLabel()
         self.pending.setWordWrap(True)
         self.pending.setStyleSheet("color: #8a1c00; font-weight: bold")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Scene name")
+        self.kind = QComboBox()
+        for label, kind in KINDS:
+            self.kind.addItem(label, kind)
+        self.kind.setToolTip("Physical conflicts use Health and Alertness; social and mental ones "
+                             "Composure and Empathy")  # fmt: skip
         self.aspects = QListWidget()
         self.zones = QListWidget()
+        for lst in (self.aspects, self.zones):
+            lst.setWordWrap(True)
+            lst.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.add_aspect_button = _small("Add\u2026", "Add a scene aspect")
+        self.remove_aspect_button = _small("Remove", "Remove the selected aspect")
+        self.sticky_button = _small("Sticky/fragile", "Fragile aspects go after one tag")
+        self.tag_plus = _small("+tag", "One more free tag on the selected aspect")
+        self.tag_minus = _small("\u2212tag", "One free tag less on the selected aspect")
+        self.hide_aspect_button = _small("Hide", "Hide or show the aspect in the player view")
+        self.add_zone_button = _small("Add\u2026", "Add a zone")
+        self.rename_zone_button = _small("Rename\u2026", "Rename the selected zone")
+        self.remove_zone_button = _small("Remove", "Remove the selected zone and its borders")
+        self.border_button = _small("Border\u2026", "Join two zones (or part them)")
+        self.place_button = _small("Place\u2026", "Put the selected participant in a zone")
+
         group = QGroupBox("Scene")
         box = QVBoxLayout(group)
+        top = QHBoxLayout()
+        top.addWidget(self.name, 1)
+        top.addWidget(self.kind)
+        box.addLayout(top)
         box.addWidget(self.exchange)
+        box.addWidget(self.standing)
         box.addWidget(self.pending)
-        box.addWidget(QLabel("Aspects"))
-        box.addWidget(self.aspects)
-        box.addWidget(QLabel("Zones and borders"))
-        box.addWidget(self.zones)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("<b>Aspects</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>Zones and borders</b>"), 0, 1)
+        grid.addWidget(self.aspects, 1, 0)
+        grid.addWidget(self.zones, 1, 1)
+        arow = QGridLayout()
+        for i, b in enumerate(
+            (self.add_aspect_button, self.remove_aspect_button, self.sticky_button,
+             self.tag_plus, self.tag_minus, self.hide_aspect_button)
+        ):  # fmt: skip
+            arow.addWidget(b, i // 3, i % 3)
+        zrow = QGridLayout()
+        for i, b in enumerate(
+            (self.add_zone_button, self.rename_zone_button, self.remove_zone_button,
+             self.border_button, self.place_button)
+        ):  # fmt: skip
+            zrow.addWidget(b, i // 3, i % 3)
+        grid.addLayout(arow, 2, 0)
+        grid.addLayout(zrow, 2, 1)
+        grid.setRowStretch(1, 1)
+        box.addLayout(grid, 1)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(group)
+
+        self.name.editingFinished.connect(self._on_name_edited)
+        self.kind.activated.connect(self._on_kind_chosen)
+        self.add_aspect_button.clicked.connect(self.add_aspect)
+        self.remove_aspect_button.clicked.connect(self.remove_aspect)
+        self.sticky_button.clicked.connect(self.toggle_sticky)
+        self.tag_plus.clicked.connect(lambda: self.change_free_tags(1))
+        self.tag_minus.clicked.connect(lambda: self.change_free_tags(-1))
+        self.hide_aspect_button.clicked.connect(self.toggle_aspect_hidden)
+        self.add_zone_button.clicked.connect(self.add_zone)
+        self.rename_zone_button.clicked.connect(self.rename_zone)
+        self.remove_zone_button.clicked.connect(self.remove_zone)
+        self.border_button.clicked.connect(self.edit_border)
+        self.place_button.clicked.connect(lambda: self.place(self.selected_participant()))
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
+
+    # -- state -> widgets -------------------------------------------------------------------------
 
     def _on_state_replaced(self, state: Encounter) -> None:
         if state.ended:
             head = "The scene has ended"
         elif not state.started:
-            head = "Not started: add the cast, then Start (Ctrl+Return)"
+            head = "Framing: add the cast, aspects and zones, then Start (Ctrl+Return)"
         else:
             head = f"Exchange {state.exchange} \u2014 {_name(state, state.current)} to act"
         self.exchange.setText(head)
+        standing = [
+            f"{_name(state, b.by)} blocks "
+            + (f"for {_name(state, b.protects)}" if b.protects else f"\u201c{b.against}\u201d")
+            + f" at {b.strength:+d}"
+            for b in state.blocks
+        ]
+        if state.spin is not None:
+            standing.append(f"{_name(state, state.spin.owner)} has spin (\u00b11 on a roll)")
+        if state.pending_fp:
+            owed = ", ".join(sorted({_name(state, pid) for pid in state.pending_fp}))
+            standing.append(f"fate points owed at the exchange's end: {owed}")
+        self.standing.setText("; ".join(standing))
+        self.standing.setVisible(bool(standing))
         hit = state.pending_hit
         if hit is None:
             self.pending.setText("")
+            self.pending.hide()
         else:
             where = f"box {hit.box + 1} (S)" if hit.box is not None else "no box"
             self.pending.setText(
                 f"{_name(state, hit.target)} must absorb a {hit.shifts}-point hit: {where}, "
                 "a consequence (C), or be taken out (X)"
             )
+            self.pending.show()
+        if not self.name.hasFocus() and self.name.text() != state.name:
+            self.name.setText(state.name)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(state.kind)))
+        self.kind.setEnabled(not state.started)
+        self._fill_aspects(state)
+        self._fill_zones(state)
+
+    def _fill_aspects(self, state: Encounter) -> None:
+        keep = self.current_aspect()
         self.aspects.clear()
         for a in state.aspects:
             on = _name(state, a.holder) if a.holder else "scene"
-            free = f", {a.free_tags} free tag" if a.free_tags else ""
-            kind = "sticky" if a.sticky else "fragile"
-            hidden = " [hidden]" if a.hidden else ""
-            self.aspects.addItem(f"{a.text} ({on}, {kind}{free}){hidden}")
+            bits = [on, "sticky" if a.sticky else "fragile"]
+            if a.free_tags:
+                bits.append(f"{a.free_tags} free tag{'s' if a.free_tags > 1 else ''}")
+            if a.hidden:
+                bits.append("hidden")
+            item = QListWidgetItem(f"{a.text} ({', '.join(bits)})")
+            item.setData(ID_ROLE, a.id)
+            item.setToolTip(item.text())
+            self.aspects.addItem(item)
+            if a.id == keep:
+                self.aspects.setCurrentItem(item)
+
+    def _fill_zones(self, state: Encounter) -> None:
+        keep = self.current_zone()
         self.zones.clear()
         for z in state.zones:
             here = [p.name for p in state.participants if p.zone == z.id and not p.taken_out]
-            self.zones.addItem(f"{z.name or z.id}: {', '.join(here) or 'empty'}")
+            item = QListWidgetItem(f"{z.name or z.id}: {', '.join(here) or 'nobody'}")
+            item.setData(ID_ROLE, z.id)
+            item.setToolTip(item.text())
+            self.zones.addItem(item)
+            if z.id == keep:
+                self.zones.setCurrentItem(item)
         for b in state.borders:
-            self.zones.addItem(f"  {b.between[0]} \u2194 {b.between[1]}: border {b.value}")
+            x, y = (zone_label(state, z) for z in b.between)
+            value = "open" if b.value == 0 else f"border {b.value}"
+            item = QListWidgetItem(f"  {x} \u2194 {y}: {value}")
+            item.setData(ID_ROLE, None)
+            item.setForeground(Qt.GlobalColor.darkGray)
+            self.zones.addItem(item)
+
+    def current_aspect(self) -> str | None:
+        """The id of the aspect selected in the list."""
+        item = self.aspects.currentItem()
+        value = None if item is None else item.data(ID_ROLE)
+        return str(value) if value else None
+
+    def current_zone(self) -> str | None:
+        """The id of the zone selected in the list (None on a border line)."""
+        item = self.zones.currentItem()
+        value = None if item is None else item.data(ID_ROLE)
+        return str(value) if value else None
+
+    def select_aspect(self, aspect_id: str) -> None:
+        """Select an aspect in the list."""
+        for i in range(self.aspects.count()):
+            if self.aspects.item(i).data(ID_ROLE) == aspect_id:
+                self.aspects.setCurrentRow(i)
+
+    def select_zone(self, zone_id: str) -> None:
+        """Select a zone in the list."""
+        for i in range(self.zones.count()):
+            if self.zones.item(i).data(ID_ROLE) == zone_id:
+                self.zones.setCurrentRow(i)
+
+    # -- widgets -> events ------------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        self.event_requested.emit(event)
+
+    def _on_name_edited(self) -> None:
+        name = self.name.text().strip()
+        if name != self._doc.state.name:
+            self._emit(SetSceneEvent(name=name))
+
+    def _on_kind_chosen(self, _index: int) -> None:
+        kind = self.kind.currentData()
+        if kind != self._doc.state.kind:
+            self._emit(SetSceneEvent(kind=kind))
+
+    def add_aspect(self) -> None:
+        """A scene aspect (text, sticky, free tags, hidden asked in a dialog)."""
+        answer = AspectPrompt.ask(self)
+        if answer is not None:
+            text, sticky, free, hidden = answer
+            self._emit(AddAspectEvent(text=text, sticky=sticky, free_tags=free, hidden=hidden))
+
+    def remove_aspect(self) -> None:
+        """Remove the selected aspect."""
+        aid = self.current_aspect()
+        if aid is not None:
+            self._emit(RemoveAspectEvent(aspect=aid))
+
+    def toggle_sticky(self) -> None:
+        """Make the selected aspect fragile, or sticky again."""
+        a = self._doc.state.aspect(self.current_aspect() or "")
+        if a is not None:
+            self._emit(EditAspectEvent(aspect=a.id, sticky=not a.sticky))
+
+    def change_free_tags(self, delta: int) -> None:
+        """One free tag more or less on the selected aspect."""
+        a = self._doc.state.aspect(self.current_aspect() or "")
+        if a is not None and 0 <= a.free_tags + delta <= 10:
+            self._emit(EditAspectEvent(aspect=a.id, free_tags=a.free_tags + delta))
+
+    def toggle_aspect_hidden(self) -> None:
+        """Hide the selected aspect from the player view, or show it."""
+        a = self._doc.state.aspect(self.current_aspect() or "")
+        if a is not None:
+            self._emit(EditAspectEvent(aspect=a.id, hidden=not a.hidden))
+
+    def _new_zone_id(self, name: str) -> str:
+        base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or "zone"
+        taken = {z.id for z in self._doc.state.zones}
+        zid, n = base, 2
+        while zid in taken:
+            zid, n = f"{base}-{n}", n + 1
+        return zid
+
+    def add_zone(self) -> None:
+        """A new zone, named in a prompt."""
+        name = TextPrompt.ask(self, "Zone", "Name the zone:")
+        if name:
+            self._emit(AddZoneEvent(zone=self._new_zone_id(name), name=name))
+
+    def rename_zone(self) -> None:
+        """Rename the selected zone."""
+        zid = self.current_zone()
+        if zid is None:
+            return
+        name = TextPrompt.ask(self, "Zone", "New name:", zone_label(self._doc.state, zid))
+        if name:
+            self._emit(RenameZoneEvent(zone=zid, name=name))
+
+    def remove_zone(self) -> None:
+        """Remove the selected zone (its borders go, who stood there is off the map)."""
+        zid = self.current_zone()
+        if zid is not None:
+            self._emit(RemoveZoneEvent(zone=zid))
+
+    def edit_border(self) -> None:
+        """Join two zones with a border value, or part them."""
+        state = self._doc.state
+        zones = [(z.name or z.id, z.id) for z in state.zones]
+        if len(zones) < 2:
+            self.exchange.setText("Add at least two zones before joining them")
+            return
+        answer = BorderPrompt.ask(self, zones, self.current_zone())
+        if answer is not None:
+            a, b, value = answer
+            self._emit(SetBorderEvent(between=(a, b), value=value))
+
+    def place(self, pid: str | None) -> None:
+        """Put participant ``pid`` in a zone chosen from the scene's zones."""
+        state = self._doc.state
+        p = state.find(pid) if pid else None
+        if p is None or not state.zones:
+            self.exchange.setText("Select a participant and add zones first")
+            return
+        choices = [(z.name or z.id, z.id) for z in state.zones] + [("(off the map)", "")]
+        zone = ChoicePrompt.ask(self, "Place", f"Where is {p.name}?", choices)
+        if zone is not None:
+            self._emit(PlaceEvent(who=p.id, zone=zone or None))

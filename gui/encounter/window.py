@@ -75,6 +75,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("H", "Hold the current actor's action"),
     ("T", "Take the selected participant's held action now"),
     ("V", "Hide / show the selected participant in the player view"),
+    ("Z", "Place the selected participant in a zone"),
+    ("Shift+A", "Add a scene aspect (sticky or fragile, free tags)"),
     ("P", "Open the player view"),
     ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
     ("?", "Show or hide this help"),
@@ -165,7 +167,10 @@ class EncounterWindow(QMainWindow):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMN_INDEX["aspects"], QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(True)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.box_delegate = BoxDelegate(self)
         for key in ("health", "composure"):
             self.table.setItemDelegateForColumn(COLUMN_INDEX[key], self.box_delegate)
@@ -175,22 +180,29 @@ class EncounterWindow(QMainWindow):
         self.log.setWordWrap(True)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
-        right = QWidget()
-        rbox = QVBoxLayout(right)
-        rbox.setContentsMargins(0, 0, 0, 0)
-        rbox.addWidget(self.dice)
-        rbox.addWidget(self.scene, 1)
+        log_box = QWidget()
+        lbox = QVBoxLayout(log_box)
+        lbox.setContentsMargins(0, 6, 0, 0)
+        lbox.addWidget(QLabel("<b>Log</b>"))
+        lbox.addWidget(self.log)
+        bottom = QSplitter()
+        bottom.addWidget(self.scene)
+        bottom.addWidget(log_box)
+        bottom.setStretchFactor(0, 3)
+        bottom.setStretchFactor(1, 2)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.table)
-        left.addWidget(self.log)
-        left.setStretchFactor(0, 3)
+        left.addWidget(bottom)
+        left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 1)
         split = QSplitter()
         split.addWidget(left)
-        split.addWidget(right)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        split.setSizes([820, 460])
+        split.addWidget(self.dice)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setSizes([860, 420])
+        left.setSizes([330, 340])
+        bottom.setSizes([520, 340])
         container = QWidget()  # the overlay must not become a splitter pane
         cbox = QVBoxLayout(container)
         cbox.setContentsMargins(0, 0, 0, 0)
@@ -199,6 +211,8 @@ class EncounterWindow(QMainWindow):
         self.help = HelpOverlay(container)
         self._build_actions()
         self.dice.event_requested.connect(self.push)
+        self.scene.event_requested.connect(self.push)
+        self.scene.selected_participant = self.selected
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         document.state_replaced.connect(self._on_state_replaced)
         document.save_failed.connect(self._on_save_failed)
@@ -242,6 +256,11 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Hold action", "H", self.hold)
         self._action(act, "Take held action", "T", self.resume)
         self._action(act, "Hide / show in player view", "V", self.toggle_hidden)
+        scene = bar.addMenu("&Scene")
+        self._action(scene, "Add scene aspect...", "Shift+A", self.scene.add_aspect)
+        self._action(scene, "Add zone...", None, self.scene.add_zone)
+        self._action(scene, "Border between zones...", None, self.scene.edit_border)
+        self._action(scene, "Place selected in a zone...", "Z", self.place_selected)
         cast = bar.addMenu("&Cast")
         self._action(cast, "Add characters from the library...", "Ctrl+L", self.add_from_library)
         self._action(cast, "Add minion group...", "Ctrl+M", self.add_minions)
@@ -386,6 +405,10 @@ class EncounterWindow(QMainWindow):
         p = self.doc.participant(who) if who else None
         if p is not None:
             self.push(SetHiddenEvent(who=p.id, hidden=not p.hidden))
+
+    def place_selected(self) -> None:
+        """Z: put the selected participant in a zone."""
+        self.scene.place(self.selected())
 
     def toggle_box(self, pid: str, track: TrackName, box: int) -> None:
         """A click on a stress box: check it (the pending hit's box when it is that one) or
@@ -547,6 +570,11 @@ class EncounterWindow(QMainWindow):
         self.player_view.show()
         self.player_view.raise_()
         return self.player_view
+
+    def showEvent(self, event: Any) -> None:
+        """Show the latest log lines."""
+        super().showEvent(event)
+        self.log.scrollToBottom()
 
     def closeEvent(self, event: Any) -> None:
         """Close the player view too; the encounter is already saved."""

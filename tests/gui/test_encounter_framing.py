@@ -1,0 +1,119 @@
+"""Framing the scene in the encounter window: name and kind, zones, borders, placement and scene
+aspects, each one undoable step through the engine (SotC "Framing the Scene", SRD L1174-L1193,
+digest 6.1 step 1 and 6.2; fragile and sticky aspects L1432-L1438, digest 5.7)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gui.encounter import open_encounter_window
+from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
+from rules.campaign import CampaignRules
+from rules.combat import replay
+from rules.encounter import AddParticipantEvent, StartEvent
+from rules.systems.sotc_conflict import npc_participant
+
+
+def answer(monkeypatch: pytest.MonkeyPatch, cls: Any, value: Any) -> None:
+    monkeypatch.setattr(cls, "ask", classmethod(lambda *a, **k: value))
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> Any:
+    w = open_encounter_window(None, None, None, rng=random.Random(1))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    hero = npc_participant(
+        pid="hero", name="Hero", skills={"Alertness": 2, "Empathy": 4}, rules=CampaignRules()
+    )
+    assert w.push(AddParticipantEvent(participant=hero))
+    return w
+
+
+def test_frame_a_scene_through_the_panel_and_undo_every_step(
+    window: Any, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel = window.scene
+    panel.name.setText("Burning Zeppelin")
+    panel.name.editingFinished.emit()
+    panel.kind.setCurrentIndex(panel.kind.findData("social"))
+    panel.kind.activated.emit(panel.kind.currentIndex())
+    answer(monkeypatch, TextPrompt, "Gondola")
+    panel.add_zone()
+    answer(monkeypatch, TextPrompt, "Gas Bag")
+    panel.add_zone()
+    answer(monkeypatch, BorderPrompt, ("gondola", "gas-bag", 2))
+    panel.edit_border()
+    answer(monkeypatch, ChoicePrompt, "gas-bag")
+    window.select("hero")
+    window.table.setFocus()
+    qtbot.keyClick(window.table, "z")  # Z: place the selected participant
+    answer(monkeypatch, AspectPrompt, ("On Fire", False, 1, False))
+    panel.add_aspect()
+    panel.select_aspect("a1")
+    panel.toggle_sticky()
+    panel.change_free_tags(1)
+    panel.toggle_aspect_hidden()
+    panel.select_zone("gondola")
+    answer(monkeypatch, TextPrompt, "Cabin")
+    panel.rename_zone()
+
+    state = window.doc.state
+    assert (state.name, state.kind) == ("Burning Zeppelin", "social")
+    assert [(z.id, z.name) for z in state.zones] == [("gondola", "Cabin"), ("gas-bag", "Gas Bag")]
+    assert [(b.between, b.value) for b in state.borders] == [(("gondola", "gas-bag"), 2)]
+    assert state.find("hero").zone == "gas-bag"
+    a = state.aspect("a1")
+    assert a is not None and (a.text, a.sticky, a.free_tags, a.hidden) == ("On Fire", True, 2, True)
+    assert "Cabin" in panel.zones.item(0).text() and "border 2" in panel.zones.item(2).text()
+    assert "2 free tags" in panel.aspects.item(0).text()
+    # the player view keeps a hidden scene aspect to the GM
+    view = window.show_player_view()
+    qtbot.addWidget(view)
+    assert "On Fire" not in view.aspects.text()
+
+    # the log replays to the same state, and every step undoes and redoes
+    doc = window.doc
+    assert replay(doc.initial, [e.event for e in doc.log])[0] == state
+    stack = doc.undo_stack
+    n = stack.count()
+    assert n == 12
+    while stack.canUndo():
+        stack.undo()
+    assert doc.state.zones == () and doc.state.name == "New encounter"
+    assert panel.zones.count() == 0 and panel.name.text() == "New encounter"
+    for _ in range(n):
+        stack.redo()
+    assert doc.state == state
+
+    # removing: a border, an aspect, a zone (who stood there is off the map)
+    answer(monkeypatch, BorderPrompt, ("gas-bag", "gondola", None))
+    panel.edit_border()
+    assert doc.state.borders == ()
+    panel.select_aspect("a1")
+    panel.remove_aspect()
+    assert doc.state.aspects == ()
+    panel.select_zone("gas-bag")
+    panel.remove_zone()
+    assert [z.id for z in doc.state.zones] == ["gondola"] and doc.state.find("hero").zone is None
+
+
+def test_kind_is_locked_once_started_and_refusals_are_explained(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel = window.scene
+    answer(monkeypatch, TextPrompt, "Deck")
+    panel.add_zone()
+    panel.add_zone()  # same name: a distinct id
+    assert [z.id for z in window.doc.state.zones] == ["deck", "deck-2"]
+    assert window.push(StartEvent())
+    assert not panel.kind.isEnabled()
+    answer(monkeypatch, BorderPrompt, ("deck", "deck", 0))
+    before = window.doc.undo_stack.count()
+    panel.edit_border()
+    assert window.doc.undo_stack.count() == before and "different" in window.status.text()
