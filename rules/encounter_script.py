@@ -25,6 +25,7 @@ from rules.combat import (
     conflict_rules_for,
     fill_dice,
     minion_group,
+    replay,
 )
 from rules.encounter import (
     PAYLOAD_VERSION,
@@ -426,3 +427,18 @@ def from_payload(data: Mapping[str, Any]) -> EncounterPayload:
         raise EncounterScriptError(
             f"the saved encounter is damaged (field {_where(first['loc'])}: {first['msg']})"
         ) from None
+
+
+def template_of(initial: Encounter, log: tuple[LogEntry, ...], state: Encounter) -> Encounter:
+    """The prepared scene of an encounter, to store as a template and start again and again.
+
+    That is the encounter as it was framed: the state just before the first ``start`` in the
+    log (cast, scene aspects, zones and borders, all before any blow), or the current state
+    when the conflict has not started; with a fresh step counter and no last roll.
+    """
+    framed = state
+    for i, entry in enumerate(log):
+        if entry.event.do == "start":
+            framed = replay(initial, [e.event for e in log[:i]])[0]
+            break
+    return framed.model_copy(update={"step": 0, "last": None})

@@ -47,5 +47,38 @@ def open_encounter_window(
             Encounter(name="New encounter"), library=library, ladder=ladder
         )
     else:
-        document = EncounterDocument.from_record(record_or_none, library=library, ladder=ladder)
+        document = EncounterDocument.from_record(
+            record_or_none,
+            library=library,
+            ladder=ladder,
+            prepare=lambda e: refresh_characters(e, library, registry),
+        )
     return EncounterWindow(document, registry=registry, rng=rng, parent=parent)
+
+
+def list_templates(library: Any) -> list[Any]:
+    """The encounter templates stored in ``library`` (``EncounterRecord``s), by name."""
+    return [r for r in library.list_encounters() if r.is_template]
+
+
+def refresh_characters(encounter: Any, library: Any, registry: Any) -> Any:
+    """``encounter`` with every library character's current stress, consequences and fate
+    points (a template started again: what happened to them since comes along)."""
+    from rules.errors import FatesmithError
+    from rules.systems.sotc_character import SotcCharacter
+    from rules.systems.sotc_conflict import refresh_participant
+
+    if library is None or registry is None:
+        return encounter
+    parts = []
+    for p in encounter.participants:
+        if p.character_id is not None:
+            try:
+                character = library.get_character(p.character_id).character
+            except FatesmithError:  # deleted since: the template's copy plays
+                character = None
+            if isinstance(character, SotcCharacter):
+                derived = registry.get("sotc").derive(character, encounter.rules)
+                p = refresh_participant(p, character, derived)
+        parts.append(p)
+    return encounter.model_copy(update={"participants": tuple(parts)})

@@ -10,13 +10,14 @@ where it was.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from rules.encounter import Encounter, LogEntry, Participant
-from rules.encounter_script import from_payload, to_payload
+from rules.encounter_script import from_payload, template_of, to_payload
 from rules.ladder import Ladder
 
 
@@ -110,16 +111,46 @@ class EncounterDocument(QObject):
         self.saved.emit(self.version)
         return True
 
+    def save_as_template(self, name: str) -> uuid.UUID | None:
+        """Store the prepared scene (the encounter as framed, before its first blow) as a new
+        template record; returns its id, or None without a library or when saving fails."""
+        if self.library is None:
+            return None
+        from storage.library import EncounterRecord, LibraryError
+
+        framed = template_of(self.initial, self._log, self._state)
+        framed = framed.model_copy(update={"name": name})
+        record = EncounterRecord(
+            name=name or "Template",
+            campaign_id=self.campaign_id,
+            is_template=True,
+            payload=to_payload(framed, (), framed),
+        )
+        try:
+            self.library.save_encounter(record, expected_version=None)
+        except LibraryError as exc:
+            self.save_failed.emit(str(exc))
+            return None
+        return record.id
+
     @classmethod
     def from_record(
-        cls, record: Any, *, library: Any = None, ladder: Ladder | None = None
+        cls,
+        record: Any,
+        *,
+        library: Any = None,
+        ladder: Ladder | None = None,
+        prepare: Callable[[Encounter], Encounter] | None = None,
     ) -> EncounterDocument:
-        """Open a saved encounter (or start a fresh run of a template)."""
+        """Open a saved encounter, or start a fresh run of a template (a new record on its
+        first change); ``prepare`` adjusts a template's scene before the run begins (e.g.
+        brings library characters' current condition in)."""
         payload = from_payload(record.payload)
         if record.is_template:
-            return cls(
-                payload.initial, library=library, campaign_id=record.campaign_id, ladder=ladder
-            )
+            initial = payload.initial
+            if prepare is not None:
+                initial = prepare(initial)
+            return cls(initial, library=library, campaign_id=record.campaign_id, ladder=ladder)
         return cls(
             payload.initial,
             log=payload.log,

@@ -33,7 +33,7 @@ from gui.encounter.commands import ApplyEventCommand
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
 from gui.encounter.player_view import PlayerViewWindow
-from gui.encounter.prompts import CharacterPicker, MinionPrompt, TextPrompt
+from gui.encounter.prompts import CharacterPicker, ChoicePrompt, MinionPrompt, TextPrompt
 from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.turn_model import BOXES_ROLE, COLUMN_INDEX, ID_ROLE, TurnOrderModel
 from rules.combat import conflict_rules_for, fill_dice, initiative_value, minion_group
@@ -158,6 +158,7 @@ class EncounterWindow(QMainWindow):
         self.registry = registry
         self.rng = rng or random.Random()
         self.player_view: PlayerViewWindow | None = None
+        self.runs: list[EncounterWindow] = []  # windows started from templates here
         self.model = TurnOrderModel(document)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -239,6 +240,8 @@ class EncounterWindow(QMainWindow):
         self._action(enc, "Next turn", "N", lambda: self.push(NextTurnEvent()))
         self._action(enc, "Next exchange", "E", lambda: self.push(NextExchangeEvent()))
         self._action(enc, "End scene", "Ctrl+E", lambda: self.push(EndSceneEvent()))
+        self._action(enc, "Save as template...", None, self.save_as_template)
+        self._action(enc, "New from template...", None, self.new_from_template)
         self._action(enc, "Write results to the characters", None, self.save_results)
         self._action(enc, "Print GM conflict sheet...", "Ctrl+P", self.print_sheet)
         self._action(enc, "Player view", "P", self.show_player_view)
@@ -562,6 +565,43 @@ class EncounterWindow(QMainWindow):
         render_conflict_sheet(self.sheet_rows(), Path(path), title=self.doc.state.name)
         self.show_message(f"Conflict sheet written to {path}")
         return Path(path)
+
+    def save_as_template(self) -> uuid.UUID | None:
+        """Store the prepared scene (cast, aspects, zones as framed) as a template."""
+        if self.doc.library is None:
+            self.show_message("This encounter is not in a library")
+            return None
+        state = self.doc.state
+        name = TextPrompt.ask(self, "Save as template", "Template name:", state.name)
+        if not name:
+            return None
+        template_id = self.doc.save_as_template(name)
+        if template_id is not None:
+            self.show_message(f"Saved the template \u201c{name}\u201d")
+        return template_id
+
+    def new_from_template(self) -> EncounterWindow | None:
+        """Start a fresh run of a stored template in a new window (a record of its own)."""
+        from gui.encounter import list_templates, open_encounter_window
+
+        library = self.doc.library
+        if library is None:
+            self.show_message("This encounter is not in a library")
+            return None
+        templates = list_templates(library)
+        if not templates:
+            self.show_message("There are no templates yet (Encounter \u2192 Save as template)")
+            return None
+        record = ChoicePrompt.ask(
+            self, "New from template", "Template:", [(r.name, r) for r in templates]
+        )
+        if record is None:
+            return None
+        window = open_encounter_window(library, record, self.registry, rng=self.rng)
+        assert isinstance(window, EncounterWindow)
+        self.runs.append(window)
+        window.show()
+        return window
 
     def show_player_view(self) -> PlayerViewWindow:
         """P: the player view (one per window), following this window live."""

@@ -232,6 +232,22 @@ def npc_participant(
     )  # fmt: skip
 
 
+def refresh_participant(
+    p: Participant, character: SotcCharacter, derived: DerivedStress
+) -> Participant:
+    """``p`` with ``character``'s condition, fate points, skills and aspects as they are now.
+
+    For a template started again later: where the scene put the participant (id, side, seat,
+    zone, grit, attachment, hidden) stays, what the character has been through since comes
+    from the character.
+    """
+    fresh = participant_from_character(
+        character, derived, pid=p.id, kind=p.kind, side=p.side, seat=p.seat, grit=p.grit,
+        zone=p.zone,
+    )  # fmt: skip
+    return fresh.model_copy(update={"attached_to": p.attached_to, "hidden": p.hidden})
+
+
 def apply_results(character: SotcCharacter, participant: Participant) -> SotcCharacter:
     """``character`` with the stress, consequences and fate points it ends the encounter with."""
     condition = character.condition.model_copy(
