@@ -66,7 +66,7 @@ def test_save_a_template_and_start_it_twice(
             defense_skill="Fists",
             dice=(1, 1, 1, 0),
             defense_dice=(0, 0, 0, 0),
-        ),  # fmt: skip
+        ),
     ):
         assert window.push(event), window.status.text()
     assert window.doc.state.find("thugs").remaining < 4

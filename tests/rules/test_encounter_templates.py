@@ -52,7 +52,7 @@ def test_the_template_is_the_scene_as_framed_before_the_first_blow() -> None:
             defense_skill="Athletics",
             dice=(1, 1, 0, 0),
             defense_dice=(0, 0, 0, 0),
-        ),  # fmt: skip
+        ),
         AddAspectEvent(text="Smoke"),
     ]
     initial = Encounter(name="Deck fight")
