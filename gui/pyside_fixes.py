@@ -7,6 +7,9 @@ interpreter aborts with "none_dealloc: deallocating None" (or "bool_dealloc"). :
 detects the leak with a few probe calls and, only if present, gives ``None``, ``True`` and
 ``False`` a reference count no program can exhaust, which is what 3.12's immortal objects do.
 Importing this module installs the fix; it is idempotent.
+
+pyproject.toml keeps PySide6 below 6.12, so with a normal install the probe finds no leak and
+this module does nothing; it stays as a guard for environments that bring their own PySide6.
 """
 
 from __future__ import annotations
