@@ -24,11 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Frame,
-    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -36,7 +34,7 @@ from reportlab.platypus import (
 
 from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow, ColumnBreak, Para, WriteLine
+from storage.pdf.flowables import BoxRow, Column, ColumnBreak, Grid, Group, Run, Text, WriteLine
 from storage.pdf.sheet_layout import (
     AspectsBlock,
     ConflictRow,
@@ -59,10 +57,11 @@ from storage.pdf.styles import (
     MUTED,
     RULE,
     SANS,
+    SANS_BOLD,
+    SANS_ITALIC,
     SHADE,
     Styles,
     clean,
-    markup,
     page_size,
     styles,
 )
@@ -89,17 +88,21 @@ CREATOR = "Fatesmith"
 # -- small builders ------------------------------------------------------------------------------
 
 
-def _p(text: str, style: Any) -> Paragraph:
-    """A paragraph of user text (always escaped)."""
-    return Para(markup(text), style)
+def _p(text: str, style: Any) -> Text:
+    """User text, wrapped and printed literally (never read as markup)."""
+    return Text(text, style)
 
 
-def _heading(title: str, st: Styles) -> Paragraph:
-    return Para(markup(title, newlines=False), st.heading)
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _heading(title: str, st: Styles) -> Text:
+    return Text(_one_line(title), st.heading)
 
 
 def _field_cell(field: FieldLine, st: Styles, big: bool = False, number: bool = False) -> list[Any]:
-    label = Para(markup(field.label, newlines=False).upper(), st.label)
+    label = Text(_one_line(field.label).upper(), st.label)
     style = st.number if number else (st.value_big if big else st.value)
     value = _p(field.value, style) if field.value else Spacer(1, style.leading)
     return [label, Spacer(1, 2), value]
@@ -115,31 +118,18 @@ def _header(block: HeaderBlock, st: Styles) -> list[Any]:
                 _field_cell(right, st, number=numeric),
             ]
         )
-    table = Table(rows, colWidths=["74%", "26%"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.8, RULE),
-                ("BACKGROUND", (1, 0), (1, -1), SHADE),
-                ("LEFTPADDING", (0, 0), (-1, -1), 6),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("TOPPADDING", (0, 0), (-1, -1), 5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-            ]
-        )
-    )
-    out: list[Any] = [table]
+    columns = [Column(0.74, rule=0.8), Column(0.26, rule=0.8, shade=SHADE)]
+    out: list[Any] = [Grid(rows, columns, valign="top", pad=(5, 6))]
     if block.subtitle.strip():
         out += [Spacer(1, 4), _p(block.subtitle, st.subtitle)]
     return out
 
 
 def _short(text: str, style: Any, width: float) -> Any:
-    """A plain table-cell string when ``text`` is one short line, else a wrapping paragraph.
+    """A plain grid-cell string when ``text`` is one short line, else wrapping text.
 
-    Table cells draw plain strings directly (no markup parsing, no line breaking), which is
-    much faster and prints the text literally; longer text still wraps.
+    Grids draw plain strings together in one text object (no line breaking, no flowable),
+    which is faster and prints the text literally; longer text still wraps.
     """
     plain = clean(text)
     if "\n" not in plain and stringWidth(plain, style.fontName, style.fontSize) <= width:
@@ -147,28 +137,9 @@ def _short(text: str, style: Any, width: float) -> Any:
     return _p(text, style)
 
 
-def _plain_cells(start: tuple[int, int], end: tuple[int, int], style: Any) -> list[Any]:
-    """Table commands giving plain-string cells the font and colour of ``style``."""
-    return [
-        ("FONTNAME", start, end, style.fontName),
-        ("FONTSIZE", start, end, style.fontSize),
-        ("LEADING", start, end, style.leading),
-        ("TEXTCOLOR", start, end, style.textColor),
-    ]
-
-
 def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
     data: list[list[Any]] = []
-    commands: list[tuple[Any, ...]] = [
-        *_plain_cells((1, 0), (-1, -1), st.cell),
-        *_plain_cells((0, 0), (0, -1), st.rung),
-        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]
+    boxes: set[tuple[int, int]] = set()
     for rung in block.rows:
         cells: list[Any] = [_short(name, st.cell, SKILL_CELL_WIDTH) for name in rung.entries]
         cells += [""] * (rung.slots - len(rung.entries))
@@ -177,15 +148,15 @@ def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
             r = len(data)
             label = _short(rung.label, st.rung, RUNG_LABEL_WIDTH) if n == 0 else ""
             data.append([label, *chunk, *[""] * (SKILL_COLUMNS - len(chunk))])
-            for c in range(len(chunk)):
-                commands.append(("BOX", (c + 1, r), (c + 1, r), 0.7, RULE))
-            commands.append(("BOTTOMPADDING", (0, r), (-1, r), 4))
+            boxes.update((r, c + 1) for c in range(len(chunk)))
     if not data:
         return []
-    width = f"{81 / SKILL_COLUMNS:.2f}%"
-    table = Table(data, colWidths=["19%", *[width] * SKILL_COLUMNS], hAlign="LEFT")
-    table.setStyle(TableStyle(commands))
-    return [_heading(block.title, st), table]
+    columns = [
+        Column(0.19, st.rung, pad=(4, 4)),
+        *[Column(0.81 / SKILL_COLUMNS, st.cell, pad=(4, 4))] * SKILL_COLUMNS,
+    ]
+    grid = Grid(data, columns, valign="middle", pad=(3, 4), boxes=frozenset(boxes))
+    return [_heading(block.title, st), grid]
 
 
 def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
@@ -199,47 +170,30 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
             data.append([tag, *cells, *[""] * (2 - len(cells))])
     if not data:
         return [_heading(block.title, st), _p("(none yet)", st.small)]
-    table = Table(data, colWidths=["18%", "41%", "41%"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                *_plain_cells((0, 0), (0, -1), st.tiny),
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("LINEBELOW", (1, 0), (1, -1), 0.6, RULE),
-                ("LINEBELOW", (2, 0), (2, -1), 0.6, RULE),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("RIGHTPADDING", (1, 0), (-1, -1), 8),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
-    )
-    return [_heading(block.title, st), table]
-
-
-def _keep(out: list[Any], parts: list[Any]) -> None:
-    """Append an entry kept in one piece; the section heading (if alone so far) stays with it."""
-    if len(out) == 1 and not isinstance(out[0], KeepTogether):
-        out[0] = KeepTogether([out[0], *parts])
-    else:
-        out.append(KeepTogether(parts))
+    columns = [
+        Column(0.18, st.tiny, pad=(2, 6)),
+        Column(0.41, pad=(2, 8), rule=0.6),
+        Column(0.41, pad=(2, 8), rule=0.6),
+    ]
+    return [_heading(block.title, st), Grid(data, columns, valign="bottom", pad=(6, 2))]
 
 
 def _stunts(block: StuntsBlock, st: Styles) -> list[Any]:
     out: list[Any] = [_heading(block.title, st)]
     for entry in block.entries:
-        name = markup(entry.name, newlines=False)
+        style = st.stunt_name
+        name = [Run(_one_line(entry.name), style.fontName, style.fontSize, style.textColor)]
         if entry.skill:
-            name += f'  <font name="{SANS}" size="8" color="#5f6368">{markup(entry.skill)}</font>'
+            name.append(Run(" " + _one_line(entry.skill), SANS, 8, MUTED))
         if entry.custom:
-            name += '  <font name="DejaVuSans-Oblique" size="7.5" color="#7a2e1d">custom</font>'
-        parts: list[Any] = [Para(name, st.stunt_name)]
+            name.append(Run(" custom", SANS_ITALIC, 7.5, ACCENT))
+        parts: list[Any] = [Text(name, style)]
         if entry.detail:
             parts.append(_p(entry.detail, st.stunt_text))
         if entry.text:
             parts.append(_p(entry.text, st.stunt_text))
         parts.append(Spacer(1, 5))
-        _keep(out, parts)
+        out.append(Group(parts))  # an entry is kept in one piece
     out += [WriteLine() for _ in range(block.blank_lines)]
     if not block.entries and not block.blank_lines:
         out.append(_p("(none yet)", st.small))
@@ -266,19 +220,8 @@ def _consequences(block: ConsequencesBlock, st: Styles) -> list[Any]:
             label.append(_p(slot.note, st.tiny))
         value = _p(slot.text, st.cell) if slot.text else Spacer(1, 12)
         data.append([label, value])
-    table = Table(data, colWidths=["32%", "68%"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("TOPPADDING", (0, 0), (-1, -1), 7),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
-    )
-    return [_heading(block.title, st), table]
+    columns = [Column(0.32, pad=(2, 6), rule=0.6), Column(0.68, pad=(2, 6), rule=0.6)]
+    return [_heading(block.title, st), Grid(data, columns, valign="bottom", pad=(7, 3))]
 
 
 def _gadgets(block: GadgetsBlock, st: Styles) -> list[Any]:
@@ -290,13 +233,14 @@ def _gadgets(block: GadgetsBlock, st: Styles) -> list[Any]:
             parts.append(_p(kind, st.small))
         if gadget.description:
             parts.append(_p(gadget.description, st.stunt_text))
+        body = st.stunt_text
         for imp in gadget.improvements:
-            text = f"<b>{markup(imp.label, newlines=False)}</b>"
+            runs = [Run(_one_line(imp.label), SANS_BOLD, body.fontSize, body.textColor)]
             if imp.value:
-                text += f" — {markup(imp.value)}"
-            parts.append(Para(text, st.stunt_text, bulletText="•"))
+                runs.append(Run(f" — {imp.value}", body.fontName, body.fontSize, body.textColor))
+            parts.append(Text(runs, body, bullet="•"))
         parts.append(Spacer(1, 5))
-        _keep(out, parts)
+        out.append(Group(parts))
     return out
 
 
@@ -306,7 +250,7 @@ def _fields(block: FieldsBlock, st: Styles) -> list[Any]:
         out.append(_p(block.note, st.small))
     for field in block.fields:
         if field.label:
-            out.append(Para(markup(field.label, newlines=False), st.prompt))
+            out.append(Text(_one_line(field.label), st.prompt))
         if field.value:
             out.append(_p(field.value, st.answer))
         else:
@@ -326,10 +270,34 @@ BUILDERS: dict[str, Callable[[Any, Styles], list[Any]]] = {
 }
 
 
+def _bind(flowables: list[Any]) -> list[Any]:
+    """Group each keep-with-next flowable (a heading, a prompt) with the one after it.
+
+    The document would otherwise wrap them in a ``KeepTogether`` as it lays them out, which
+    costs far more than a :class:`~storage.pdf.flowables.Group`.
+    """
+    out: list[Any] = []
+    pending: list[Any] = []
+    for flowable in flowables:
+        if pending or flowable.getKeepWithNext():
+            pending.append(flowable)
+            if not flowable.getKeepWithNext():
+                out.append(Group(pending))
+                pending = []
+        else:
+            out.append(flowable)
+    return out + pending  # a trailing heading is kept with the next block by the document
+
+
+def _build(block: Any, st: Styles) -> list[Any]:
+    """The flowables of one layout block, headings bound to what follows them."""
+    return _bind(BUILDERS[block.kind](block, st))
+
+
 def _flowables(blocks: Iterable[Any], st: Styles) -> list[Any]:
     out: list[Any] = []
     for block in blocks:
-        out += BUILDERS[block.kind](block, st)
+        out += _build(block, st)
     return out
 
 
@@ -416,8 +384,6 @@ def _measure(flowables: Sequence[Any], width: float, height: float) -> float:
     canv = _scratch_canvas()
     for i, flowable in enumerate(flowables):
         _, h = flowable.wrapOn(canv, width, height)
-        if isinstance(flowable, KeepTogether):
-            h = getattr(flowable, "_H", h)  # its wrap() reports a huge height to force a split
         total += h + flowable.getSpaceAfter()
         if i:
             total += flowable.getSpaceBefore()
@@ -449,7 +415,7 @@ def _layout_story(
     three_areas = False
     # Each block's flowables are built once: measuring wraps them, and the paragraphs keep
     # their line breaks for the real build.
-    built = [(block, BUILDERS[block.kind](block, st)) for block in layout.blocks]
+    built = [(block, _build(block, st)) for block in layout.blocks]
     if layout.kind == "sheet":
         top = [f for b, fl in built if b.area == "top" for f in fl]
         main_parts = [(b, fl) for b, fl in built if b.area == "main"]
@@ -651,7 +617,7 @@ def render_conflict_sheet(
                      onPage=chrome.first)
     ])  # fmt: skip
     head = ["Name", "Init.", "Health", "Composure", "Consequences", "FP"]
-    data: list[list[Any]] = [[Para(h.upper(), st.label) for h in head]]
+    data: list[list[Any]] = [[Text(h.upper(), st.label) for h in head]]
     for row in rows:
 
         def track(checked: int, total: int) -> BoxRow:
@@ -660,11 +626,11 @@ def render_conflict_sheet(
         data.append(
             [
                 _p(row.name, st.cell),
-                Para(f"{row.initiative:+d}", st.cell),
+                Text(f"{row.initiative:+d}", st.cell),
                 track(row.health_checked, row.health_total),
                 track(row.composure_checked, row.composure_total),
                 [_p(c, st.small) for c in row.consequences] or "",
-                Para("" if row.fate_points is None else str(row.fate_points), st.cell),
+                Text("" if row.fate_points is None else str(row.fate_points), st.cell),
             ]
         )
     for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
