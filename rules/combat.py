@@ -1060,6 +1060,13 @@ def _add_participant(
     p = ev.participant
     if state.find(p.id) is not None:
         raise RuleViolation(f"there is already a participant {p.id!r}")
+    if p.attached_to is not None:
+        leader = _get(state, p.attached_to)
+        if p.kind == "companion" and cr.campaign.companions_have_stress:
+            for c in state.participants:
+                if c.kind == "companion" and c.attached_to == leader.id:
+                    # "How To Do Things": one companion attached at a time
+                    raise RuleViolation(f"{leader.name} already has {c.name} attached")
     state = state.model_copy(update={"participants": (*state.participants, p)})
     return _reorder(state), f"{p.name} joins the scene"
 
@@ -1172,6 +1179,22 @@ def _set_scene(state: Encounter, cr: ConflictRules, ev: SetSceneEvent) -> tuple[
             raise RuleViolation("the conflict's kind is fixed once initiative is set")
         updates["kind"] = ev.kind
         parts.append(f"a {ev.kind} conflict")
+    if ev.rules is not None and ev.rules != state.rules:
+        if state.started:
+            raise RuleViolation("the campaign rules are fixed once the conflict has started")
+        old, new = state.rules, ev.rules
+        shaping = (old.stress_boxes, old.companions_have_stress)
+        if state.participants and (new.stress_boxes, new.companions_have_stress) != shaping:
+            raise RuleViolation(
+                "stress boxes and companions' stress shape every track: change them before "
+                "adding the cast"
+            )
+        updates["rules"] = new
+        parts.append(
+            f"run with {new.stress_boxes} stress boxes"
+            + (", companions with stress" if new.companions_have_stress else "")
+            + (", rotating initiative" if new.rotating_initiative else "")
+        )
     if ev.name is not None and ev.name != state.name:
         updates["name"] = ev.name
         parts.append(f"named \u201c{ev.name}\u201d")

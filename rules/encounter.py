@@ -570,12 +570,15 @@ class SetSceneEvent(_Event):
     """Frame the scene: its name and whether the conflict is physical, social or mental.
 
     Fields left None are unchanged. The kind picks the initiative skill, so it is fixed once
-    the conflict has started (SotC "Establish Initiative": the order is set once).
+    the conflict has started (SotC "Establish Initiative": the order is set once). The campaign
+    ``rules`` too; and while anyone is in the scene, only switches that do not size stress
+    tracks may change (``stress_boxes`` and ``companions_have_stress`` shaped their tracks).
     """
 
     do: Literal["set_scene"] = "set_scene"
     name: str | None = Field(default=None, max_length=MAX_NAME)
     kind: ConflictKind | None = None
+    rules: CampaignRules | None = None
 
 
 class AddZoneEvent(_Event):

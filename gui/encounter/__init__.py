@@ -18,6 +18,7 @@ def open_encounter_window(
     parent: QWidget | None = None,
     *,
     rng: random.Random | None = None,
+    rules: Any = None,
 ) -> QMainWindow:
     """Open an encounter window.
 
@@ -28,6 +29,8 @@ def open_encounter_window(
         registry: The :class:`rules.systems.registry.SystemRegistry` (derived values, ladder).
         parent: Parent widget.
         rng: Dice source (tests pass a seeded one).
+        rules: The campaign's :class:`rules.campaign.CampaignRules` for a new encounter (the
+            "How To Do Things" variant, rotating initiative...); the book's rules when None.
 
     Returns:
         The window (not shown yet).
@@ -43,9 +46,10 @@ def open_encounter_window(
         except Exception:  # a registry without SotC: numbers only
             ladder = None
     if record_or_none is None:
-        document = EncounterDocument(
-            Encounter(name="New encounter"), library=library, ladder=ladder
-        )
+        start = Encounter(name="New encounter")
+        if rules is not None:
+            start = start.model_copy(update={"rules": rules})
+        document = EncounterDocument(start, library=library, ladder=ladder)
     else:
         document = EncounterDocument.from_record(
             record_or_none,

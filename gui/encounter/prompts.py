@@ -3,6 +3,7 @@ tests replace with a scripted answer)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -13,7 +14,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -21,6 +24,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from rules.campaign import CampaignRules
+from rules.ladder import Ladder
 
 
 class TextPrompt:
@@ -205,3 +211,270 @@ class ChoicePrompt:
         if not ok:
             return None
         return choices[labels.index(text)][1]
+
+
+SCOPES = (("Physical", "physical"), ("Social", "social"), ("Mental", "mental"))
+QUALITIES = (("Average (+1)", 1), ("Fair (+2)", 2), ("Good (+3)", 3), ("Great (+4)", 4))
+
+
+def parse_skills(text: str, ladder: Ladder | None = None) -> dict[str, int]:
+    """Skills typed in one line: ``"Weapons 4, Athletics +3, Alertness Good"``.
+
+    Entries are separated by commas, semicolons or new lines; each is a skill name followed by
+    a rating (a signed number, or a ladder adjective when a ladder is given).
+
+    Raises:
+        ValueError: naming the entry that cannot be read.
+    """
+    skills: dict[str, int] = {}
+    for raw in re.split(r"[,;\n]", text):
+        entry = raw.strip()
+        if not entry:
+            continue
+        match = re.fullmatch(r"(.+?)\s+([+\-\u2212]?\d+|[A-Za-z]+)", entry)
+        if match is None:
+            raise ValueError(f"{entry!r}: write a skill and its rating, e.g. \u201cFists 3\u201d")
+        name, rating = match.group(1).strip(), match.group(2)
+        try:
+            value = ladder.parse(rating) if ladder is not None else int(rating)
+        except ValueError:
+            raise ValueError(f"{entry!r}: {rating!r} is not a rating") from None
+        skills[name] = value
+    return skills
+
+
+def _auto_spin(special: str, top: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(0, top)
+    spin.setSpecialValueText(special)
+    return spin
+
+
+class NpcPrompt(QDialog):
+    """Ask for a named NPC written straight into the scene (no library character): name, a
+    few skills, stress boxes, grit and fate points.
+
+    ``answer()`` is a dict of :func:`rules.systems.sotc_conflict.npc_participant` arguments.
+    """
+
+    def __init__(
+        self,
+        rules: CampaignRules,
+        ladder: Ladder | None = None,
+        parent: QWidget | None = None,
+        *,
+        grit: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add a named NPC")
+        self._rules = rules
+        self._ladder = ladder
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. Baron Von Kessel")
+        self.skills = QLineEdit()
+        self.skills.setPlaceholderText("Weapons 4, Athletics 3, Alertness 4, Endurance 1")
+        self.skills.setMinimumWidth(360)
+        self.aspects = QLineEdit()
+        self.aspects.setPlaceholderText("aspects, separated by semicolons")
+        self.health = _auto_spin("auto", 20)
+        self.composure = _auto_spin("auto", 20)
+        self.grit = _auto_spin("none", 10)
+        self.grit.setEnabled(grit)
+        self.grit.setToolTip("Consequences the NPC takes before offering a concession")
+        self.fate_points = QSpinBox()
+        self.fate_points.setRange(0, 100)
+        self.side = QLineEdit("gm")
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Skills", self.skills)
+        form.addRow("Aspects", self.aspects)
+        form.addRow("Health boxes", self.health)
+        form.addRow("Composure boxes", self.composure)
+        form.addRow("Grit", self.grit)
+        form.addRow("Fate points", self.fate_points)
+        form.addRow("Side", self.side)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.preview)
+        box.addWidget(_buttons(self))
+        self.skills.textChanged.connect(self._update)
+        self.health.valueChanged.connect(self._update)
+        self.composure.valueChanged.connect(self._update)
+        self._update()
+
+    def tracks(self, skills: dict[str, int]) -> tuple[int, int]:
+        """Health and Composure boxes: as set, else the campaign's base plus the Endurance /
+        Resolve band (SotC "Endurance", "Resolve")."""
+        from rules.encounter import Participant
+        from rules.systems.sotc import stress_bonus
+
+        probe = Participant(id="probe", skills=skills)
+        base = self._rules.stress_boxes
+        health = self.health.value() or base + stress_bonus(probe.skill("Endurance", "physical"))
+        composure = self.composure.value() or base + stress_bonus(
+            probe.skill("Resolve", "physical")
+        )
+        return health, composure
+
+    def _update(self) -> None:
+        try:
+            skills = parse_skills(self.skills.text(), self._ladder)
+        except ValueError as exc:
+            self.preview.setText(f"<span style='color:#b00020'>{exc}</span>")
+            return
+        health, composure = self.tracks(skills)
+        self.preview.setText(f"Health {health} boxes, Composure {composure} boxes")
+
+    def answer(self) -> dict[str, Any]:
+        """The NPC's fields (ValueError when the skills cannot be read)."""
+        skills = parse_skills(self.skills.text(), self._ladder)
+        health, composure = self.tracks(skills)
+        aspects = tuple(a.strip() for a in self.aspects.text().split(";") if a.strip())
+        return {
+            "name": self.name.text().strip() or "NPC",
+            "skills": skills,
+            "aspects": aspects,
+            "health": health,
+            "composure": composure,
+            "grit": self.grit.value() or None,
+            "fate_points": self.fate_points.value(),
+            "side": self.side.text().strip(),
+        }
+
+    def accept(self) -> None:
+        """Only with readable skills."""
+        try:
+            self.answer()
+        except ValueError:
+            return
+        super().accept()
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, rules: CampaignRules, ladder: Ladder | None = None
+    ) -> dict[str, Any] | None:
+        """The NPC's fields, or None when cancelled."""
+        dialog = cls(rules, ladder, parent, grit=rules.grit)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.answer()
+
+
+class CompanionPrompt(QDialog):
+    """Ask for a companion (SotC "Companions"): name, quality, scope, the character it is
+    attached to and its skills from Skilled advances; under the "How To Do Things" switch it
+    has a stress track of 1 + quality that soaks its patron's hits.
+
+    ``answer()`` is a dict of :func:`rules.combat.companion` arguments.
+    """
+
+    def __init__(
+        self,
+        rules: CampaignRules,
+        patrons: Sequence[tuple[str, str]],
+        ladder: Ladder | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add a companion")
+        self._rules = rules
+        self._ladder = ladder
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. Sparky")
+        self.quality = QComboBox()
+        for label, value in QUALITIES:
+            self.quality.addItem(label, value)
+        self.scope: dict[str, QCheckBox] = {}
+        scopes = QHBoxLayout()
+        for label, kind in SCOPES:
+            check = QCheckBox(label)
+            check.setChecked(kind == "physical")
+            self.scope[kind] = check
+            scopes.addWidget(check)
+        self.patron = QComboBox()
+        self.patron.addItem("(nobody: on its own)", "")
+        for label, pid in patrons:
+            self.patron.addItem(label, pid)
+        if patrons:
+            self.patron.setCurrentIndex(1)
+        self.skills = QLineEdit()
+        self.skills.setPlaceholderText("Skilled advances, e.g. Mechanics 1, Stealth 1")
+        self.skills.setMinimumWidth(320)
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Quality", self.quality)
+        form.addRow("Scope", scopes)
+        form.addRow("Attached to", self.patron)
+        form.addRow("Skills", self.skills)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.preview)
+        box.addWidget(_buttons(self))
+        self.quality.currentIndexChanged.connect(self._update)
+        self.skills.textChanged.connect(self._update)
+        self._update()
+
+    def _update(self) -> None:
+        quality = int(self.quality.currentData())
+        if self._rules.companions_have_stress:
+            text = (
+                f"\u201cHow To Do Things\u201d: a stress track of {1 + quality} boxes that takes "
+                "its patron's hits; one companion attached at a time."
+            )
+        else:
+            text = (
+                "No stress boxes: its patron may take one extra consequence (the companion "
+                "is out) instead."
+            )
+        try:
+            skills = parse_skills(self.skills.text(), self._ladder)
+            high = [k for k, v in skills.items() if v > quality]
+            if high:
+                text += f"<br><span style='color:#b00020'>Above its quality: {', '.join(high)}"
+                text += "</span>"
+        except ValueError as exc:
+            text += f"<br><span style='color:#b00020'>{exc}</span>"
+        self.preview.setText(text)
+
+    def answer(self) -> dict[str, Any]:
+        """The companion's fields (ValueError on unreadable skills or skills above quality)."""
+        quality = int(self.quality.currentData())
+        skills = parse_skills(self.skills.text(), self._ladder)
+        high = [k for k, v in skills.items() if v > quality]
+        if high:
+            # Skilled: at most the companion's quality (SotC "Companions")
+            raise ValueError(f"skills above the companion's quality: {', '.join(high)}")
+        scope = tuple(kind for kind, check in self.scope.items() if check.isChecked())
+        return {
+            "name": self.name.text().strip() or "Companion",
+            "quality": quality,
+            "scope": scope or ("physical",),
+            "patron": self.patron.currentData() or None,
+            "skills": skills,
+        }
+
+    def accept(self) -> None:
+        """Only with readable skills within the quality."""
+        try:
+            self.answer()
+        except ValueError:
+            return
+        super().accept()
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        rules: CampaignRules,
+        patrons: Sequence[tuple[str, str]],
+        ladder: Ladder | None = None,
+    ) -> dict[str, Any] | None:
+        """The companion's fields, or None when cancelled."""
+        dialog = cls(rules, patrons, ladder, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.answer()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -96,6 +97,13 @@ class ScenePanel(QWidget):
             self.kind.addItem(label, kind)
         self.kind.setToolTip("Physical conflicts use Health and Alertness; social and mental ones "
                              "Composure and Empathy")  # fmt: skip
+        self.variant = QComboBox()
+        self.variant.addItem("SotC book (5 boxes)", "book")
+        self.variant.addItem("How To Do Things (3 boxes, companions' stress)", "htdt")
+        self.variant.setToolTip("Sizes every stress track: choose it before adding the cast")
+        self.rotating = QCheckBox("Rotating initiative")
+        self.rotating.setToolTip("The first actor moves one seat each exchange (SotC's "
+                                 "alternative to skill-based initiative)")  # fmt: skip
         self.aspects = QListWidget()
         self.zones = QListWidget()
         for lst in (self.aspects, self.zones):
@@ -119,6 +127,10 @@ class ScenePanel(QWidget):
         top.addWidget(self.name, 1)
         top.addWidget(self.kind)
         box.addLayout(top)
+        rules_row = QHBoxLayout()
+        rules_row.addWidget(self.variant, 1)
+        rules_row.addWidget(self.rotating)
+        box.addLayout(rules_row)
         box.addWidget(self.exchange)
         box.addWidget(self.standing)
         box.addWidget(self.pending)
@@ -149,6 +161,8 @@ class ScenePanel(QWidget):
 
         self.name.editingFinished.connect(self._on_name_edited)
         self.kind.activated.connect(self._on_kind_chosen)
+        self.variant.activated.connect(self._on_variant_chosen)
+        self.rotating.clicked.connect(self._on_rotating_clicked)
         self.add_aspect_button.clicked.connect(self.add_aspect)
         self.remove_aspect_button.clicked.connect(self.remove_aspect)
         self.sticky_button.clicked.connect(self.toggle_sticky)
@@ -201,6 +215,11 @@ class ScenePanel(QWidget):
             self.name.setText(state.name)
         self.kind.setCurrentIndex(max(0, self.kind.findData(state.kind)))
         self.kind.setEnabled(not state.started)
+        htdt = state.rules.stress_boxes == 3 and state.rules.companions_have_stress
+        self.variant.setCurrentIndex(1 if htdt else 0)
+        self.variant.setEnabled(not state.started and not state.participants)
+        self.rotating.setChecked(state.rules.rotating_initiative)
+        self.rotating.setEnabled(not state.started)
         self._fill_aspects(state)
         self._fill_zones(state)
 
@@ -278,6 +297,19 @@ class ScenePanel(QWidget):
         kind = self.kind.currentData()
         if kind != self._doc.state.kind:
             self._emit(SetSceneEvent(kind=kind))
+
+    def _on_variant_chosen(self, _index: int) -> None:
+        htdt = self.variant.currentData() == "htdt"
+        rules = self._doc.state.rules.model_copy(
+            update={"stress_boxes": 3 if htdt else 5, "companions_have_stress": htdt}
+        )
+        if rules != self._doc.state.rules:
+            self._emit(SetSceneEvent(rules=rules))
+
+    def _on_rotating_clicked(self, checked: bool) -> None:
+        rules = self._doc.state.rules.model_copy(update={"rotating_initiative": checked})
+        if rules != self._doc.state.rules:
+            self._emit(SetSceneEvent(rules=rules))
 
     def add_aspect(self) -> None:
         """A scene aspect (text, sticky, free tags, hidden asked in a dialog)."""

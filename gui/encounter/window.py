@@ -33,7 +33,14 @@ from gui.encounter.commands import ApplyEventCommand
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
 from gui.encounter.player_view import PlayerViewWindow
-from gui.encounter.prompts import CharacterPicker, ChoicePrompt, MinionPrompt, TextPrompt
+from gui.encounter.prompts import (
+    CharacterPicker,
+    ChoicePrompt,
+    CompanionPrompt,
+    MinionPrompt,
+    NpcPrompt,
+    TextPrompt,
+)
 from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.turn_model import BOXES_ROLE, COLUMN_INDEX, ID_ROLE, TurnOrderModel
 from rules.combat import conflict_rules_for, fill_dice, initiative_value, minion_group
@@ -266,7 +273,9 @@ class EncounterWindow(QMainWindow):
         self._action(scene, "Place selected in a zone...", "Z", self.place_selected)
         cast = bar.addMenu("&Cast")
         self._action(cast, "Add characters from the library...", "Ctrl+L", self.add_from_library)
+        self._action(cast, "Add named NPC...", "Ctrl+N", self.add_npc)
         self._action(cast, "Add minion group...", "Ctrl+M", self.add_minions)
+        self._action(cast, "Add companion...", "Ctrl+K", self.add_companion)
         self._action(cast, "Remove selected", "Delete", self.remove_selected)
         edit = bar.addMenu("&Edit")
         undo = self.doc.undo_stack.createUndoAction(self, "Undo")
@@ -489,6 +498,46 @@ class EncounterWindow(QMainWindow):
             seat=len(self.doc.state.participants),
         )
         self.push(AddParticipantEvent(participant=group))
+
+    def add_npc(self) -> bool:
+        """Ctrl+N: a named NPC written into the scene (no library character)."""
+        from rules.systems.sotc_conflict import npc_participant
+
+        state = self.doc.state
+        answer = NpcPrompt.ask(self, state.rules, self.doc.ladder)
+        if answer is None:
+            return False
+        side = answer.pop("side") or "gm"
+        p = npc_participant(
+            pid=self._unique_id(answer["name"]),
+            rules=state.rules,
+            side=side,
+            seat=len(state.participants),
+            **answer,
+        )
+        return self.push(AddParticipantEvent(participant=p))
+
+    def add_companion(self) -> bool:
+        """Ctrl+K: a companion, attached to a named character of the scene (or on its own)."""
+        from rules.combat import companion
+
+        state = self.doc.state
+        patrons = [(p.name, p.id) for p in state.participants if p.kind in ("pc", "npc")]
+        answer = CompanionPrompt.ask(self, state.rules, patrons, self.doc.ladder)
+        if answer is None:
+            return False
+        patron = state.find(answer["patron"]) if answer["patron"] else None
+        cr = conflict_rules_for(state.system, state.rules)
+        p = companion(
+            cr,
+            pid=self._unique_id(answer["name"]),
+            side=patron.side if patron is not None else "players",
+            seat=len(state.participants),
+            **answer,
+        )
+        if patron is not None:
+            p = p.model_copy(update={"zone": patron.zone})
+        return self.push(AddParticipantEvent(participant=p))
 
     def remove_selected(self) -> None:
         """Delete: the selected participant leaves the scene."""

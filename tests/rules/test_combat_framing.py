@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules import combat
-from rules.campaign import CampaignRules
+from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -132,3 +132,40 @@ def test_scene_aspect_sticky_fragile_and_free_tags_are_edited() -> None:
     t = combat.apply_event(framed(), AddAspectEvent(text="Fog"))[0]
     t = combat.apply_event(t, EditAspectEvent(aspect="a1", text="Thick Fog", hidden=True))[0]
     assert (t.aspect("a1").text, t.aspect("a1").hidden) == ("Thick Fog", True)  # type: ignore[union-attr]
+
+
+def test_campaign_switches_are_set_while_framing_and_tracks_keep_their_size() -> None:
+    """The "How To Do Things" variant is a campaign switch (3 boxes, companions with stress;
+    fate-doing-things.md section 10); it sizes the tracks, so it is chosen before the cast
+    joins. Rotating initiative (SotC "An Alternative to Skills", L1205-L1223) can be switched
+    until the start."""
+    empty = Encounter()
+    s = combat.apply_event(empty, SetSceneEvent(rules=HOW_TO_DO_THINGS))[0]
+    assert s.rules.stress_boxes == 3 and s.rules.companions_have_stress
+    cast = framed()
+    with pytest.raises(RuleViolation, match="before adding the cast"):
+        combat.apply_event(cast, SetSceneEvent(rules=HOW_TO_DO_THINGS))
+    rotating = CampaignRules(rotating_initiative=True)
+    s = combat.apply_event(cast, SetSceneEvent(rules=rotating))[0]
+    assert s.rules.rotating_initiative
+    started = combat.apply_event(s, StartEvent())[0]
+    with pytest.raises(RuleViolation, match="fixed"):
+        combat.apply_event(started, SetSceneEvent(rules=CampaignRules()))
+
+
+def test_htdt_a_second_companion_cannot_join_attached() -> None:
+    """ "How To Do Things": only one companion attached to a character at a time (RULE-N3)."""
+    s = combat.apply_event(Encounter(), SetSceneEvent(rules=HOW_TO_DO_THINGS))[0]
+    cr = SotcConflictRules(HOW_TO_DO_THINGS)
+    s = combat.add_participant(s, npc("hero", Alertness=2))[0]
+    dog = combat.companion(cr, pid="dog", name="Dog", quality=1, patron="hero")
+    s = combat.add_participant(s, dog)[0]
+    cat = combat.companion(cr, pid="cat", name="Cat", quality=1, patron="hero")
+    with pytest.raises(RuleViolation, match="already has Dog"):
+        combat.add_participant(s, cat)
+    # under the SotC book, companions carry no stress and several may tag along
+    book = combat.add_participant(
+        framed(), combat.companion(CR, pid="dog", name="Dog", quality=1, patron="hero")
+    )[0]
+    cat = combat.companion(CR, pid="cat", name="Cat", quality=1, patron="hero")
+    assert combat.add_participant(book, cat)[0].find("cat") is not None

@@ -82,6 +82,9 @@ def framing_event(draw: st.DrawFn) -> Event:
         return SetSceneEvent(
             name=draw(st.sampled_from((None, "Docks", "Roof"))),
             kind=draw(st.sampled_from((None, "physical", "social"))),
+            rules=draw(
+                st.sampled_from((None, CampaignRules(rotating_initiative=True), HOW_TO_DO_THINGS))
+            ),
         )
     if kind == "zone":
         return AddZoneEvent(zone=draw(zone), name=draw(st.sampled_from(("", "Pier"))))
