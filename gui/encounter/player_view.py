@@ -1,15 +1,18 @@
 """GUI layer: the player view, a second window for the table's screen or projector.
 
 It shows what players may see (turn order, stress, consequences, public aspects, the last roll)
-and hides participants and aspects the game master marked hidden. It follows the GM's document
-live through the same signals, never mutating anything.
+and hides participants and aspects the game master marked hidden, and the fate points of the
+GM's characters. It follows the GM's document live through the same signals, never mutating
+anything.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -20,7 +23,9 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.turn_model import COLUMN_INDEX, TurnOrderModel
-from rules.encounter import Encounter
+from rules.encounter import Encounter, RollRecord
+
+BODY_PT = 15
 
 
 class PlayerViewWindow(QMainWindow):
@@ -30,57 +35,98 @@ class PlayerViewWindow(QMainWindow):
         super().__init__(parent)
         self._doc = document
         self.setWindowTitle("Fatesmith \u2014 player view")
-        self.model = TurnOrderModel(document, public=True)
+        self.model = TurnOrderModel(document, public=True, point_size=BODY_PT)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setColumnHidden(COLUMN_INDEX["fp"], False)
+        self.table.setWordWrap(True)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMN_INDEX["aspects"], QHeaderView.ResizeMode.Stretch)
         font = QFont()
-        font.setPointSize(13)
+        font.setPointSize(BODY_PT)
         self.table.setFont(font)
+        head_font = QFont(font)
+        head_font.setPointSize(BODY_PT - 3)
+        head_font.setBold(True)
+        header.setFont(head_font)
         self.heading = QLabel()
-        self.heading.setFont(QFont(font.family(), 16, QFont.Weight.Bold))
+        self.heading.setFont(QFont(font.family(), BODY_PT + 5, QFont.Weight.Bold))
         self.aspects = QLabel()
         self.aspects.setWordWrap(True)
+        self.aspects.setFont(font)
+        self.aspects.setTextFormat(Qt.TextFormat.RichText)
         self.last_roll = QLabel()
         self.last_roll.setWordWrap(True)
         self.last_roll.setFont(font)
+        self.last_roll.setTextFormat(Qt.TextFormat.RichText)
+        panel = QFrame()
+        panel.setFrameShape(QFrame.Shape.StyledPanel)
+        pbox = QVBoxLayout(panel)
+        pbox.addWidget(self.aspects)
+        pbox.addWidget(self.last_roll)
         central = QWidget()
         box = QVBoxLayout(central)
         box.addWidget(self.heading)
         box.addWidget(self.table, 1)
-        box.addWidget(self.aspects)
-        box.addWidget(self.last_roll)
+        box.addWidget(panel)
         self.setCentralWidget(central)
-        self.resize(900, 500)
+        self.resize(1100, 620)
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
+
+    def _effort(self, r: RollRecord | int) -> str:
+        value = r if isinstance(r, int) else r.effort
+        ladder = self._doc.ladder
+        return ladder.render(value) if ladder is not None else f"{value:+d}"
 
     def _on_state_replaced(self, state: Encounter) -> None:
         current = state.find(state.current) if state.current else None
         who = current.name if current is not None and not current.hidden else "\u2014"
-        self.heading.setText(
-            f"{state.name or 'Conflict'} \u2014 exchange {state.exchange} \u2014 up: {who}"
-        )
-        public = [
-            a.text
-            for a in state.aspects
-            if not a.hidden and (a.holder is None or not getattr(state.find(a.holder), "hidden", 0))
-        ]
-        self.aspects.setText("Aspects: " + ("; ".join(public) or "none"))
-        last = state.last
-        hidden = {p.id for p in state.participants if p.hidden}
-        if last is None or {r.who for r in last.rolls} & hidden:
-            self.last_roll.setText("")
+        if state.ended:
+            where = "the scene is over"
+        elif state.started:
+            where = f"exchange {state.exchange} \u2014 up: {who}"
         else:
-            rolls = " vs ".join(
-                f"{getattr(state.find(r.who), 'name', r.who)} {r.effort:+d}" for r in last.rolls
-            )
-            self.last_roll.setText(f"Last roll: {rolls} \u2192 {last.shifts} shift(s)")
+            where = "getting ready"
+        self.heading.setText(f"{state.name or 'Conflict'} \u2014 {where}")
+        hidden = {p.id for p in state.participants if p.hidden}
+        scene = [a.text for a in state.aspects if not a.hidden and a.holder is None]
+        on: list[str] = []
+        for a in state.aspects:
+            if a.hidden or a.holder is None or a.holder in hidden:
+                continue
+            holder = state.find(a.holder)
+            on.append(f"{a.text} (on {holder.name if holder else a.holder})")
+        lines = ["<b>Scene aspects:</b> " + ("; ".join(scene) or "none")]
+        if on:
+            lines.append("<b>On the characters:</b> " + "; ".join(on))
+        self.aspects.setText("<br>".join(lines))
+        last = state.last
+        if last is None or {r.who for r in last.rolls} & hidden:
+            self.last_roll.setText("<b>Last roll:</b> \u2014")
+            return
+        parts = []
+        for r in last.rolls:
+            p = state.find(r.who)
+            parts.append(f"{p.name if p else r.who} {self._effort(r)}")
+        text = " vs ".join(parts)
+        if (
+            last.opposition is not None
+            and len(last.rolls) == 2
+            and last.opposition != last.rolls[1].effort
+        ):
+            text += f", blocked at {self._effort(last.opposition)}"
+        if last.action in ("attack", "maneuver", "roll", "pass_block", "sprint"):
+            text += f" \u2192 {last.shifts} shift{'s' if last.shifts != 1 else ''}"
+        if last.spin:
+            text += ", spin"
+        self.last_roll.setText(f"<b>Last roll:</b> {text}")
 
     def visible_names(self) -> list[str]:
         """Names the players can see in the table (for tests and the GM's check)."""

@@ -32,12 +32,12 @@ def _status(state: Encounter, p: Participant) -> str:
         return "conceded" if p.conceded else "taken out"
     bits = []
     if state.current == p.id:
-        bits.append("\u25b6 acting")
+        bits.append("\u25b6 held action" if state.interrupt == p.id else "\u25b6 acting")
     if p.full_defense:
         bits.append("full defense")
     if p.holding:
         bits.append("holding")
-    elif p.acted:
+    elif p.acted and state.current != p.id:
         bits.append("acted")
     if p.attached_to:
         bits.append(f"with {_name(state, p.attached_to)}")
@@ -101,10 +101,13 @@ def display_order(state: Encounter) -> tuple[str, ...]:
 class TurnOrderModel(QAbstractTableModel):
     """The participants of an encounter, as a table."""
 
-    def __init__(self, document: EncounterDocument, *, public: bool = False) -> None:
+    def __init__(
+        self, document: EncounterDocument, *, public: bool = False, point_size: float = 0
+    ) -> None:
         super().__init__(document)
         self._doc = document
         self._public = public
+        self._point_size = point_size  # the view's font size (0: the application's)
         self._ids = self._visible(document.state)
         document.state_replaced.connect(self._on_state_replaced)
 
@@ -158,6 +161,8 @@ class TurnOrderModel(QAbstractTableModel):
             return None
         col = COLUMNS[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if self._public and col.key == "fp" and p.kind != "pc":
+                return ""  # the GM's fate points stay behind the screen
             if self._public and col.key == "aspects":
                 return "; ".join(
                     [
@@ -183,6 +188,8 @@ class TurnOrderModel(QAbstractTableModel):
             if not boxes and state.current != p.id:
                 return None
             font = QFont()
+            if self._point_size:
+                font.setPointSizeF(self._point_size)
             font.setBold(state.current == p.id)
             if boxes:
                 font.setPointSizeF(font.pointSizeF() * 1.35)

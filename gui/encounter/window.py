@@ -67,6 +67,7 @@ from rules.encounter import (
 from rules.errors import FatesmithError, RuleViolation
 
 KEYS: tuple[tuple[str, str], ...] = (
+    ("Ctrl+Return", "Start: fix the initiative order"),
     ("N", "Next turn"),
     ("E", "Next exchange"),
     ("R", "Roll: attack the target (or roll vs difficulty without one)"),
@@ -85,6 +86,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Z", "Place the selected participant in a zone"),
     ("Shift+A", "Add a scene aspect (sticky or fragile, free tags)"),
     ("P", "Open the player view"),
+    ("Ctrl+L / N / M / K", "Add library characters / a named NPC / minions / a companion"),
     ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
     ("?", "Show or hide this help"),
 )
