@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from storage.pdf.styles import BOX_FILL, INK, RULE, SANS, clean
@@ -56,27 +56,36 @@ class BoxRow(Flowable):
 
     def draw(self) -> None:
         """Draw the boxes top-down, left to right."""
-        canv: Any = self.canv
+        _draw_alone(self)
+
+    def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
+        """Draw with the row's bottom-left corner at (x, y); numbers go into the text object."""
         canv.saveState()
         canv.setLineWidth(0.9)
+        canv.setStrokeColor(INK)
         number_size = self.box * 0.42
+        pad = self.box * 0.2
+        crossed = []
         for i in range(self.boxes):
             line, col = divmod(i, self._per_line)
-            x = col * (self.box + GAP) + (col // GROUP) * (GROUP_GAP - GAP)
-            y = self.height - (line + 1) * self.box - line * GAP
-            canv.setStrokeColor(INK)
-            canv.rect(x, y, self.box, self.box, stroke=1, fill=0)
+            bx = x + col * (self.box + GAP) + (col // GROUP) * (GROUP_GAP - GAP)
+            by = y + self.height - (line + 1) * self.box - line * GAP
+            canv.rect(bx, by, self.box, self.box, stroke=1, fill=0)
             if i < len(self.checked) and self.checked[i]:
-                canv.setStrokeColor(BOX_FILL)
-                canv.setLineWidth(1.6)
-                pad = self.box * 0.2
-                canv.line(x + pad, y + pad, x + self.box - pad, y + self.box - pad)
-                canv.line(x + pad, y + self.box - pad, x + self.box - pad, y + pad)
-                canv.setLineWidth(0.9)
+                crossed.append((bx, by))
             else:
-                canv.setFillColor(RULE)
-                canv.setFont(SANS, number_size)
-                canv.drawRightString(x + self.box - 1.5, y + 1.5, str(i + 1))
+                number = str(i + 1)
+                pen.use(SANS, number_size, number_size * 1.2, RULE)
+                width = stringWidth(number, SANS, number_size)
+                pen.tx.setTextOrigin(bx + self.box - 1.5 - width, by + 1.5)
+                pen.tx.textLine(number)
+        if crossed:
+            canv.setStrokeColor(BOX_FILL)
+            canv.setLineWidth(1.6)
+            for bx, by in crossed:
+                far = self.box - pad
+                canv.line(bx + pad, by + pad, bx + far, by + far)
+                canv.line(bx + pad, by + far, bx + far, by + pad)
         canv.restoreState()
 
 
@@ -155,7 +164,62 @@ class Run(NamedTuple):
 
 # A broken line: its width and its (run index, text) segments.
 Line = tuple[float, tuple[tuple[int, str], ...]]
+# A word: run index (-1 for a hard line break), text, width, width of the space before it
+# (0 when there is none).
+Token = tuple[int, str, float, float]
 _BREAK = -1
+
+
+def advances(text: str, font: str, size: float) -> list[float]:
+    """The advance width of each character of ``text`` (points), from the font's metrics."""
+    face: Any = getattr(getFont(font), "face", None)
+    if face is None or not hasattr(face, "charWidths"):  # not TrueType: ask ReportLab
+        return [stringWidth(c, font, size) for c in text]
+    get, default, scale = face.charWidths.get, face.defaultWidth, size * 0.001
+    return [get(ord(c), default) * scale for c in text]
+
+
+class Pen:
+    """What a shared text object currently has set (font, size, leading and colour).
+
+    Flowables drawn together (a grid's cells, a group's parts) write into one PDF text
+    object, and only switch font or colour when it changes.
+    """
+
+    __slots__ = ("color", "font", "tx")
+
+    def __init__(self, tx: Any) -> None:
+        self.tx = tx
+        self.font: tuple[str, float, float] | None = None
+        self.color: Any = None
+
+    def use(self, font: str, size: float, leading: float, color: Any) -> None:
+        """Switch the text object to this font and colour if it is not already set."""
+        if self.font != (font, size, leading):
+            self.font = (font, size, leading)
+            self.tx.setFont(font, size, leading)
+        if self.color != color:
+            self.color = color
+            self.tx.setFillColor(color)
+
+
+def emit(part: Flowable, canv: Any, pen: Pen, x: float, y: float) -> None:
+    """Draw a wrapped flowable with its bottom-left corner at (x, y).
+
+    Text goes into the pen's shared text object; anything else is drawn as usual.
+    """
+    if isinstance(part, Text | Group | Grid | BoxRow):
+        part.emit(canv, pen, x, y)
+    elif not isinstance(part, Spacer):
+        part.drawOn(canv, x, y)
+
+
+def _draw_alone(flowable: Any) -> None:
+    """``draw()`` of a flowable that writes through :func:`emit`: its own text object."""
+    canv: Any = flowable.canv
+    pen = Pen(canv.beginText(0, 0))
+    flowable.emit(canv, pen, 0.0, 0.0)
+    canv.drawText(pen.tx)
 
 
 class Text(Flowable):
@@ -185,30 +249,48 @@ class Text(Flowable):
         self.bullet = bullet
         self._lines: list[Line] | None = None
         self._wrapped_at: float | None = None
+        self._tokens: list[Token] | None = None
 
     def __repr__(self) -> str:
         return f"Text({''.join(r.text for r in self.runs)[:40]!r})"
 
+    @property
+    def text(self) -> str:
+        """All the text, as given (control characters removed)."""
+        return "".join(r.text for r in self.runs)
+
+    def lines(self) -> list[str]:
+        """The broken lines as plain strings (after :meth:`wrap`)."""
+        return ["".join(t for _, t in segments) for _, segments in self._lines or ()]
+
     # -- line breaking -----------------------------------------------------------------------
 
-    def _tokens(self) -> list[tuple[int, str, bool]]:
-        """(run index, word, whitespace before it) in reading order; run index -1 is a break."""
-        out: list[tuple[int, str, bool]] = []
+    def _words(self) -> list[Token]:
+        """Every word with its width and the width of the space before it, in reading order."""
+        if self._tokens is not None:
+            return self._tokens
+        out: list[Token] = []
         space = False
         for index, run in enumerate(self.runs):
             hard = run.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             for n, piece in enumerate(hard):
                 if n:
-                    out.append((_BREAK, "", False))
+                    out.append((_BREAK, "", 0.0, 0.0))
                     space = False
                 words = piece.split()
-                if piece[:1].isspace():
-                    space = True
+                if not words:
+                    space = space or bool(piece)
+                    continue
+                space = space or piece[0].isspace()
+                joined = " ".join(words)
+                adv = advances(" " + joined, run.font, run.size)
+                gap, at = adv[0], 1
                 for word in words:
-                    out.append((index, word, space))
-                    space = True
-                if words:
-                    space = piece[-1:].isspace()
+                    end = at + len(word)
+                    out.append((index, word, sum(adv[at:end]), gap if space else 0.0))
+                    space, at = True, end + 1
+                space = piece[-1].isspace()
+        self._tokens = out
         return out
 
     def _break(self, width: float) -> list[Line]:
@@ -227,29 +309,27 @@ class Text(Flowable):
         lines: list[Line] = []
         segments: list[tuple[int, str]] = []
         line_w = 0.0
-        for index, word, space in self._tokens():
+        for index, word, w, gap in self._words():
             if index == _BREAK:
                 lines.append((line_w, tuple(segments)))
                 segments, line_w = [], 0.0
                 continue
-            run = runs[index]
-            w = stringWidth(word, run.font, run.size)
-            gap = stringWidth(" ", run.font, run.size) if space and segments else 0.0
-            if segments and line_w + gap + w > fuzz:
+            if not segments:
+                gap = 0.0
+            elif line_w + gap + w > fuzz:
                 lines.append((line_w, tuple(segments)))
                 segments, line_w, gap = [], 0.0, 0.0
             if not segments and w > fuzz:
                 # A word longer than the line: break it between characters.
-                piece, piece_w = "", 0.0
-                for char in word:
-                    cw = stringWidth(char, run.font, run.size)
-                    if piece and piece_w + cw > fuzz:
-                        lines.append((piece_w, ((index, piece),)))
-                        piece, piece_w = "", 0.0
-                    piece += char
+                run = runs[index]
+                start, piece_w = 0, 0.0
+                for i, cw in enumerate(advances(word, run.font, run.size)):
+                    if i > start and piece_w + cw > fuzz:
+                        lines.append((piece_w, ((index, word[start:i]),)))
+                        start, piece_w = i, 0.0
                     piece_w += cw
-                word, w = piece, piece_w
-            text = (" " if gap else "") + word
+                word, w = word[start:], piece_w
+            text = " " + word if gap else word
             if segments and segments[-1][0] == index:
                 segments[-1] = (index, segments[-1][1] + text)
             else:
@@ -271,17 +351,14 @@ class Text(Flowable):
 
     def minWidth(self) -> float:
         """The widest single word plus indents (what a table column needs at least)."""
-        widest = max(
-            (stringWidth(w, self.runs[i].font, self.runs[i].size) for i, w, _ in self._tokens()
-             if i != _BREAK),
-            default=0.0,
-        )  # fmt: skip
+        widest = max((w for i, _, w, _ in self._words() if i != _BREAK), default=0.0)
         return float(widest + self.style.leftIndent + self.style.rightIndent)
 
     def _part(self, lines: list[Line], bullet: str) -> Text:
         part = Text(self.runs, self.style, bullet)
         part._lines = lines
         part._wrapped_at = self._wrapped_at
+        part._tokens = self._tokens
         return part
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
@@ -301,55 +378,54 @@ class Text(Flowable):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self) -> None:
-        """Draw the lines top-down; every string goes out literally."""
+        """Draw the lines top-down in a text object of their own."""
+        _draw_alone(self)
+
+    def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
+        """Write the lines into the pen's text object, box bottom-left at (x, y)."""
         lines = self._lines
         if not lines:
             return
-        canv: Any = self.canv
+        tx = pen.tx
         style = self.style
         leading = style.leading
-        first = self.runs[0]
-        y = self.height - style.fontSize
-        left = style.leftIndent
-        inner = self.width - left - style.rightIndent
-        align = style.alignment
-        canv.saveState()
+        base = y + self.height - style.fontSize
         if self.bullet:
-            canv.setFillColor(style.textColor)
-            canv.setFont(style.fontName, style.fontSize)
-            canv.drawString(style.bulletIndent, y, self.bullet)
-        canv.setFillColor(first.color)
-        tx = canv.beginText(left, y)
-        tx.setFont(first.font, first.size, leading)
-        font, color = (first.font, first.size), first.color
-        simple = align not in (TA_CENTER, TA_RIGHT)  # left (justified text is set left)
-        for line_w, segments in lines:
-            if not simple:
+            pen.use(style.fontName, style.fontSize, leading, style.textColor)
+            tx.setTextOrigin(x + style.bulletIndent, base)
+            tx.textLine(self.bullet)
+        left = x + style.leftIndent
+        align = style.alignment
+        runs = self.runs
+        if align in (TA_CENTER, TA_RIGHT):
+            inner = self.width - style.leftIndent - style.rightIndent
+            for line_w, segments in lines:
                 shift = inner - line_w
-                tx.setTextOrigin(left + (shift / 2 if align == TA_CENTER else shift), y)
-                y -= leading
+                tx.setTextOrigin(left + (shift / 2 if align == TA_CENTER else shift), base)
+                for index, text in segments:
+                    run = runs[index]
+                    pen.use(run.font, run.size, leading, run.color)
+                    tx.textOut(text)
+                base -= leading
+            return
+        # Left (and justified, set left): one origin, then each line one leading lower (T*).
+        tx.setTextOrigin(left, base)
+        for _, segments in lines:
             last = len(segments) - 1
             for i, (index, text) in enumerate(segments):
-                run = self.runs[index]
-                if (run.font, run.size) != font:
-                    font = (run.font, run.size)
-                    tx.setFont(run.font, run.size, leading)
-                if run.color != color:
-                    color = run.color
-                    tx.setFillColor(color)
-                if simple and i == last:
-                    tx.textLine(text)  # T*: down one leading, back to the left edge
+                run = runs[index]
+                pen.use(run.font, run.size, leading, run.color)
+                if i == last:
+                    tx.textLine(text)
                 else:
                     tx.textOut(text)
-            if simple and not segments:
+            if not segments:
                 tx.textLine("")
-        canv.drawText(tx)
-        canv.restoreState()
 
 
 def _stack(parts: Sequence[Flowable], width: float) -> list[float]:
-    """Wrap ``parts`` at ``width``; return the gap above each part (0 for the first) and the
-    heights interleaved as [gap0, h0, gap1, h1, ...].
+    """Wrap ``parts`` at ``width``; return [gap0, h0, gap1, h1, ...]: each part's height and
+    the gap above it (0 for the first).
 
     Adjacent space after and space before overlap (the larger wins), as in a frame.
     """
@@ -361,6 +437,15 @@ def _stack(parts: Sequence[Flowable], width: float) -> list[float]:
         out.append(h)
         after = part.getSpaceAfter()
     return out
+
+
+def _emit_stack(
+    parts: Sequence[Flowable], stacked: list[float], canv: Any, pen: Pen, x: float, top: float
+) -> None:
+    """Emit ``parts`` (stacked by :func:`_stack`) downwards from ``top``."""
+    for n, part in enumerate(parts):
+        top -= stacked[2 * n] + stacked[2 * n + 1]
+        emit(part, canv, pen, x, top)
 
 
 class Group(Flowable):
@@ -423,13 +508,12 @@ class Group(Flowable):
         return out
 
     def draw(self) -> None:
-        """Draw the parts top-down."""
-        canv: Any = self.canv
-        y = self.height
-        stacked = self._stacked
-        for n, part in enumerate(self.parts):
-            y -= stacked[2 * n] + stacked[2 * n + 1]
-            part.drawOn(canv, 0, y)
+        """Draw the parts top-down, their text in one text object."""
+        _draw_alone(self)
+
+    def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
+        """Draw the parts with the group's bottom-left corner at (x, y)."""
+        _emit_stack(self.parts, self._stacked, canv, pen, x, y + self.height)
 
 
 class Column(NamedTuple):
@@ -455,8 +539,8 @@ class Grid(Flowable):
     """A light table: fixed column shares, plain-string or flowable cells, rules, shading, boxes.
 
     Covers what the sheets need from ReportLab's ``Table`` (which was a third of the time of a
-    sheet): rows never span, widths are fixed shares of the frame, plain strings are drawn in
-    one text object, and a grid splits between rows across frames and pages.
+    sheet): rows never span, widths are fixed shares of the frame, all text is written in one
+    text object, and a grid splits between rows across frames and pages.
 
     Args:
         rows: Cells per row: a plain string (never read as markup), a flowable, a list of
@@ -491,32 +575,30 @@ class Grid(Flowable):
         self.line_color = line_color
         self.box_width = box_width
         self._heights: list[float] = []
+        self._stacks: dict[tuple[int, int], list[float]] = {}
         self._wrapped_at: float | None = None
 
     def _bottom(self, r: int) -> float:
         return self.row_pad.get(r, self.pad[1])
 
-    def _cell_height(self, cell: Any, column: Column, width: float) -> float:
-        if isinstance(cell, str):
-            leading = column.style.leading if column.style is not None else 12.0
-            return float(leading * (cell.count("\n") + 1))
-        parts = cell if isinstance(cell, list | tuple) else [cell]
-        inner = width - column.pad[0] - column.pad[1]
-        return sum(_stack(parts, inner))
-
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Row heights: the tallest cell plus padding."""
         if self._wrapped_at != availWidth:
-            widths = [c.share * availWidth for c in self.columns]
-            self._heights = [
-                max(
-                    self._cell_height(cell, col, w)
-                    for cell, col, w in zip(row, self.columns, widths, strict=True)
-                )
-                + self.pad[0]
-                + self._bottom(r)
-                for r, row in enumerate(self.rows)
-            ]
+            self._heights = []
+            self._stacks = {}
+            for r, row in enumerate(self.rows):
+                tallest = 0.0
+                for c, (cell, col) in enumerate(zip(row, self.columns, strict=True)):
+                    if isinstance(cell, str):
+                        leading = col.style.leading if col.style is not None else 12.0
+                        h = leading * (cell.count("\n") + 1)
+                    else:
+                        parts = cell if isinstance(cell, list | tuple) else [cell]
+                        inner = col.share * availWidth - col.pad[0] - col.pad[1]
+                        stacked = self._stacks[r, c] = _stack(parts, inner)
+                        h = sum(stacked)
+                    tallest = max(tallest, h)
+                self._heights.append(tallest + self.pad[0] + self._bottom(r))
             self._wrapped_at = availWidth
         self.width = availWidth
         self.height = sum(self._heights)
@@ -536,92 +618,84 @@ class Grid(Flowable):
         return [self._rows(0, fit), self._rows(fit, len(self.rows))]
 
     def _rows(self, start: int, end: int) -> Grid:
-        part = Grid(
+        return Grid(
             self.rows[start:end], self.columns, valign=self.valign, pad=self.pad,
             row_pad={r - start: p for r, p in self.row_pad.items() if start <= r < end},
             boxes=frozenset((r - start, c) for r, c in self.boxes if start <= r < end),
             line_color=self.line_color, box_width=self.box_width,
         )  # fmt: skip
-        return part
 
     def draw(self) -> None:
-        """Shading, then cell contents (all plain strings in one text object), then lines."""
-        canv: Any = self.canv
+        """Shading, cell contents (text in one text object), rules and boxes."""
+        _draw_alone(self)
+
+    def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
+        """Draw with the grid's bottom-left corner at (x, y)."""
         widths = [c.share * self.width for c in self.columns]
-        lefts = [sum(widths[:i]) for i in range(len(widths))]
+        lefts = [x + sum(widths[:i]) for i in range(len(widths))]
         bottoms = []
-        y = self.height
+        top = y + self.height
         for h in self._heights:
-            y -= h
-            bottoms.append(y)
-        canv.saveState()
-        for c, col in enumerate(self.columns):
-            if col.shade is not None:
-                canv.setFillColor(col.shade)
-                for r, h in enumerate(self._heights):
-                    canv.rect(lefts[c], bottoms[r], widths[c], h, stroke=0, fill=1)
-        tx = None
-        font: tuple[str, float] | None = None
-        color = None
-        top_pad = self.pad[0]
+            top -= h
+            bottoms.append(top)
+        shaded = [c for c, col in enumerate(self.columns) if col.shade is not None]
+        ruled = [c for c, col in enumerate(self.columns) if col.rule]
+        if shaded or ruled or self.boxes:
+            canv.saveState()
+        for c in shaded:
+            canv.setFillColor(self.columns[c].shade)
+            for r, h in enumerate(self._heights):
+                canv.rect(lefts[c], bottoms[r], widths[c], h, stroke=0, fill=1)
+        tx = pen.tx
+        top_pad, valign = self.pad[0], self.valign
         for r, row in enumerate(self.rows):
             row_h, row_y, bottom_pad = self._heights[r], bottoms[r], self._bottom(r)
             for c, cell in enumerate(row):
                 col = self.columns[c]
-                x, w = lefts[c], widths[c]
+                left = lefts[c] + col.pad[0]
                 if isinstance(cell, str):
                     if not cell:
                         continue
                     st = col.style
                     lines = cell.split("\n")
                     size, leading = st.fontSize, st.leading
-                    if self.valign == "top":
+                    if valign == "top":
                         base = row_y + row_h - top_pad - size
-                    elif self.valign == "middle":
+                    elif valign == "middle":
                         base = row_y + (bottom_pad + row_h - top_pad + len(lines) * leading) / 2
                         base -= size
                     else:
                         base = row_y + bottom_pad + len(lines) * leading - size
-                    if tx is None:
-                        tx = canv.beginText(0, 0)
-                    if font != (st.fontName, size):
-                        font = (st.fontName, size)
-                        tx.setFont(st.fontName, size, leading)
-                    if color != st.textColor:
-                        color = st.textColor
-                        tx.setFillColor(color)
+                    pen.use(st.fontName, size, leading, st.textColor)
                     for line in lines:
+                        lx = left
                         if st.alignment in (TA_CENTER, TA_RIGHT):
-                            room = w - col.pad[0] - col.pad[1] - stringWidth(line, *font)
-                            lx = x + col.pad[0] + (room / 2 if st.alignment == TA_CENTER else room)
-                        else:
-                            lx = x + col.pad[0]
+                            room = widths[c] - col.pad[0] - col.pad[1]
+                            room -= stringWidth(line, st.fontName, size)
+                            lx += room / 2 if st.alignment == TA_CENTER else room
                         tx.setTextOrigin(lx, base)
                         tx.textLine(line)
                         base -= leading
                     continue
                 parts = cell if isinstance(cell, list | tuple) else [cell]
-                stacked = _stack(parts, w - col.pad[0] - col.pad[1])
+                stacked = self._stacks[r, c]
                 content = sum(stacked)
-                if self.valign == "top":
-                    top = row_y + row_h - top_pad
-                elif self.valign == "middle":
-                    top = row_y + (row_h + bottom_pad - top_pad + content) / 2
+                if valign == "top":
+                    start = row_y + row_h - top_pad
+                elif valign == "middle":
+                    start = row_y + (row_h + bottom_pad - top_pad + content) / 2
                 else:
-                    top = row_y + bottom_pad + content
-                for n, part in enumerate(parts):
-                    top -= stacked[2 * n] + stacked[2 * n + 1]
-                    part.drawOn(canv, x + col.pad[0], top)
-        if tx is not None:
-            canv.drawText(tx)
-        canv.setStrokeColor(self.line_color)
-        for c, col in enumerate(self.columns):
-            if col.rule:
-                canv.setLineWidth(col.rule)
-                for r in range(len(self.rows)):
-                    canv.line(lefts[c], bottoms[r], lefts[c] + widths[c], bottoms[r])
+                    start = row_y + bottom_pad + content
+                _emit_stack(parts, stacked, canv, pen, left, start)
+        if ruled or self.boxes:
+            canv.setStrokeColor(self.line_color)
+        for c in ruled:
+            canv.setLineWidth(self.columns[c].rule)
+            for r in range(len(self.rows)):
+                canv.line(lefts[c], bottoms[r], lefts[c] + widths[c], bottoms[r])
         if self.boxes:
             canv.setLineWidth(self.box_width)
             for r, c in sorted(self.boxes):
                 canv.rect(lefts[c], bottoms[r], widths[c], self._heights[r], stroke=1, fill=0)
-        canv.restoreState()
+        if shaded or ruled or self.boxes:
+            canv.restoreState()
