@@ -9,6 +9,7 @@ title. Saving, importing, exporting and deleting are not undoable: they ask firs
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import uuid
@@ -16,7 +17,17 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPoint,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -44,6 +55,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QTabWidget,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +65,7 @@ from gui.dialogs.files import FileDialogs
 from gui.drafts import Autosaver, Draft, DraftStore
 from gui.models.campaign_model import CampaignModel
 from gui.models.columns import ID_ROLE, SYSTEM_LABELS
+from gui.models.encounter_model import EncounterFilterProxyModel, EncounterModel, encounter_items
 from gui.models.library_model import (
     NO_CAMPAIGN,
     LibraryFilterProxyModel,
@@ -80,6 +93,7 @@ EditorFactory = Callable[..., QWidget]
 """Builds the editor widget of a document: ``factory(document, novels=callable)``."""
 
 IMPORT_SUFFIXES = (".json", ".zip")
+ENCOUNTER_SPLITTER_KEY = "window/encounter_splitter"
 
 
 def default_editor_factory(document: Any, *, novels: Callable[[], list[NovelRef]]) -> QWidget:
@@ -88,6 +102,18 @@ def default_editor_factory(document: Any, *, novels: Callable[[], list[NovelRef]
 
     editor: QWidget = CharacterEditor(document, novels=novels)
     return editor
+
+
+def find_data(combo: QComboBox, value: Any) -> int:
+    """The index of the item whose data equals ``value``, or -1.
+
+    ``QComboBox.findData`` compares wrapped Python objects by identity, so an equal id read
+    again from the library (a new ``uuid.UUID`` object) would not be found.
+    """
+    for i in range(combo.count()):
+        if combo.itemData(i) == value:
+            return i
+    return -1
 
 
 class CharacterTab(QWidget):
@@ -108,12 +134,14 @@ class LibraryPage(QWidget):
     Signals:
         open_requested(object): a character id to open (double-click or Enter).
         campaign_requested(object): a campaign id to edit (double-click or Enter).
+        encounter_requested(object): an encounter or template id to open (double-click, Enter).
         search_changed(str): the search text changed.
         filters_changed(): a system, campaign or tag filter changed.
     """
 
     open_requested = Signal(object)
     campaign_requested = Signal(object)
+    encounter_requested = Signal(object)
     search_changed = Signal(str)
     filters_changed = Signal()
 
@@ -223,15 +251,25 @@ class LibraryPage(QWidget):
         self.table_stack.addWidget(self.empty_hint)
         characters_title = QLabel("Characters")
         characters_title.setObjectName("sectionTitle")
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(characters_title)
-        right_layout.addWidget(self.table_stack, 1)
+        characters = QWidget()
+        characters_layout = QVBoxLayout(characters)
+        characters_layout.setContentsMargins(0, 0, 0, 0)
+        characters_layout.addWidget(characters_title)
+        characters_layout.addWidget(self.table_stack, 1)
+
+        # Encounters and templates (right, under the characters).
+        encounters = self._build_encounter_area()
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.addWidget(characters)
+        self.right_splitter.addWidget(encounters)
+        self.right_splitter.setStretchFactor(0, 1)
+        self.right_splitter.setStretchFactor(1, 0)
+        self.right_splitter.setSizes([420, 190])
+        self.right_splitter.setChildrenCollapsible(False)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
+        self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([270, 1010])
@@ -242,6 +280,73 @@ class LibraryPage(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(bar)
         layout.addWidget(self.splitter, 1)
+
+    def _build_encounter_area(self) -> QWidget:
+        self.encounter_model = EncounterModel(self)
+        self.encounter_proxy = EncounterFilterProxyModel(self)
+        self.encounter_proxy.setSourceModel(self.encounter_model)
+        self.encounter_view = QTableView()
+        self.encounter_view.setObjectName("encounterTable")
+        self.encounter_view.setModel(self.encounter_proxy)
+        self._setup_table(self.encounter_view)
+        self.encounter_view.setSortingEnabled(True)
+        self.encounter_view.sortByColumn(
+            self.encounter_model.column_index("updated"), Qt.SortOrder.DescendingOrder
+        )
+        self.encounter_view.activated.connect(self._on_encounter_activated)
+        for i, column in enumerate(self.encounter_model.columns):
+            if column.width:
+                self.encounter_view.setColumnWidth(i, column.width)
+        self.encounter_view.horizontalHeader().setStretchLastSection(True)
+        self.encounter_hint = QLabel()
+        self.encounter_hint.setObjectName("emptyHint")
+        self.encounter_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.encounter_hint.setWordWrap(True)
+        self.encounter_stack = QStackedWidget()
+        self.encounter_stack.addWidget(self.encounter_view)
+        self.encounter_stack.addWidget(self.encounter_hint)
+
+        title = QLabel("Encounters")
+        title.setObjectName("sectionTitle")
+        self.encounter_search = QLineEdit()
+        self.encounter_search.setObjectName("encounterSearch")
+        self.encounter_search.setPlaceholderText("Filter encounters\u2026")
+        self.encounter_search.setClearButtonEnabled(True)
+        self.encounter_search.textChanged.connect(self._on_encounter_filter)
+        self.encounter_kind = QComboBox()
+        self.encounter_kind.setToolTip("Show running encounters, templates, or both")
+        for text, value in (
+            ("Encounters and templates", "all"),
+            ("Encounters only", "running"),
+            ("Templates only", "templates"),
+        ):
+            self.encounter_kind.addItem(text, value)
+        self.encounter_kind.currentIndexChanged.connect(self._on_encounter_filter)
+        self.encounter_buttons = QHBoxLayout()
+        self.encounter_buttons.setSpacing(4)
+        bar = QHBoxLayout()
+        bar.addWidget(title)
+        bar.addSpacing(10)
+        bar.addWidget(self.encounter_search, 2)
+        bar.addWidget(self.encounter_kind)
+        bar.addStretch(1)
+        bar.addLayout(self.encounter_buttons)
+        area = QWidget()
+        area.setObjectName("encounterArea")
+        layout = QVBoxLayout(area)
+        layout.setContentsMargins(0, 6, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.encounter_stack, 1)
+        return area
+
+    def add_encounter_button(self, action: QAction) -> QToolButton:
+        """A button in the encounter area's bar that runs (and follows) ``action``."""
+        button = QToolButton()
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setAutoRaise(False)
+        self.encounter_buttons.addWidget(button)
+        return button
 
     @staticmethod
     def _setup_table(view: QTableView) -> None:
@@ -282,7 +387,7 @@ class LibraryPage(QWidget):
                 combo.addItem("No campaign", NO_CAMPAIGN)
             for label, value in items:
                 combo.addItem(label, value)
-            index = combo.findData(current) if current is not None else 0
+            index = find_data(combo, current) if current is not None else 0
             combo.setCurrentIndex(max(0, index))
             combo.blockSignals(False)
 
@@ -299,7 +404,7 @@ class LibraryPage(QWidget):
 
     def select_campaign_filter(self, campaign_id: Any) -> None:
         """Show only the characters of ``campaign_id`` (None: all)."""
-        index = self.campaign_filter.findData(campaign_id) if campaign_id is not None else 0
+        index = find_data(self.campaign_filter, campaign_id) if campaign_id is not None else 0
         self.campaign_filter.setCurrentIndex(max(0, index))
 
     # -- selection ------------------------------------------------------------------------------
@@ -337,6 +442,53 @@ class LibraryPage(QWidget):
         if first is not None:
             selection.setCurrentIndex(first, selection.SelectionFlag.NoUpdate)
             self.table.scrollTo(first)
+
+    def selected_encounter_ids(self) -> list[uuid.UUID]:
+        """Ids of the selected encounters and templates, in table order."""
+        rows = sorted({i.row() for i in self.encounter_view.selectionModel().selectedRows()})
+        ids = [self.encounter_proxy.id_at(r) for r in rows]
+        return [i for i in ids if i is not None]
+
+    def select_encounter_ids(self, ids: Iterable[uuid.UUID]) -> None:
+        """Select the encounter rows of ``ids`` (those visible); the first becomes current."""
+        selection = self.encounter_view.selectionModel()
+        selection.clearSelection()
+        first: QModelIndex | None = None
+        for item_id in ids:
+            row = self.encounter_proxy.proxy_row_of(item_id)
+            if row < 0:
+                continue
+            index = self.encounter_proxy.index(row, 0)
+            selection.select(index, selection.SelectionFlag.Select | selection.SelectionFlag.Rows)
+            first = first or index
+        if first is not None:
+            selection.setCurrentIndex(first, selection.SelectionFlag.NoUpdate)
+            self.encounter_view.scrollTo(first)
+
+    def update_encounter_count(self) -> None:
+        """Show the empty-state hint when no encounter is listed or none passes the filter."""
+        if self.encounter_model.rowCount() == 0:
+            self.encounter_hint.setText(
+                "No encounters yet. Encounter \u203a New Encounter (Ctrl+Shift+E) sets up a "
+                "conflict; it is saved as you play."
+            )
+            self.encounter_stack.setCurrentWidget(self.encounter_hint)
+        elif self.encounter_proxy.rowCount() == 0:
+            self.encounter_hint.setText("No encounter matches the filter.")
+            self.encounter_stack.setCurrentWidget(self.encounter_hint)
+        else:
+            self.encounter_stack.setCurrentWidget(self.encounter_view)
+
+    def _on_encounter_filter(self, *_args: object) -> None:
+        self.encounter_proxy.set_filters(
+            text=self.encounter_search.text(), kind=self.encounter_kind.currentData()
+        )
+        self.update_encounter_count()
+
+    def _on_encounter_activated(self, index: QModelIndex) -> None:
+        value = index.siblingAtColumn(0).data(ID_ROLE)
+        if isinstance(value, uuid.UUID):
+            self.encounter_requested.emit(value)
 
     def update_count(self, total: int) -> None:
         """Show how many characters are listed and shown, and the empty-state hint."""
@@ -435,6 +587,16 @@ class MainWindow(QMainWindow):
         self.page.table.customContextMenuRequested.connect(self._library_menu)
         self.page.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.page.campaign_view.selectionModel().currentChanged.connect(self._on_campaign_selected)
+        self.page.encounter_requested.connect(self.open_encounter)
+        self.page.encounter_view.selectionModel().selectionChanged.connect(self._update_actions)
+        self.page.encounter_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.page.encounter_view.customContextMenuRequested.connect(self._encounter_menu)
+        self.encounter_windows: list[QMainWindow] = []
+        self._fresh_encounters: set[uuid.UUID] = set()  # made by New, dropped if left untouched
+        self._encounter_refresh = QTimer(self)
+        self._encounter_refresh.setSingleShot(True)
+        self._encounter_refresh.setInterval(300)  # an encounter saves after every change
+        self._encounter_refresh.timeout.connect(self.refresh_encounters)
 
         self.autosaver: Autosaver | None = None
         if drafts is not None:
@@ -589,6 +751,42 @@ class MainWindow(QMainWindow):
         )
         self.act_new_campaign = self._action("New &Campaign\u2026", self.new_campaign)
         self.act_edit_campaign = self._action("&Edit Campaign\u2026", self._edit_current_campaign)
+        self.act_new_encounter = self._action(
+            "&New Encounter",
+            self.new_encounter,
+            "Ctrl+Shift+E",
+            None,
+            "Set up a new conflict in its own window (saved as you play)",
+        )
+        self.act_open_encounter = self._action(
+            "&Open Encounter",
+            self.open_selected_encounters,
+            None,
+            None,
+            "Open the selected encounters (a template starts a fresh run)",
+        )
+        self.act_start_template = self._action(
+            "Start from &Template\u2026",
+            self.start_from_template,
+            None,
+            None,
+            "Run a prepared scene again: a new encounter of its own",
+        )
+        self.act_delete_encounter = self._action(
+            "&Delete Encounter\u2026",
+            self.delete_selected_encounters,
+            QKeySequence.StandardKey.Delete,
+            None,
+            "Delete the selected encounters or templates",
+        )
+        self.act_delete_encounter.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.page.encounter_view.addAction(self.act_delete_encounter)
+        for action, short in ((self.act_new_encounter, "New\u2026"),
+                              (self.act_start_template, "From template\u2026"),
+                              (self.act_open_encounter, "Open"),
+                              (self.act_delete_encounter, "Delete\u2026")):  # fmt: skip
+            action.setIconText(short)  # what the area's button shows
+            self.page.add_encounter_button(action)
         self.act_about = self._action("&About Fatesmith", self.show_about)
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
         self.act_about_qt = self._action("About &Qt", QApplication.aboutQt)
@@ -634,6 +832,13 @@ class MainWindow(QMainWindow):
         library_menu.addAction(self.act_new_campaign)
         library_menu.addAction(self.act_edit_campaign)
 
+        encounter_menu = bar.addMenu("E&ncounter")
+        encounter_menu.addAction(self.act_new_encounter)
+        encounter_menu.addAction(self.act_open_encounter)
+        encounter_menu.addAction(self.act_start_template)
+        encounter_menu.addSeparator()
+        encounter_menu.addAction(self.act_delete_encounter)
+
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
         help_menu.addAction(self.act_about_qt)
@@ -667,11 +872,17 @@ class MainWindow(QMainWindow):
         splitter = self.settings.splitter_state
         if splitter is not None:
             self.page.splitter.restoreState(splitter)
+        right = self.settings.qsettings.value(ENCOUNTER_SPLITTER_KEY)
+        if isinstance(right, QByteArray):
+            self.page.right_splitter.restoreState(right)
 
     def _save_window_state(self) -> None:
         self.settings.geometry = self.saveGeometry()
         self.settings.window_state = self.saveState()
         self.settings.splitter_state = self.page.splitter.saveState()
+        self.settings.qsettings.setValue(
+            ENCOUNTER_SPLITTER_KEY, self.page.right_splitter.saveState()
+        )
         self.settings.sync()
 
     def _show_read_only(self) -> None:
@@ -711,6 +922,22 @@ class MainWindow(QMainWindow):
         self._apply_filters()
         if selected:
             self.page.select_ids(selected)
+        self.refresh_encounters()
+        self._update_actions()
+
+    def refresh_encounters(self) -> None:
+        """Reload the encounter listing (keeping the selection)."""
+        selected = self.page.selected_encounter_ids()
+        try:
+            records = self.library.list_encounters()
+        except FatesmithError as exc:
+            self.statusBar().showMessage(f"Cannot list the encounters: {exc}", 6000)
+            return
+        names = {c.id: c.name for c in self.page.campaign_model.rows()}
+        self.page.encounter_model.set_items(encounter_items(records, names))
+        self.page.update_encounter_count()
+        if selected:
+            self.page.select_encounter_ids(selected)
         self._update_actions()
 
     def _rebuild_search_index(self, summaries: Sequence[Any]) -> Any:
@@ -793,6 +1020,9 @@ class MainWindow(QMainWindow):
         system, campaign, tag = self.page.filter_values()
         self.page.proxy.set_filters(system=system, campaign=campaign, tag=tag)
         self.page.update_count(self.page.model.rowCount())
+        # Choosing a campaign shows its encounters too.
+        self.page.encounter_proxy.set_filters(campaign=campaign)
+        self.page.update_encounter_count()
 
     def _on_campaign_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self._update_actions()
@@ -988,6 +1218,11 @@ class MainWindow(QMainWindow):
         self.act_export_pdfs.setEnabled(on_library and selected > 0)
         self.act_new_campaign.setEnabled(writable)
         self.page.new_campaign_button.setEnabled(writable)
+        encounters = self.page.selected_encounter_ids()
+        self.act_new_encounter.setEnabled(writable)
+        self.act_start_template.setEnabled(writable)
+        self.act_open_encounter.setEnabled(bool(encounters))
+        self.act_delete_encounter.setEnabled(writable and bool(encounters))
         has_campaign = self.page.current_campaign_id() is not None
         self.act_edit_campaign.setEnabled(has_campaign)
         self.page.edit_campaign_button.setEnabled(has_campaign)
@@ -1150,6 +1385,8 @@ class MainWindow(QMainWindow):
                 return
         for tab in self.document_tabs():
             self._remove_tab(tab, discard=True)
+        for window in list(self.encounter_windows):
+            window.close()  # saved after every change already
         if self.autosaver is not None:
             self.autosaver.stop()
         self.workers.wait(10_000)
@@ -1448,6 +1685,221 @@ class MainWindow(QMainWindow):
         if result is not None:
             self.refresh_library()
         return result
+
+    # == encounters ================================================================================
+
+    def encounter_window_of(self, encounter_id: uuid.UUID) -> QMainWindow | None:
+        """The open window of the encounter ``encounter_id``, if any."""
+        for window in self.encounter_windows:
+            document = getattr(window, "doc", None)
+            if document is not None and document.record_id == encounter_id:
+                return window
+        return None
+
+    def _campaign_for_new_encounter(self) -> Any:
+        campaign = self.page.campaign_filter.currentData()
+        if not isinstance(campaign, uuid.UUID):
+            return None
+        try:
+            return self.library.get_campaign(campaign)
+        except LibraryError:
+            return None
+
+    def new_encounter(self) -> QMainWindow | None:
+        """Set up a new encounter in its own window beside the library.
+
+        It is stored at once (so the list shows it) in the campaign chosen in the filter, with
+        that campaign's rule switches; left untouched, it is dropped again when its window
+        closes.
+        """
+        from rules.encounter import Encounter
+        from rules.encounter_script import to_payload
+        from storage.library import EncounterRecord
+
+        if self.library.read_only:
+            return None
+        campaign = self._campaign_for_new_encounter()
+        if campaign is not None:
+            scene = Encounter(name="New encounter", system=campaign.system, rules=campaign.rules)
+        else:
+            scene = Encounter(name="New encounter")
+        record = EncounterRecord(
+            name=scene.name,
+            campaign_id=campaign.id if campaign is not None else None,
+            payload=to_payload(scene, (), scene),
+        )
+        try:
+            self.library.save_encounter(record, expected_version=None)
+            stored = self.library.get_encounter(record.id)
+        except FatesmithError as exc:
+            self._error("Cannot create the encounter", str(exc))
+            return None
+        self._fresh_encounters.add(stored.id)
+        self.refresh_encounters()
+        self.page.select_encounter_ids([stored.id])
+        return self._show_encounter(stored)
+
+    def open_selected_encounters(self) -> list[QMainWindow]:
+        """Open every selected encounter (a template starts a fresh run)."""
+        windows = []
+        for encounter_id in self.page.selected_encounter_ids():
+            window = self.open_encounter(encounter_id)
+            if window is not None:
+                windows.append(window)
+        return windows
+
+    def open_encounter(self, encounter_id: uuid.UUID) -> QMainWindow | None:
+        """Open a stored encounter in its window (raised if already open); a template starts a
+        fresh run of its own."""
+        existing = self.encounter_window_of(encounter_id)
+        if existing is not None:
+            existing.show()
+            existing.raise_()
+            existing.activateWindow()
+            return existing
+        try:
+            record = self.library.get_encounter(encounter_id)
+        except FatesmithError as exc:
+            self._error("Cannot open the encounter", str(exc))
+            self.refresh_encounters()
+            return None
+        return self._show_encounter(record)
+
+    def start_from_template(self, template_id: uuid.UUID | None = None) -> QMainWindow | None:
+        """Start a fresh run of a template: the one given, the selected one, or one chosen
+        from the list of templates."""
+        from gui.dialogs.choose import ChoiceDialog
+
+        if self.library.read_only:
+            return None
+        if template_id is None:
+            selected = [
+                i
+                for i in self.page.selected_encounter_ids()
+                if (item := self.page.encounter_model.object_by_id(i)) is not None
+                and item.is_template
+            ]
+            template_id = selected[0] if len(selected) == 1 else None
+        if template_id is None:
+            templates = [r for r in self.page.encounter_model.rows() if r.is_template]
+            if not templates:
+                self._error(
+                    "No templates yet",
+                    "Save a prepared scene as a template first (in an encounter window: "
+                    "Encounter \u203a Save as template).",
+                )
+                return None
+            templates.sort(key=lambda r: r.name.casefold())
+            labels = [
+                (f"{t.name} \u2014 {t.campaign_name}" if t.campaign_name else t.name, t.id)
+                for t in templates
+            ]
+            template_id = ChoiceDialog.ask(self, "Start from template", "Template:", labels)
+            if template_id is None:
+                return None
+        try:
+            record = self.library.get_encounter(template_id)
+        except FatesmithError as exc:
+            self._error("Cannot start the template", str(exc))
+            return None
+        return self._show_encounter(record)
+
+    def _show_encounter(self, record: Any) -> QMainWindow | None:
+        from gui.encounter import open_encounter_window
+
+        try:
+            window = open_encounter_window(self.library, record, self.registry)
+        except FatesmithError as exc:
+            self._error("Cannot open the encounter", str(exc))
+            return None
+        document = getattr(window, "doc", None)
+        if document is not None:
+            document.saved.connect(lambda _version: self._encounter_refresh.start())
+        window.installEventFilter(self)
+        self._place_beside(window)
+        self.encounter_windows.append(window)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def _place_beside(self, window: QMainWindow) -> None:
+        """Put an encounter window to the right of the library, or cascade over it."""
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        frame = self.frameGeometry()
+        beside = QPoint(frame.right() + 1, frame.top())
+        if screen is not None and beside.x() + window.width() <= screen.right():
+            window.move(beside)
+            return
+        step = 32 * (len(self.encounter_windows) + 1)
+        window.move(frame.topLeft() + QPoint(step, step))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice an encounter window closing (forget it, drop it if it was never used)."""
+        if event.type() == QEvent.Type.Close and watched in self.encounter_windows:
+            QTimer.singleShot(0, lambda w=watched: self._on_encounter_closed(w))
+        return super().eventFilter(watched, event)
+
+    def _on_encounter_closed(self, window: Any) -> None:
+        if window.isVisible() or window not in self.encounter_windows:
+            return  # the close was refused
+        self.encounter_windows.remove(window)
+        document = getattr(window, "doc", None)
+        if document is not None and document.record_id in self._fresh_encounters:
+            self._fresh_encounters.discard(document.record_id)
+            if not document.log and not document.state.participants:
+                with contextlib.suppress(FatesmithError):
+                    self.library.delete_encounter(document.record_id)
+        # Results may have been written back to the characters.
+        self.refresh_library()
+
+    def delete_selected_encounters(self) -> int:
+        """Delete the selected encounters and templates after confirmation; returns how many."""
+        ids = self.page.selected_encounter_ids()
+        if not ids or self.library.read_only:
+            return 0
+        names = []
+        for encounter_id in ids:
+            item = self.page.encounter_model.object_by_id(encounter_id)
+            names.append((item.name if item is not None else "") or "(unnamed)")
+        open_windows = [w for w in (self.encounter_window_of(i) for i in ids) if w is not None]
+        if not ConfirmDeleteDialog.ask(self, names, open_count=len(open_windows), kind="encounter"):
+            return 0
+        for window in open_windows:
+            if window in self.encounter_windows:
+                self.encounter_windows.remove(window)
+            window.close()
+        deleted = 0
+        for encounter_id in ids:
+            try:
+                self.library.delete_encounter(encounter_id)
+            except NotFoundError:
+                pass
+            except LibraryError as exc:
+                self._error("Cannot delete", str(exc))
+                break
+            self._fresh_encounters.discard(encounter_id)
+            deleted += 1
+        self.refresh_encounters()
+        self.statusBar().showMessage(f"Deleted {deleted} encounter(s)", 4000)
+        return deleted
+
+    def _encounter_menu(self, pos: Any) -> None:
+        menu = QMenu(self)
+        for action in (self.act_open_encounter, self.act_new_encounter, self.act_start_template,
+                       None, self.act_delete_encounter):  # fmt: skip
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        menu.popup(self.page.encounter_view.viewport().mapToGlobal(pos))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Back in the library window: show what other windows did to the encounters."""
+        super().changeEvent(event)
+        activated = event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
+        if activated and self.encounter_windows:
+            self._encounter_refresh.start()
 
     # == misc ======================================================================================
 

@@ -41,10 +41,17 @@ class SaveChangesDialog:
 
 
 class ConfirmDeleteDialog:
-    """Asks before deleting characters from the library (deleting cannot be undone)."""
+    """Asks before deleting characters or encounters from the library (it cannot be undone)."""
 
     @classmethod
-    def ask(cls, parent: QWidget | None, names: Sequence[str], *, open_count: int = 0) -> bool:
+    def ask(
+        cls,
+        parent: QWidget | None,
+        names: Sequence[str],
+        *,
+        open_count: int = 0,
+        kind: Literal["character", "encounter"] = "character",
+    ) -> bool:
         """Show the question; returns True to delete."""
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Warning)
@@ -52,13 +59,18 @@ class ConfirmDeleteDialog:
         if len(names) == 1:
             box.setText(f"Delete \u201c{names[0]}\u201d from the library?")
         else:
-            box.setText(f"Delete these {len(names)} characters from the library?")
+            box.setText(f"Delete these {len(names)} {kind}s from the library?")
             shown = "\n".join(f"\u2022 {n}" for n in names[:12])
             more = f"\n\u2026 and {len(names) - 12} more" if len(names) > 12 else ""
             box.setDetailedText(shown + more)
-        info = "This cannot be undone. Export a copy first if you may want it back."
-        if open_count:
-            info += " Its open tab will be closed without saving."
+        if kind == "character":
+            info = "This cannot be undone. Export a copy first if you may want it back."
+            if open_count:
+                info += " Its open tab will be closed without saving."
+        else:
+            info = "This cannot be undone: the encounter's log and state are lost."
+            if open_count:
+                info += " Its open window will be closed."
         box.setInformativeText(info)
         delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)

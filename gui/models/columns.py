@@ -131,3 +131,23 @@ CAMPAIGN_COLUMNS: tuple[Column[Any], ...] = (
            sort_key=lambda c: len(c.member_ids), alignment=RIGHT, width=80),
 )  # fmt: skip
 """The library's campaign table."""
+
+
+ENCOUNTER_COLUMNS: tuple[Column[Any], ...] = (
+    Column("name", "Encounter", lambda e: e.name or "(unnamed)", width=230,
+           sort_key=lambda e: (e.name or "\uffff").casefold(), tooltip=lambda e: e.name),
+    Column("kind", "Kind", lambda e: "Template" if e.is_template else "Encounter", width=85,
+           sort_key=lambda e: (not e.is_template),
+           tooltip=lambda e: "A prepared scene: each start is a fresh run" if e.is_template
+           else "A conflict in progress (saved after every change)"),
+    Column("status", "Status", lambda e: e.status, width=110,
+           sort_key=lambda e: (e.is_template, e.ended, e.started, e.exchange)),
+    Column("cast", "Cast", lambda e: str(e.participants), alignment=RIGHT, width=50,
+           sort_key=lambda e: e.participants,
+           tooltip=lambda e: f"{e.participants} participant(s)"),
+    Column("campaign", "Campaign", lambda e: e.campaign_name, width=160,
+           tooltip=lambda e: e.campaign_name),
+    Column("updated", "Updated", lambda e: when(e.updated_at), width=130,
+           sort_key=lambda e: e.updated_at.timestamp()),
+)  # fmt: skip
+"""The library's encounter table (encounters and templates)."""

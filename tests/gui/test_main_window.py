@@ -416,3 +416,14 @@ def test_about_box_shows_the_licence_notices(qtbot: Any) -> None:
     qtbot.addWidget(dialog)
     text = dialog.notice.toPlainText()
     assert "OPEN GAME LICENSE" in text and "Section 15" in text.replace("SECTION", "Section")
+
+
+def test_campaign_filter_survives_a_refresh(make_window: Any) -> None:
+    """The filter keeps its campaign when the listing is reloaded (ids are read anew)."""
+    window = make_window()
+    campaign = window.library.list_campaigns()[0]
+    window.page.select_campaign_filter(campaign.id)
+    assert window.page.campaign_filter.currentData() == campaign.id
+    window.refresh_library()
+    assert window.page.campaign_filter.currentData() == campaign.id
+    assert len(names(window)) == 4

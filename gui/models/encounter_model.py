@@ -1,0 +1,191 @@
+"""GUI layer: the library's encounter table (a thin adapter over the stored encounter records).
+
+:class:`EncounterItem` is the listing row of one ``EncounterRecord`` (read once from its
+payload's plain fields, never through the rules); :class:`EncounterModel` shows them through
+:data:`gui.models.columns.ENCOUNTER_COLUMNS` and :class:`EncounterFilterProxyModel` filters
+them by text, kind (running or template) and campaign.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
+
+from gui.models.columns import ENCOUNTER_COLUMNS, ID_ROLE
+from gui.models.library_model import KEEP, NO_CAMPAIGN, AnyIndex, RowTableModel
+
+EncounterKind = Literal["all", "running", "templates"]
+
+
+@dataclass(frozen=True)
+class EncounterItem:
+    """One row of the encounter listing.
+
+    Attributes:
+        id: The record id.
+        name: The encounter's (or template's) name.
+        campaign_id: The campaign it belongs to, if any.
+        campaign_name: That campaign's name ("" when none).
+        is_template: A prepared scene that starts a fresh run each time.
+        updated_at: When it was last saved.
+        participants: How many are in the cast.
+        exchange: The exchange reached (0 before the conflict starts).
+        started: Whether initiative has been fixed.
+        ended: Whether the scene is over.
+    """
+
+    id: uuid.UUID
+    name: str
+    campaign_id: uuid.UUID | None
+    campaign_name: str
+    is_template: bool
+    updated_at: datetime
+    participants: int
+    exchange: int
+    started: bool
+    ended: bool
+
+    @property
+    def status(self) -> str:
+        """Where the encounter stands, in words."""
+        if self.is_template:
+            return "Template"
+        if self.ended:
+            return "Ended"
+        if self.started:
+            return f"Exchange {self.exchange}"
+        return "Being set up"
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> EncounterItem:
+    """The listing row of ``record`` (its payload's state read defensively: it may be damaged
+    or from a newer Fatesmith, and the list must still show it)."""
+    state = record.payload.get("state") if isinstance(record.payload, dict) else None
+    state = state if isinstance(state, dict) else {}
+    participants = state.get("participants")
+    campaign_id = record.campaign_id
+    return EncounterItem(
+        id=record.id,
+        name=record.name,
+        campaign_id=campaign_id,
+        campaign_name=campaign_names.get(campaign_id, "") if campaign_id is not None else "",
+        is_template=bool(record.is_template),
+        updated_at=record.updated_at,
+        participants=len(participants) if isinstance(participants, list) else 0,
+        exchange=_int(state.get("exchange")),
+        started=state.get("started") is True,
+        ended=state.get("ended") is True,
+    )
+
+
+def encounter_items(
+    records: Iterable[Any], campaign_names: Mapping[uuid.UUID, str]
+) -> list[EncounterItem]:
+    """The listing rows of ``records``."""
+    return [encounter_item(r, campaign_names) for r in records]
+
+
+class EncounterModel(RowTableModel):
+    """The library's encounters and templates, one :class:`EncounterItem` per row."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(ENCOUNTER_COLUMNS, parent)
+
+    def set_items(self, items: Iterable[EncounterItem]) -> None:
+        """Show ``items`` (the library's encounter listing)."""
+        self.set_rows(items)
+
+
+class EncounterFilterProxyModel(QSortFilterProxyModel):
+    """Filters the encounter table by words in the name or campaign, kind and campaign.
+
+    Sorting is forwarded to the source model, like the character table's proxy.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setDynamicSortFilter(False)
+        self._terms: tuple[str, ...] = ()
+        self._kind: EncounterKind = "all"
+        self._campaign: uuid.UUID | str | None = None
+
+    @property
+    def kind(self) -> EncounterKind:
+        """Which encounters are shown: "all", "running" or "templates"."""
+        return self._kind
+
+    @property
+    def campaign(self) -> uuid.UUID | str | None:
+        """The campaign shown, :data:`NO_CAMPAIGN`, or None for all."""
+        return self._campaign
+
+    def set_filters(self, *, text: Any = KEEP, kind: Any = KEEP, campaign: Any = KEEP) -> None:
+        """Change any of the filters (those not given stay) and refilter once.
+
+        Args:
+            text: Words that must all occur in the name or the campaign's name.
+            kind: "all", "running" or "templates".
+            campaign: A campaign id, :data:`NO_CAMPAIGN`, or None for every campaign.
+        """
+        self.beginResetModel()
+        if text is not KEEP:
+            self._terms = tuple(str(text).casefold().split())
+        if kind is not KEEP:
+            self._kind = kind
+        if campaign is not KEEP:
+            self._campaign = campaign
+        self.endResetModel()
+
+    def accepts(self, item: EncounterItem) -> bool:
+        """Whether ``item`` passes every filter."""
+        if self._kind == "templates" and not item.is_template:
+            return False
+        if self._kind == "running" and item.is_template:
+            return False
+        if self._campaign is not None:
+            if self._campaign == NO_CAMPAIGN:
+                if item.campaign_id is not None:
+                    return False
+            elif item.campaign_id != self._campaign:
+                return False
+        if self._terms:
+            text = f"{item.name}\n{item.campaign_name}".casefold()
+            return all(t in text for t in self._terms)
+        return True
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+        """Whether the source row passes the filters."""
+        source = self.sourceModel()
+        if source_parent.isValid() or not isinstance(source, RowTableModel):
+            return True
+        if not 0 <= source_row < source.rowCount():
+            return False
+        return self.accepts(source.row_object(source_row))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort in the source model (one Python key sort)."""
+        source = self.sourceModel()
+        if isinstance(source, RowTableModel):
+            source.sort(column, order)
+
+    def id_at(self, row: int) -> uuid.UUID | None:
+        """The encounter id shown at proxy ``row``."""
+        value = self.index(row, 0).data(ID_ROLE)
+        return value if isinstance(value, uuid.UUID) else None
+
+    def proxy_row_of(self, item_id: uuid.UUID) -> int:
+        """The proxy row showing ``item_id``, or -1."""
+        source = self.sourceModel()
+        if not isinstance(source, RowTableModel):
+            return -1
+        row = source.row_of(item_id)
+        return self.mapFromSource(source.index(row, 0)).row() if row >= 0 else -1
