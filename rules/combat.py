@@ -1353,7 +1353,8 @@ _DICE_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def fill_dice(event: E, rng: random.Random, system: str = "sotc") -> E:
-    """``event`` with every missing die drawn from ``rng`` (faces given are kept)."""
+    """``event`` with every missing die drawn from ``rng`` (faces given are kept): the dice of
+    each roll in order, then the faces of rerolls asked for without faces (``reroll: ()``)."""
     fields = _DICE_FIELDS.get(getattr(event, "do", ""), ())
     if not fields:
         return event
@@ -1369,6 +1370,18 @@ def fill_dice(event: E, rng: random.Random, system: str = "sotc") -> E:
         if getattr(event, "do", "") == "move" and not getattr(event, "sprint", False):
             continue
         updates[name] = tuple(rng.choice(values) for _ in range(spec.count))
+    for name in ("invokes", "defense_invokes"):
+        # a reroll asked for with no faces (``"reroll": []``) draws them, after the dice
+        invokes = getattr(event, name, ())
+        if any(inv.reroll == () for inv in invokes):
+            updates[name] = tuple(
+                inv.model_copy(
+                    update={"reroll": tuple(rng.choice(values) for _ in range(spec.count))}
+                )
+                if inv.reroll == ()
+                else inv
+                for inv in invokes
+            )
     return event.model_copy(update=updates) if updates else event
 
 
@@ -1399,11 +1412,32 @@ def _difference(dice: str) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(out.items()))
 
 
-def contest_odds(state: Encounter, attack_total: int, defense_total: int) -> Fraction:
-    """Chance that the attacker's effort beats the defender's by at least one shift."""
+def contest_odds(
+    state: Encounter, attack_total: int, defense_total: int, block: int | None = None
+) -> Fraction:
+    """Chance that the attacker's effort beats the defender's by at least one shift; with a
+    protecting ``block`` strength, the better of the defense roll and the block counts (SotC
+    "Block Actions")."""
     cr = conflict_rules_for(state.system, state.rules)
+    if block is not None:
+        dist = distribution(cr.dice_for())
+        return sum(
+            (
+                pa * pd
+                for a, pa in dist.items()
+                for d, pd in dist.items()
+                if attack_total + a - max(defense_total + d, block) >= 1
+            ),
+            start=Fraction(0),
+        )
     need = defense_total - attack_total + 1
     return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
+
+
+def protecting_block(state: Encounter, pid: str) -> int | None:
+    """The strongest block protecting ``pid`` this exchange, or None."""
+    block = _protecting_block(state, pid)
+    return None if block is None else block.strength
 
 
 def roll_odds(state: Encounter, total: int, difficulty: int) -> Fraction:

@@ -12,12 +12,14 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -25,7 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
-from rules.combat import contest_odds, roll_bonus, roll_odds
+from rules.combat import (
+    conflict_rules_for,
+    contest_odds,
+    protecting_block,
+    roll_bonus,
+    roll_odds,
+)
 from rules.encounter import (
     AttackEvent,
     BlockEvent,
@@ -34,6 +42,7 @@ from rules.encounter import (
     Invoke,
     ManeuverEvent,
     RollEvent,
+    TagAspectEvent,
 )
 from rules.errors import RuleViolation
 
@@ -87,9 +96,34 @@ class DicePanel(QWidget):
         self.aspect.setPlaceholderText("maneuver aspect, e.g. Off Balance")
         self.difficulty = QSpinBox()
         self.difficulty.setRange(-10, 20)
-        self.invokes = QSpinBox()
-        self.invokes.setRange(0, 5)
-        self.invokes.setToolTip("Free tags / own aspects to invoke for +2 each (paid with FP)")
+        self.invoke_aspect = QComboBox()
+        self.invoke_aspect.setToolTip(
+            "Scene and temporary aspects, the actor's own aspects and consequences, and the "
+            "target's (tagging someone else's costs a fate point that goes to them when the "
+            "exchange ends)"
+        )
+        self.invoke_side = QComboBox()
+        self.invoke_side.addItem("by the actor", "actor")
+        self.invoke_side.addItem("by the target", "target")
+        self.invoke_effect = QComboBox()
+        self.invoke_effect.addItem("+2", "bonus")
+        self.invoke_effect.addItem("reroll", "reroll")
+        self.invoke_free = QCheckBox("free tag")
+        self.invoke_free.setToolTip("Use the aspect's free tag instead of a fate point")
+        self.add_invoke_button = QPushButton("Add to roll")
+        self.tag_button = QPushButton("Tag for effect")
+        self.tag_button.setToolTip("Use the aspect outside a roll (paid like an invoke)")
+        self.invoke_list = QListWidget()
+        self.invoke_list.setMaximumHeight(64)
+        self.remove_invoke_button = QPushButton("Remove")
+        for combo in (self.actor, self.target, self.invoke_aspect):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(16)
+        self.reroll_dice = QLineEdit()
+        self.reroll_dice.setPlaceholderText("reroll faces: roll (or type +0-+)")
+        self.pending_invokes: list[tuple[str, Invoke]] = []
         self.odds = QLabel()
         self.result = QLabel()
         self.result.setWordWrap(True)
@@ -104,18 +138,33 @@ class DicePanel(QWidget):
         form.addRow("Actor", self.actor)
         form.addRow("Skill", self.skill)
         form.addRow("Dice", self.dice)
-        form.addRow("Invokes (+2)", self.invokes)
         form.addRow("Target", self.target)
         form.addRow("Defense skill", self.defense_skill)
         form.addRow("Defense dice", self.defense_dice)
         form.addRow("Maneuver aspect", self.aspect)
         form.addRow("Difficulty", self.difficulty)
+        inv = QGroupBox("Invokes and tags")
+        ibox = QVBoxLayout(inv)
+        ibox.addWidget(self.invoke_aspect)
+        irow = QHBoxLayout()
+        irow.addWidget(self.invoke_side, 1)
+        irow.addWidget(self.invoke_effect)
+        irow.addWidget(self.invoke_free)
+        ibox.addLayout(irow)
+        brow = QHBoxLayout()
+        brow.addWidget(self.add_invoke_button)
+        brow.addWidget(self.remove_invoke_button)
+        brow.addWidget(self.tag_button)
+        ibox.addLayout(brow)
+        ibox.addWidget(self.invoke_list)
+        ibox.addWidget(self.reroll_dice)
         buttons = QHBoxLayout()
         for b in (self.attack_button, self.maneuver_button, self.block_button, self.roll_button):
             buttons.addWidget(b)
         group = QGroupBox("Dice")
         inner = QVBoxLayout(group)
         inner.addLayout(form)
+        inner.addWidget(inv)
         inner.addWidget(self.odds)
         inner.addLayout(buttons)
         inner.addWidget(self.result)
@@ -130,7 +179,12 @@ class DicePanel(QWidget):
         self.roll_button.clicked.connect(lambda: self.request("roll"))
         for w in (self.actor, self.target, self.skill, self.defense_skill):
             w.currentTextChanged.connect(self.update_odds)
-        self.invokes.valueChanged.connect(self.update_odds)
+        self.actor.currentIndexChanged.connect(self._fill_candidates)
+        self.target.currentIndexChanged.connect(self._fill_candidates)
+        self.invoke_aspect.currentIndexChanged.connect(self._on_candidate_changed)
+        self.add_invoke_button.clicked.connect(self.add_invoke)
+        self.remove_invoke_button.clicked.connect(self.remove_invoke)
+        self.tag_button.clicked.connect(self.tag_for_effect)
         self.difficulty.valueChanged.connect(self.update_odds)
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
@@ -153,6 +207,7 @@ class DicePanel(QWidget):
         self._fill(self.target, [(SCENE, ""), *active], self.target.currentData())
         last = state.last
         self.result.setText(self.describe(last) if last is not None else "")
+        self._fill_candidates()
         self.update_odds()
 
     def select(self, actor: str | None = None, target: str | None = None) -> None:
@@ -187,43 +242,159 @@ class DicePanel(QWidget):
             self.odds.setText("")
             return
         try:
-            total = roll_bonus(state, actor, self.skill.currentText()) + 2 * self.invokes.value()
+            bonus = conflict_rules_for(state.system, state.rules).invoke_bonus
+            plus = {
+                side: bonus
+                * sum(1 for s, inv in self.pending_invokes if s == side and inv.reroll is None)
+                for side in ("actor", "target")
+            }
+            total = roll_bonus(state, actor, self.skill.currentText()) + plus["actor"]
+            rerolls = any(inv.reroll is not None for _s, inv in self.pending_invokes)
+            note = " (before rerolls)" if rerolls else ""
             target = self.target.currentData()
             if target:
                 defense = roll_bonus(state, target, self.defense_skill.currentText(), defense=True)
-                chance = contest_odds(state, total, defense)
-                self.odds.setText(f"Odds of at least one shift: {float(chance) * 100:.0f}%")
+                defense += plus["target"]
+                chance = contest_odds(state, total, defense, protecting_block(state, target))
+                self.odds.setText(f"Odds of at least one shift{note}: {float(chance) * 100:.0f}%")
             else:
                 chance = roll_odds(state, total, self.difficulty.value())
                 self.odds.setText(
-                    f"Odds vs {self.difficulty.value():+d}: {float(chance) * 100:.0f}%"
+                    f"Odds vs {self.difficulty.value():+d}{note}: {float(chance) * 100:.0f}%"
                 )
         except RuleViolation:
             self.odds.setText("")
 
     # -- widgets -> events ------------------------------------------------------------------------
 
-    def _invokes(self, actor: str) -> tuple[Invoke, ...]:
-        """Use free tags the actor's side holds first, then the actor's own aspects (paid)."""
+    # -- invokes -----------------------------------------------------------------------------
+
+    def candidates(self) -> list[tuple[str, str, str | None, int]]:
+        """Aspects the actor or target could use: (label, aspect id or text, whose, free tags).
+
+        Scene and temporary aspects by id; the actor's and the target's own aspects and
+        consequences by text with their owner (SotC "Invoking Aspects", "Tagging").
+        """
         state = self._doc.state
-        me = state.find(actor)
-        if me is None:
-            return ()
-        out: list[Invoke] = []
-        wanted = self.invokes.value()
+        out: list[tuple[str, str, str | None, int]] = []
         for a in state.aspects:
-            if len(out) >= wanted:
-                break
-            owner = state.find(a.free_tag_owner) if a.free_tag_owner else None
-            if a.free_tags and owner is not None and owner.side == me.side:
-                out.append(Invoke(aspect=a.id, by=actor, free=True))
-                break  # one free tag per roll
-        for text in me.aspects:
-            if len(out) >= wanted:
-                break
-            out.append(Invoke(aspect=text, by=actor))
-        if len(out) < wanted:
-            raise ValueError(f"{me.name} has only {len(out)} aspect(s) to invoke")
+            holder = state.find(a.holder) if a.holder else None
+            where = "scene" if holder is None else f"on {holder.name}"
+            free = f", {a.free_tags} free" if a.free_tags else ""
+            out.append((f"{a.text} ({where}{free})", a.id, None, a.free_tags))
+        seen: set[str] = set()
+        for key in (self.actor.currentData(), self.target.currentData()):
+            p = state.find(key) if key else None
+            if p is None or p.id in seen:
+                continue
+            seen.add(p.id)
+            for text in p.aspects:
+                out.append((f"{text} ({p.name})", text, p.id, 0))
+            for c in p.consequences:
+                out.append((f"{c.text} ({p.name}, {c.severity})", c.text, p.id, 0))
+        return out
+
+    def _fill_candidates(self) -> None:
+        keep = self.invoke_aspect.currentData()
+        self.invoke_aspect.blockSignals(True)
+        self.invoke_aspect.clear()
+        for label, key, on, free in self.candidates():
+            self.invoke_aspect.addItem(label, (key, on, free))
+        index = self.invoke_aspect.findData(keep) if keep is not None else -1
+        self.invoke_aspect.setCurrentIndex(max(0, index))
+        self.invoke_aspect.blockSignals(False)
+        self._on_candidate_changed()
+
+    def _on_candidate_changed(self) -> None:
+        data = self.invoke_aspect.currentData()
+        free = bool(data and data[2])
+        self.invoke_free.setEnabled(free)
+        if not free:
+            self.invoke_free.setChecked(False)
+        has = data is not None
+        for w in (self.add_invoke_button, self.tag_button, self.invoke_side, self.invoke_effect):
+            w.setEnabled(has)
+
+    def select_invoke(self, aspect: str, on: str | None = None) -> None:
+        """Choose the aspect (id, or text with its owner) in the invoke picker."""
+        for i in range(self.invoke_aspect.count()):
+            key, owner, _free = self.invoke_aspect.itemData(i)
+            if key == aspect and (on is None or owner == on):
+                self.invoke_aspect.setCurrentIndex(i)
+                return
+        raise ValueError(f"no aspect {aspect!r} to invoke")
+
+    def _chosen(self) -> tuple[str, Invoke]:
+        data = self.invoke_aspect.currentData()
+        if data is None:
+            raise ValueError("there is no aspect to use")
+        key, on, _free = data
+        side = str(self.invoke_side.currentData())
+        by = self.actor.currentData() if side == "actor" else self.target.currentData()
+        if not by:
+            raise ValueError("choose a target first" if side == "target" else "choose who acts")
+        reroll: tuple[int, ...] | None = None
+        if self.invoke_effect.currentData() == "reroll":
+            reroll = ()  # faces typed below, or rolled when the action is
+        invoke = Invoke(aspect=key, by=by, on=on, free=self.invoke_free.isChecked(), reroll=reroll)
+        return side, invoke
+
+    def add_invoke(self) -> None:
+        """Put the chosen invoke on the next roll (the actor's or the target's)."""
+        try:
+            side, invoke = self._chosen()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.setText("")
+        self.pending_invokes.append((side, invoke))
+        self._show_invokes()
+
+    def remove_invoke(self) -> None:
+        """Take the selected invoke off the next roll."""
+        row = self.invoke_list.currentRow()
+        if 0 <= row < len(self.pending_invokes):
+            del self.pending_invokes[row]
+            self._show_invokes()
+
+    def clear_invokes(self) -> None:
+        """No invokes on the next roll."""
+        self.pending_invokes.clear()
+        self._show_invokes()
+
+    def _show_invokes(self) -> None:
+        state = self._doc.state
+        self.invoke_list.clear()
+        for _side, inv in self.pending_invokes:
+            p = state.find(inv.by)
+            a = state.aspect(inv.aspect)
+            text = a.text if a is not None else inv.aspect
+            how = "reroll" if inv.reroll is not None else "+2"
+            pay = "free tag" if inv.free else "fate point"
+            self.invoke_list.addItem(f"{p.name if p else inv.by}: {how} {text} ({pay})")
+        self.update_odds()
+
+    def tag_for_effect(self) -> None:
+        """Use the chosen aspect outside a roll (a fate point or its free tag)."""
+        try:
+            _side, invoke = self._chosen()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.setText("")
+        self.submit(TagAspectEvent(invoke=invoke.model_copy(update={"reroll": None})))
+
+    def _invokes(self, side: str) -> tuple[Invoke, ...]:
+        """The pending invokes of one side; typed reroll faces go to the first reroll."""
+        typed = parse_faces(self.reroll_dice.text())
+        out = []
+        for s, inv in self.pending_invokes:
+            if s != side:
+                continue
+            if inv.reroll == () and typed is not None:
+                inv = inv.model_copy(update={"reroll": typed})
+                typed = None
+            out.append(inv)
         return tuple(out)
 
     def build(self, action: str) -> Event:
@@ -234,7 +405,10 @@ class DicePanel(QWidget):
         target = self.target.currentData() or None
         skill = self.skill.currentText().strip()
         dice = parse_faces(self.dice.text())
-        invokes = self._invokes(actor)
+        invokes = self._invokes("actor")
+        defense_invokes = self._invokes("target")
+        if defense_invokes and (target is None or action not in ("attack", "maneuver")):
+            raise ValueError("the target's invokes go on a defense roll (attack or maneuver)")
         if action == "attack":
             if target is None:
                 raise ValueError("choose whom to attack")
@@ -246,6 +420,7 @@ class DicePanel(QWidget):
                 dice=dice,
                 defense_dice=parse_faces(self.defense_dice.text()),
                 invokes=invokes,
+                defense_invokes=defense_invokes,
             )
         if action == "maneuver":
             aspect = self.aspect.text().strip()
@@ -261,6 +436,7 @@ class DicePanel(QWidget):
                 defense_dice=parse_faces(self.defense_dice.text()),
                 difficulty=self.difficulty.value(),
                 invokes=invokes,
+                defense_invokes=defense_invokes,
             )
         if action == "block":
             return BlockEvent(
@@ -283,7 +459,14 @@ class DicePanel(QWidget):
             self.error.setText(f"Cannot {action}: {exc}")
             return
         self.error.setText("")
+        if not self.submit(event):
+            return  # refused: the dice and invokes stay for another try
         self.dice.clear()
         self.defense_dice.clear()
-        self.invokes.setValue(0)
+        self.reroll_dice.clear()
+        self.clear_invokes()
+
+    def submit(self, event: Event) -> bool:
+        """Hand ``event`` on (the window replaces this with its ``push``); True if accepted."""
         self.event_requested.emit(event)
+        return True

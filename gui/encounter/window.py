@@ -220,7 +220,7 @@ class EncounterWindow(QMainWindow):
         self.setCentralWidget(container)
         self.help = HelpOverlay(container)
         self._build_actions()
-        self.dice.event_requested.connect(self.push)
+        self.dice.submit = self.push  # type: ignore[method-assign]
         self.scene.event_requested.connect(self.push)
         self.scene.selected_participant = self.selected
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)

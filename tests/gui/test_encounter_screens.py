@@ -63,6 +63,12 @@ def test_screenshots_of_the_encounter_window(qtbot: QtBot, registry: Any) -> Non
     window.show()
     qtbot.waitExposed(window)
     window.select("jack")
+    panel = window.dice
+    panel.select(actor="jack", target="baron")
+    panel.defense_skill.setCurrentText("Athletics")
+    panel.select_invoke("a1")
+    panel.add_invoke()
+    assert "%" in panel.odds.text()
     _save(window, "encounter-window.png")
     assert window.dice.minimumSizeHint().height() <= window.dice.height() + 1
     assert window.scene.minimumSizeHint().height() <= window.scene.height() + 1
