@@ -170,6 +170,12 @@ Token = tuple[int, str, float, float]
 _BREAK = -1
 
 
+def _same_width(done: float | None, width: float) -> bool:
+    """Whether a wrap at ``done`` still holds at ``width`` (frame arithmetic differs in the last
+    bits from ours, so an exact comparison would break the same text twice)."""
+    return done is not None and abs(done - width) < 1e-6
+
+
 def advances(text: str, font: str, size: float) -> list[float]:
     """The advance width of each character of ``text`` (points), from the font's metrics."""
     face: Any = getattr(getFont(font), "face", None)
@@ -341,7 +347,7 @@ class Text(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Break into lines at ``availWidth`` (reused when wrapped again at the same width)."""
-        if self._wrapped_at != availWidth:
+        if not _same_width(self._wrapped_at, availWidth):
             inner = availWidth - self.style.leftIndent - self.style.rightIndent
             self._lines = self._break(max(inner, 1.0))
             self._wrapped_at = availWidth
@@ -468,7 +474,7 @@ class Group(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Total height of the parts stacked at ``availWidth``."""
-        if self._wrapped_at != availWidth:
+        if not _same_width(self._wrapped_at, availWidth):
             self._stacked = _stack(self.parts, availWidth)
             self._wrapped_at = availWidth
         self.width = availWidth
@@ -489,13 +495,23 @@ class Group(Flowable):
         return bool(last is not None and last.getKeepWithNext())
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        """[] to move on to the next frame whole, or the parts when already at a frame's top."""
+        """[] to move on to the next frame whole, or the parts to flow on from here.
+
+        The group moves when the next frame can hold it; it flows from here when it is at the
+        top of a frame or too tall for the next frame as well (moving would only waste room).
+        """
         frame = getattr(self, "_frame", None)
-        if frame is not None and not getattr(frame, "_atTop", False):
-            return []
+        at_top = frame is None or getattr(frame, "_atTop", False)
         parts = self.flat()
-        for part in parts[:-1]:
-            part.keepWithNext = 0  # kept together up to here; the frame may break after it
+        if at_top:
+            for part in parts[:-1]:
+                part.keepWithNext = 0  # a fresh frame: break wherever the parts need to
+        else:
+            doc = getattr(getattr(self, "canv", None), "_doctemplate", None)
+            peek = getattr(doc, "_peekNextFrame", None)
+            following = peek() if peek is not None else None
+            if following is None or self.height <= following._aH + 1e-6:
+                return []
         # A leading no-op makes the document put every part back in the flow (each may split in
         # turn) instead of demanding that the first part fit where the whole group did not.
         return [NullActionFlowable(), *parts]
@@ -583,7 +599,7 @@ class Grid(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Row heights: the tallest cell plus padding."""
-        if self._wrapped_at != availWidth:
+        if not _same_width(self._wrapped_at, availWidth):
             self._heights = []
             self._stacks = {}
             for r, row in enumerate(self.rows):
