@@ -590,10 +590,8 @@ class EncounterWindow(QMainWindow):
                 ConflictRow(
                     name=p.name,
                     initiative=initiative_value(state, p),
-                    health_checked=sum(p.health),
-                    health_total=len(p.health),
-                    composure_checked=sum(p.composure),
-                    composure_total=len(p.composure),
+                    health=p.health,
+                    composure=p.composure,
                     consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
                     fate_points=None if p.is_group else p.fate_points,
                 )

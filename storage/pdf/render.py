@@ -619,16 +619,12 @@ def render_conflict_sheet(
     head = ["Name", "Init.", "Health", "Composure", "Consequences", "FP"]
     data: list[list[Any]] = [[Text(h.upper(), st.label) for h in head]]
     for row in rows:
-
-        def track(checked: int, total: int) -> BoxRow:
-            return BoxRow(total, tuple(i < checked for i in range(total)), box=11)
-
         data.append(
             [
                 _p(row.name, st.cell),
                 Text(f"{row.initiative:+d}", st.cell),
-                track(row.health_checked, row.health_total),
-                track(row.composure_checked, row.composure_total),
+                BoxRow(len(row.health), row.health, box=11),  # checked boxes where they are
+                BoxRow(len(row.composure), row.composure, box=11),
                 [_p(c, st.small) for c in row.consequences] or "",
                 Text("" if row.fate_points is None else str(row.fate_points), st.cell),
             ]

@@ -265,20 +265,17 @@ class ConflictRow(_Frozen):
     Attributes:
         name: Who.
         initiative: Initiative value (the renderer prints it with a sign).
-        health_checked: Health boxes checked.
-        health_total: Health boxes in all.
-        composure_checked: Composure boxes checked.
-        composure_total: Composure boxes in all.
+        health: Each Health box, checked or not, in order (box N is a hit of N, so which
+            boxes are checked matters, not just how many).
+        composure: Each Composure box, checked or not, in order.
         consequences: Consequences held, as printed ("Mild: Sprained wrist").
         fate_points: Fate points in hand, or None for characters that have none (minions).
     """
 
     name: str
     initiative: int = 0
-    health_checked: int = Field(default=0, ge=0)
-    health_total: int = Field(default=0, ge=0, le=50)
-    composure_checked: int = Field(default=0, ge=0)
-    composure_total: int = Field(default=0, ge=0, le=50)
+    health: tuple[bool, ...] = Field(default=(), max_length=400)
+    composure: tuple[bool, ...] = Field(default=(), max_length=400)
     consequences: tuple[str, ...] = ()
     fate_points: int | None = None
 

@@ -273,9 +273,10 @@ def test_aspect_cards_are_three_by_five_inches(sotc: Any) -> None:
 def test_conflict_sheet_lists_participants() -> None:
     """The game master's conflict sheet: names, initiative, consequences, fate points."""
     rows = [
-        ConflictRow(name="Irène", initiative=3, health_checked=2, health_total=7,
-                    composure_total=6, consequences=("Mild: Singed eyebrows",), fate_points=8),
-        ConflictRow(name="Thugs <4>", initiative=-1, health_total=8),
+        ConflictRow(name="Irène", initiative=3, health=(False, True, False, True) + (False,) * 3,
+                    composure=(False,) * 6, consequences=("Mild: Singed eyebrows",),
+                    fate_points=8),
+        ConflictRow(name="Thugs <4>", initiative=-1, health=(False,) * 8),
     ]  # fmt: skip
     out = io.BytesIO()
     assert render_conflict_sheet(rows, out, "a4", invariant=True) == 1
