@@ -21,6 +21,8 @@ from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
 from rules.systems.sotc_character import (
     ASPECTS_PER_PHASE,
     PHASE_COUNT,
+    Gadget,
+    GadgetImprovement,
     NovelRef,
     SotcCharacter,
     StuntPick,
@@ -46,6 +48,18 @@ PHASE_FIELDS: dict[str, tuple[str, int]] = {
     "novel_title": ("novel title", MAX_NAME),
 }
 _PHASE_PATH = re.compile(r"^phases\[(\d)\]\.(\w+)(?:\[(\d)\])?$")
+GADGET_FIELDS: dict[str, tuple[str, int]] = {
+    "name": ("name", MAX_NAME),
+    "base": ("base item", MAX_NAME),
+    "description": ("description", MAX_TEXT),
+}
+STUNT_FIELDS: dict[str, tuple[str, int]] = {
+    "detail": ("details", MAX_TEXT),
+    "description": ("description", MAX_TEXT),
+}
+_GADGET_PATH = re.compile(r"^gadgets\[(\d+)\]\.(\w+)$")
+_IMPROVEMENT_PATH = re.compile(r"^gadgets\[(\d+)\]\.improvements\[(\d+)\]\.detail$")
+_STUNT_PATH = re.compile(r"^stunts\[(\d+)\]\.(\w+)$")
 
 
 def _parse_phase_path(path: str) -> tuple[int, str, int | None]:
@@ -66,10 +80,64 @@ def _parse_phase_path(path: str) -> tuple[int, str, int | None]:
     return number, field, slot
 
 
-def field_label(path: str) -> str:
-    """A user-visible name for a text field path, for undo texts ("Phase Two mentor")."""
+def _parse_item_path(path: str) -> tuple[str, int, str, int | None] | None:
+    """Split a gadget or stunt text path into (collection, index, field, improvement index).
+
+    ``gadgets[i].name|base|description``, ``gadgets[i].improvements[j].detail`` and
+    ``stunts[i].detail|description``; None for any other path.
+    """
+    match = _IMPROVEMENT_PATH.match(path)
+    if match is not None:
+        return "gadgets", int(match.group(1)), "detail", int(match.group(2))
+    match = _GADGET_PATH.match(path)
+    if match is not None and match.group(2) in GADGET_FIELDS:
+        return "gadgets", int(match.group(1)), match.group(2), None
+    match = _STUNT_PATH.match(path)
+    if match is not None and match.group(2) in STUNT_FIELDS:
+        return "stunts", int(match.group(1)), match.group(2), None
+    if path.startswith(("gadgets[", "stunts[")):
+        raise ValueError(f"not an editable character path: {path!r}")
+    return None
+
+
+def gadget_label(character: CharacterBase | None, index: int) -> str:
+    """How undo texts name gadget ``index``: its quoted name, or "gadget 2" while unnamed."""
+    if isinstance(character, SotcCharacter) and 0 <= index < len(character.gadgets):
+        name = character.gadgets[index].name.strip()
+        if name:
+            return f"\u201c{name}\u201d"
+    return f"gadget {index + 1}"
+
+
+def stunt_label(character: CharacterBase | None, index: int) -> str:
+    """How undo texts name the stunt taken at ``index`` (its name; "stunt 3" if out of range)."""
+    if isinstance(character, SotcCharacter) and 0 <= index < len(character.stunts):
+        return character.stunts[index].name
+    return f"stunt {index + 1}"
+
+
+def field_label(path: str, character: CharacterBase | None = None) -> str:
+    """A user-visible name for a text field path, for undo texts ("Phase Two mentor").
+
+    Gadget and stunt fields are named after the item when ``character`` is given
+    ("\u201cHarpoon Gun\u201d base item", "Linguist details").
+    """
     if path in TOP_FIELDS:
         return TOP_FIELDS[path][0]
+    item = _parse_item_path(path)
+    if item is not None:
+        kind, index, field, sub = item
+        if kind == "stunts":
+            return f"{stunt_label(character, index)} {STUNT_FIELDS[field][0]}"
+        gadget = gadget_label(character, index)
+        if sub is None:
+            return f"{gadget} {GADGET_FIELDS[field][0]}"
+        improvement = f"improvement {sub + 1}"
+        if isinstance(character, SotcCharacter) and index < len(character.gadgets):
+            found = character.gadgets[index].improvements
+            if sub < len(found):
+                improvement = found[sub].name
+        return f"{improvement} detail on {gadget}"
     number, field, slot = _parse_phase_path(path)
     phase = f"Phase {ORDINALS[number - 1]}"
     if field == "aspects":
@@ -80,11 +148,64 @@ def field_label(path: str) -> str:
     return f"{phase} {PHASE_FIELDS[field][0]}"
 
 
+def max_length(path: str) -> int:
+    """The longest text the field at ``path`` may hold."""
+    if path in TOP_FIELDS:
+        return TOP_FIELDS[path][1]
+    item = _parse_item_path(path)
+    if item is not None:
+        kind, _index, field, _sub = item
+        return (STUNT_FIELDS if kind == "stunts" else GADGET_FIELDS)[field][1]
+    _number, field, _slot = _parse_phase_path(path)
+    return MAX_NAME if field == "aspects" else PHASE_FIELDS[field][1]
+
+
+def _read_item(character: SotcCharacter, item: tuple[str, int, str, int | None]) -> str:
+    kind, index, field, sub = item
+    if kind == "stunts":
+        if index >= len(character.stunts):
+            return ""
+        return str(getattr(character.stunts[index], field))
+    if index >= len(character.gadgets):
+        return ""
+    gadget = character.gadgets[index]
+    if sub is None:
+        return str(getattr(gadget, field))
+    return gadget.improvements[sub].detail if sub < len(gadget.improvements) else ""
+
+
+def _write_item(
+    character: SotcCharacter, item: tuple[str, int, str, int | None], value: str
+) -> SotcCharacter:
+    kind, index, field, sub = item
+    if kind == "stunts":
+        if index >= len(character.stunts):
+            raise ValueError(f"no stunt {index + 1}")
+        stunts = list(character.stunts)
+        stunts[index] = stunts[index].model_copy(update={field: value[:MAX_TEXT]})
+        return character.model_copy(update={"stunts": tuple(stunts)})
+    if index >= len(character.gadgets):
+        raise ValueError(f"no gadget {index + 1}")
+    gadget = character.gadgets[index]
+    if sub is None:
+        gadget = gadget.model_copy(update={field: value[: GADGET_FIELDS[field][1]]})
+    else:
+        if sub >= len(gadget.improvements):
+            raise ValueError(f"no improvement {sub + 1} on gadget {index + 1}")
+        improvements = list(gadget.improvements)
+        improvements[sub] = improvements[sub].model_copy(update={"detail": value[:MAX_TEXT]})
+        gadget = gadget.model_copy(update={"improvements": tuple(improvements)})
+    return _with_gadget(character, index, gadget)
+
+
 def read_text(character: CharacterBase, path: str) -> str:
-    """The text stored at ``path`` ("" for an aspect slot not written yet)."""
+    """The text stored at ``path`` ("" for an aspect slot not written yet or a missing item)."""
     if path in TOP_FIELDS:
         return str(getattr(character, path))
     assert isinstance(character, SotcCharacter)
+    item = _parse_item_path(path)
+    if item is not None:
+        return _read_item(character, item)
     number, field, slot = _parse_phase_path(path)
     phase = character.phase(number)
     if field == "aspects":
@@ -102,6 +223,9 @@ def write_text(character: CharacterBase, path: str, value: str) -> CharacterBase
     if path in TOP_FIELDS:
         return character.model_copy(update={path: value[: TOP_FIELDS[path][1]]})
     assert isinstance(character, SotcCharacter)
+    item = _parse_item_path(path)
+    if item is not None:
+        return _write_item(character, item, value)
     number, field, slot = _parse_phase_path(path)
     phase = character.phase(number)
     if field == "aspects":
@@ -116,6 +240,12 @@ def write_text(character: CharacterBase, path: str, value: str) -> CharacterBase
     else:
         phase = phase.model_copy(update={field: value[: PHASE_FIELDS[field][1]]})
     return character.with_phase(number, phase)
+
+
+def _with_gadget(character: SotcCharacter, index: int, gadget: Gadget) -> SotcCharacter:
+    gadgets = list(character.gadgets)
+    gadgets[index] = gadget
+    return character.model_copy(update={"gadgets": tuple(gadgets)})
 
 
 def _sotc(document: CharacterDocument) -> SotcCharacter:
@@ -161,7 +291,7 @@ class EditTextCommand(_CharacterCommand):
     """
 
     def __init__(self, document: CharacterDocument, path: str, value: str) -> None:
-        super().__init__(document, f"Edit {field_label(path)}")
+        super().__init__(document, f"Edit {field_label(path, document.character)}")
         self.path = path
         self._after = write_text(document.character, path, value)
 
@@ -327,6 +457,148 @@ class ApplyPackageCommand(_CharacterCommand):
         self._after = _with_stunts(character, (*character.stunts, *self.added))
 
 
+class SetStuntSkillCommand(_CharacterCommand):
+    """Choose the skill a custom stunt belongs to (catalogue stunts keep the book's skill)."""
+
+    def __init__(self, document: CharacterDocument, index: int, skill: str) -> None:
+        character = _sotc(document)
+        if not 0 <= index < len(character.stunts):
+            raise ValueError(f"no stunt {index + 1}")
+        super().__init__(document, f"Set {stunt_label(character, index)} skill to {skill}")
+        stunts = list(character.stunts)
+        stunts[index] = stunts[index].model_copy(update={"skill": skill[:MAX_NAME]})
+        self._after = _with_stunts(character, stunts)
+
+
+# -- gadgets ---------------------------------------------------------------------------------------
+
+GADGET_KINDS: dict[str, str] = {
+    "personal": "personal gadget",
+    "artifact": "personal artifact",
+    "other": "other device",
+}
+"""Gadget kinds and how undo texts and the editor name them (SotC "Personal Gadgets")."""
+
+
+def _gadget_at(character: SotcCharacter, index: int) -> Gadget:
+    if not 0 <= index < len(character.gadgets):
+        raise ValueError(f"no gadget {index + 1}")
+    return character.gadgets[index]
+
+
+class AddGadgetCommand(_CharacterCommand):
+    """Add a personal gadget, artifact or other device at the end of the list."""
+
+    def __init__(self, document: CharacterDocument, gadget: Gadget | None = None) -> None:
+        gadget = gadget or Gadget()
+        what = f"\u201c{gadget.name}\u201d" if gadget.name.strip() else GADGET_KINDS[gadget.kind]
+        super().__init__(document, f"Add {what}")
+        character = _sotc(document)
+        self.index = len(character.gadgets)
+        self._after = character.model_copy(update={"gadgets": (*character.gadgets, gadget)})
+
+
+class RemoveGadgetCommand(_CharacterCommand):
+    """Remove gadget ``index`` with its improvements."""
+
+    def __init__(self, document: CharacterDocument, index: int) -> None:
+        character = _sotc(document)
+        _gadget_at(character, index)
+        super().__init__(document, f"Remove {gadget_label(character, index)}")
+        gadgets = list(character.gadgets)
+        del gadgets[index]
+        self._after = character.model_copy(update={"gadgets": tuple(gadgets)})
+
+
+class SetGadgetKindCommand(_CharacterCommand):
+    """Make a gadget a personal gadget, a personal artifact or another stunt's device."""
+
+    def __init__(self, document: CharacterDocument, index: int, kind: str) -> None:
+        if kind not in GADGET_KINDS:
+            raise ValueError(f"unknown gadget kind {kind!r}")
+        character = _sotc(document)
+        gadget = _gadget_at(character, index)
+        super().__init__(document, f"Make {gadget_label(character, index)} a {GADGET_KINDS[kind]}")
+        self._after = _with_gadget(character, index, gadget.model_copy(update={"kind": kind}))
+
+
+class AddImprovementCommand(_CharacterCommand):
+    """Put an improvement from the book (or one the GM invents) on a gadget."""
+
+    def __init__(
+        self, document: CharacterDocument, index: int, name: str, detail: str = ""
+    ) -> None:
+        character = _sotc(document)
+        gadget = _gadget_at(character, index)
+        super().__init__(document, f"Add {name} to {gadget_label(character, index)}")
+        improvement = GadgetImprovement(name=name[:MAX_NAME], detail=detail[:MAX_TEXT])
+        self.position = len(gadget.improvements)
+        updated = gadget.model_copy(update={"improvements": (*gadget.improvements, improvement)})
+        self._after = _with_gadget(character, index, updated)
+
+
+class RemoveImprovementCommand(_CharacterCommand):
+    """Take improvement ``position`` off gadget ``index``."""
+
+    def __init__(self, document: CharacterDocument, index: int, position: int) -> None:
+        character = _sotc(document)
+        gadget = _gadget_at(character, index)
+        if not 0 <= position < len(gadget.improvements):
+            raise ValueError(f"no improvement {position + 1} on gadget {index + 1}")
+        name = gadget.improvements[position].name
+        super().__init__(document, f"Remove {name} from {gadget_label(character, index)}")
+        improvements = list(gadget.improvements)
+        del improvements[position]
+        updated = gadget.model_copy(update={"improvements": tuple(improvements)})
+        self._after = _with_gadget(character, index, updated)
+
+
+# -- creation mode and the novel's guest stars ---------------------------------------------------
+
+
+class SetCreationModeCommand(_CharacterCommand):
+    """Switch between standard creation (five phases) and fast creation (fill in during play).
+
+    SotC "Fast Character Creation": nothing is lost either way; the validator only changes what
+    it asks for.
+    """
+
+    def __init__(self, document: CharacterDocument, mode: str) -> None:
+        if mode not in ("standard", "fast"):
+            raise ValueError(f"unknown creation mode {mode!r}")
+        label = "fast creation" if mode == "fast" else "standard creation"
+        super().__init__(document, f"Switch to {label}")
+        self._after = _sotc(document).model_copy(update={"creation_mode": mode})
+
+
+def _guest_text(before: Sequence[str], after: Sequence[str]) -> str:
+    added = [n for n in after if n not in before]
+    removed = [n for n in before if n not in after]
+    if added and not removed:
+        return f"Add guest star{'s' if len(added) > 1 else ''} {', '.join(added)}"
+    if removed and not added:
+        return f"Remove guest star{'s' if len(removed) > 1 else ''} {', '.join(removed)}"
+    if len(added) == 1 and len(removed) == 1:
+        return f"Rename guest star {removed[0]} to {added[0]}"
+    return "Edit guest stars"
+
+
+class SetGuestStarsCommand(_CharacterCommand):
+    """Set who guest-stars in the character's own novel (the Phase Three worksheet list)."""
+
+    def __init__(self, document: CharacterDocument, names: Sequence[str]) -> None:
+        character = _sotc(document)
+        phase = character.phase(3)
+        cleaned: list[str] = []
+        for name in names:
+            name = name.strip()[:MAX_NAME]
+            if name and name.casefold() not in {n.casefold() for n in cleaned}:
+                cleaned.append(name)
+        super().__init__(document, _guest_text(phase.guest_stars, cleaned))
+        updated = phase.model_copy(update={"guest_stars": tuple(cleaned[:20])})
+        self._after = character.with_phase(3, updated)
+
+
 # -- whole state -----------------------------------------------------------------------------------
 
 
@@ -410,18 +682,30 @@ class DealGuestStarsCommand(QUndoCommand):
 
 
 __all__ = [
+    "GADGET_KINDS",
+    "AddGadgetCommand",
+    "AddImprovementCommand",
     "ApplyPackageCommand",
     "CastGuestStarCommand",
     "ChooseGuestNovelCommand",
     "DealGuestStarsCommand",
     "EditTextCommand",
     "PlaceSkillCommand",
+    "RemoveGadgetCommand",
+    "RemoveImprovementCommand",
     "RemoveStuntCommand",
     "ReplaceCharacterCommand",
+    "SetCreationModeCommand",
+    "SetGadgetKindCommand",
+    "SetGuestStarsCommand",
+    "SetStuntSkillCommand",
     "SwapSkillsCommand",
     "TakeStuntCommand",
     "field_label",
+    "gadget_label",
+    "max_length",
     "package_picks",
     "read_text",
+    "stunt_label",
     "write_text",
 ]

@@ -51,6 +51,7 @@ STEP_KEYS: tuple[str, ...] = (
     "phase5",
     "skills",
     "stunts",
+    "gadgets",
     "review",
 )
 """The SotC editor's steps, in creation order (the system's steps plus a review page)."""
@@ -69,8 +70,10 @@ def step_for_path(path: str) -> str:
         return "phase1"
     if head in ("skills", "pyramid"):
         return "skills"
-    if head in ("stunts", "gadgets"):
+    if head == "stunts":
         return "stunts"
+    if head == "gadgets":
+        return "gadgets"
     return "review"
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from gui.documents.character_document import CharacterDocument
 from gui.models.problem_model import STEP_KEYS, step_for_path
 from gui.views.creation.concept_page import ConceptPage
+from gui.views.creation.gadgets_page import GadgetsPage
 from gui.views.creation.page_base import CreationPage
 from gui.views.creation.phase_page import PhasePage
 from gui.views.creation.review_page import ReviewPage
@@ -102,8 +103,10 @@ class CharacterEditor(QWidget):
         self.pages: dict[str, CreationPage] = {}
         pages: list[CreationPage] = [ConceptPage(self.document)]
         pages += [PhasePage(self.document, n, self._novels) for n in range(1, 6)]
-        pages += [SkillsPage(self.document), StuntsPage(self.document), ReviewPage(self.document)]
+        pages += [SkillsPage(self.document), StuntsPage(self.document)]
+        pages += [GadgetsPage(self.document), ReviewPage(self.document)]
         titles = {s.key: s.title for s in self.document.system.creation_steps}
+        titles["gadgets"] = "Gadgets"
         titles["review"] = "Review"
         for page in pages:
             scroll = QScrollArea()

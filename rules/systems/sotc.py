@@ -21,6 +21,7 @@ from rules.systems.sotc_character import (
     ASPECTS_PER_PHASE,
     PHASE_CHAPTERS,
     PHASE_COUNT,
+    Gadget,
     Phase,
     SotcCharacter,
 )
@@ -264,7 +265,9 @@ class SotcSystem:
             consequence_slots_social=social_slots,
             languages=languages,
             gadget_improvements_allowed=grants("gadget_improvements"),
-            gadget_improvements_used=sum(len(g.improvements) for g in character.gadgets),
+            gadget_improvements_used=sum(
+                self._gadget_cost(g, {d.name for d in defs}) for g in character.gadgets
+            ),
             pyramid=pyramid,
             peak_skill=peak_skill,
             peak_rating=peak_rating,
@@ -697,7 +700,6 @@ class SotcSystem:
             artifact = gadget.kind == "artifact"
             names = [m.name.strip() for m in gadget.improvements]
             folded = [n.casefold() for n in names]
-            cost = len([n for n in folded if n not in SURCHARGES])
             weird = mad = False
             seen: set[str] = set()
             for j, (name, key) in enumerate(zip(names, folded, strict=True)):
@@ -749,31 +751,31 @@ class SotcSystem:
             # Without the stunt, a personal gadget first buys "Uses Weird Science" (1
             # improvement) or "Uses Mad Science" (2); artifacts pay in complications instead.
             if not artifact:
-                if weird and "Weird Science" not in has and "Mad Science" not in has:
-                    cost += 1
-                    if "uses weird science" not in folded:
-                        out.append(
-                            warning(
-                                "SOTC-GADGET-weird-surcharge",
-                                path,
-                                f"{gadget.name or 'This gadget'} uses Weird Science without the "
-                                "stunt: that costs one extra improvement (counted).",
-                                S_GADGETS,
-                            )
+                if (
+                    weird
+                    and not has & {"Weird Science", "Mad Science"}
+                    and "uses weird science" not in folded
+                ):
+                    out.append(
+                        warning(
+                            "SOTC-GADGET-weird-surcharge",
+                            path,
+                            f"{gadget.name or 'This gadget'} uses Weird Science without the "
+                            "stunt: that costs one extra improvement (counted).",
+                            S_GADGETS,
                         )
-                if mad and "Mad Science" not in has:
-                    cost += 2
-                    if "uses mad science" not in folded:
-                        out.append(
-                            warning(
-                                "SOTC-GADGET-mad-surcharge",
-                                path,
-                                f"{gadget.name or 'This gadget'} uses Mad Science without the "
-                                "stunt: that costs two extra improvements (counted).",
-                                S_GADGETS,
-                            )
+                    )
+                if mad and "Mad Science" not in has and "uses mad science" not in folded:
+                    out.append(
+                        warning(
+                            "SOTC-GADGET-mad-surcharge",
+                            path,
+                            f"{gadget.name or 'This gadget'} uses Mad Science without the "
+                            "stunt: that costs two extra improvements (counted).",
+                            S_GADGETS,
                         )
-            used += cost
+                    )
+            used += self._gadget_cost(gadget, has)
         if c.gadgets and allowed == 0 and any(g.kind != "other" for g in c.gadgets):
             out.append(
                 warning(
@@ -795,6 +797,30 @@ class SotcSystem:
                 )
             )
         return out
+
+    def _gadget_cost(self, gadget: Gadget, has: set[str]) -> int:
+        """Improvements a device draws from the stunts' allowance (SotC "Personal Gadgets").
+
+        Each improvement counts one; a personal gadget using Weird Science without the stunt
+        pays one more, Mad Science without the stunt two more (the "Uses ... Science" entries
+        only record that surcharge). Artifacts pay no surcharge; other stunts' devices (kind
+        "other") draw nothing from this allowance.
+        """
+        if gadget.kind == "other":
+            return 0
+        folded = [m.name.strip().casefold() for m in gadget.improvements]
+        cost = sum(1 for n in folded if n not in SURCHARGES)
+        if gadget.kind == "artifact":
+            return cost
+        found = [self._improvements.get(n) for n in folded if n not in SURCHARGES]
+        if any(m is not None and m.weird_science for m in found) and not has & {
+            "Weird Science",
+            "Mad Science",
+        }:
+            cost += 1
+        if any(m is not None and m.mad_science for m in found) and "Mad Science" not in has:
+            cost += 2
+        return cost
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []

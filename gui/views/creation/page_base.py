@@ -12,16 +12,20 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
-from gui.commands.character_commands import EditTextCommand, read_text
+from gui.commands.character_commands import EditTextCommand, max_length, read_text
 from gui.documents.character_document import CharacterDocument
-from rules.character import MAX_NAME
+from rules.validation import Problem
 
 HINT_STYLE = "color: #8a5a00;"
 ERROR_STYLE = "color: #c42828;"
 
 
 class TextBinding:
-    """Keeps a QLineEdit or QPlainTextEdit and the character's text at ``path`` in step."""
+    """Keeps a QLineEdit or QPlainTextEdit and the character's text at ``path`` in step.
+
+    The path may change (:meth:`set_path`) when one form edits whichever gadget or stunt is
+    selected; an empty path leaves the widget showing nothing and pushing nothing.
+    """
 
     def __init__(
         self, document: CharacterDocument, widget: QLineEdit | QPlainTextEdit, path: str
@@ -31,7 +35,8 @@ class TextBinding:
         self.path = path
         self._updating = False
         if isinstance(widget, QLineEdit):
-            widget.setMaxLength(MAX_NAME)
+            if path:
+                widget.setMaxLength(max_length(path))
             widget.textEdited.connect(self._on_edited)
         else:
             widget.setTabChangesFocus(True)
@@ -39,11 +44,20 @@ class TextBinding:
         document.character_replaced.connect(self._on_character_replaced)
         self._on_character_replaced(document.character)
 
+    def set_path(self, path: str) -> None:
+        """Edit the text at ``path`` from now on ("" for nothing) and show what it holds."""
+        self.path = path
+        if path and isinstance(self.widget, QLineEdit):
+            self.widget.setMaxLength(max_length(path))
+        self._on_character_replaced(self.document.character)
+
     def _on_edited(self, text: str) -> None:
+        if not self.path:
+            return
         self.document.undo_stack.push(EditTextCommand(self.document, self.path, text))
 
     def _on_plain_changed(self) -> None:
-        if self._updating:
+        if self._updating or not self.path:
             return
         assert isinstance(self.widget, QPlainTextEdit)
         text = self.widget.toPlainText()
@@ -51,7 +65,7 @@ class TextBinding:
             self.document.undo_stack.push(EditTextCommand(self.document, self.path, text))
 
     def _on_character_replaced(self, character: Any) -> None:
-        stored = read_text(character, self.path)
+        stored = read_text(character, self.path) if self.path else ""
         if isinstance(self.widget, QLineEdit):
             if self.widget.text() != stored:
                 self.widget.setText(stored)
@@ -68,23 +82,42 @@ class FieldProblems(QLabel):
     """Problems at one path (or below it), shown in plain words beside the field.
 
     The book section is the tooltip. They read as "still to do" hints (amber, not red) so a
-    fresh page guides rather than scolds.
+    fresh page guides rather than scolds. With ``exact`` only problems at the paths themselves
+    are shown, not those of fields beneath them (which show their own).
     """
 
     def __init__(
-        self, document: CharacterDocument, paths: tuple[str, ...], parent: QWidget | None = None
+        self,
+        document: CharacterDocument,
+        paths: tuple[str, ...],
+        parent: QWidget | None = None,
+        *,
+        exact: bool = False,
     ) -> None:
         super().__init__(parent)
         self._document = document
         self._paths = paths
+        self._exact = exact
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         document.problems_changed.connect(self.refresh)
         self.refresh()
 
+    def set_paths(self, paths: tuple[str, ...]) -> None:
+        """Show the problems at ``paths`` from now on."""
+        self._paths = paths
+        self.refresh()
+
+    def current(self) -> list[Problem]:
+        """The problems shown."""
+        found = [p for path in self._paths for p in self._document.problems_at(path)]
+        if self._exact:
+            found = [p for p in found if p.path in self._paths]
+        return found
+
     def refresh(self) -> None:
         """Re-read the document's cached problems."""
-        problems = [p for path in self._paths for p in self._document.problems_at(path)]
+        problems = self.current()
         if not problems:
             self.hide()
             self.clear()
