@@ -289,7 +289,7 @@ class TakenStuntModel(QAbstractTableModel):
         self._rows = self._current()
         document.problems_changed.connect(self._on_problems_changed)
 
-    def _current(self) -> list[tuple[str, str, bool, str, str]]:
+    def _current(self) -> list[tuple[str, str, bool, str, str, str]]:
         character = self._document.character
         assert isinstance(character, SotcCharacter)
         rows = []
@@ -309,7 +309,9 @@ class TakenStuntModel(QAbstractTableModel):
             skill = pick.skill
             if not skill and catalog is not None and catalog.has_stunt(pick.name):
                 skill = catalog.stunt(pick.name).skill
-            rows.append((pick.name, skill, pick.custom, status, "error" if errors else ""))
+            rows.append(
+                (pick.name, skill, pick.custom, status, "error" if errors else "", pick.detail)
+            )
         return rows
 
     def _on_problems_changed(self) -> None:
@@ -365,10 +367,11 @@ class TakenStuntModel(QAbstractTableModel):
         """Name (custom ones marked), skill and status."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        name, skill, custom, status, error = self._rows[index.row()]
+        name, skill, custom, status, error, detail = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == 0:
-                return f"{name} (custom)" if custom else name
+                shown = f"{name} (custom)" if custom else name
+                return f"{shown}: {detail}" if detail.strip() else shown
             return skill if index.column() == 1 else status
         if role == IdRole:
             return "{}#{}".format(*self.take_of(index.row()))
@@ -377,7 +380,7 @@ class TakenStuntModel(QAbstractTableModel):
         if role == SortRole:
             return index.row()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return status
+            return f"{name}: {detail}\n{status}" if detail.strip() else status
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 2:
             if error:
                 return QBrush(ERROR_COLOR)

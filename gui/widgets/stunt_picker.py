@@ -2,7 +2,9 @@
 
 Every stunt stays visible; those whose prerequisites are not met are greyed and say why. Taking a
 stunt, removing one, applying a whole Quick Pick package or adding a custom stunt (flagged for
-the GM) is each one undoable command.
+the GM) is each one undoable command. Below the stunts taken, the selected take's specifics
+(Linguist's languages, a contact's name, a Scholar's field) and, for a custom stunt, its skill and
+what it does, are edited in place, each edit undoable.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from PySide6.QtWidgets import (
 from gui.commands.character_commands import (
     ApplyPackageCommand,
     RemoveStuntCommand,
+    SetStuntSkillCommand,
     TakeStuntCommand,
     package_picks,
 )
@@ -54,6 +57,7 @@ from gui.models.stunt_model import (
     TakenStuntModel,
     requirement_text,
 )
+from gui.views.creation.page_base import FieldProblems, TextBinding
 from rules.character import MAX_NAME, MAX_TEXT
 from rules.systems.sotc import STUNT_COUNT
 from rules.systems.sotc_character import SotcCharacter, StuntPick
@@ -214,6 +218,22 @@ class PackageChoiceDialog(QDialog):
         return tuple(box.currentText() for box in dialog.boxes)
 
 
+def detail_hint(stunt: Any) -> str:
+    """What a take's details should say, from the catalogue entry (None for a custom stunt)."""
+    if stunt is None:
+        return "Anything the GM should know about this take"
+    grants = stunt.grants
+    if grants is not None and grants.languages:
+        return f"The {grants.languages} languages this take adds, e.g. Arabic, Greek, Swahili"
+    if grants is not None and grants.companion_advances:
+        return "Who it is: a name and a few words"
+    if "gadget" in stunt.flags or "artifact" in stunt.flags:
+        return "Which device (describe it on the Gadgets step)"
+    if stunt.repeatable:
+        return "What this take covers, e.g. a field of study or a place"
+    return "Notes on this stunt (optional)"
+
+
 def _legend_dot(color: Any, text: str) -> str:
     return f"<span style='color:{color.name()}'>\u25cf</span> {text}"
 
@@ -338,7 +358,7 @@ class StuntPicker(QWidget):
         th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         th.setStretchLastSection(True)
         row_height = self.fontMetrics().height() + 8
-        self.taken_view.setMinimumHeight(row_height * (STUNT_COUNT + 1) + 6)
+        self.taken_view.setMinimumHeight(row_height * 4 + 6)
         self.taken_view.setMaximumHeight(row_height * (STUNT_COUNT + 2) + 6)
         self.taken_view.remove_requested.connect(self.remove_current)
         tl.addWidget(self.taken_view)
@@ -351,9 +371,104 @@ class StuntPicker(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.remove_button)
         tl.addLayout(buttons)
+        tl.addWidget(self._build_take_form())
         layout.addWidget(taken)
 
         return layout
+
+    def _build_take_form(self) -> QWidget:
+        """The selected take's details (and a custom stunt's skill and description)."""
+        box = QWidget()
+        form = QFormLayout(box)
+        form.setContentsMargins(0, 4, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.detail_edit = QLineEdit()
+        self.detail_edit.setAccessibleName("Stunt details")
+        self.custom_skill_box = QComboBox()
+        self.custom_skill_box.setAccessibleName("Custom stunt skill")
+        self.custom_skill_box.addItems(list(self._document.skill_names()))
+        self.custom_skill_box.activated.connect(self._on_custom_skill_activated)
+        self.custom_description_edit = QLineEdit()
+        self.custom_description_edit.setAccessibleName("Custom stunt description")
+        self.custom_description_edit.setPlaceholderText("What it lets the character do")
+        self.take_problems = FieldProblems(self._document, ())
+        self.take_bindings = (
+            TextBinding(self._document, self.detail_edit, ""),
+            TextBinding(self._document, self.custom_description_edit, ""),
+        )
+        self.detail_label = QLabel("&Details:")
+        self.detail_label.setBuddy(self.detail_edit)
+        form.addRow(self.detail_label, self.detail_edit)
+        form.addRow("S&kill:", self.custom_skill_box)
+        form.addRow("What it &does:", self.custom_description_edit)
+        form.addRow(self.take_problems)
+        self._take_form = form
+        self.taken_view.selectionModel().currentRowChanged.connect(self._show_take)
+        self.taken_model.modelReset.connect(self._show_take)
+        self._take_row = -1
+        self._show_take()
+        return box
+
+    # -- the selected take ---------------------------------------------------------------------
+
+    def current_take(self) -> int:
+        """Position of the take being edited in the character's stunts (-1 for none)."""
+        return self._take_row
+
+    def _show_take(self, *_args: Any) -> None:
+        character = self._document.character
+        assert isinstance(character, SotcCharacter)
+        index = self.taken_view.currentIndex()
+        row = index.row() if index.isValid() else -1
+        if row < 0 and character.stunts:
+            # Show which take the fields edit: select the last one (this re-enters once).
+            self.taken_view.setCurrentIndex(self.taken_model.index(len(character.stunts) - 1, 0))
+            return
+        row = min(row, len(character.stunts) - 1)
+        self._take_row = row
+        pick = character.stunts[row] if row >= 0 else None
+        prefix = f"stunts[{row}]" if pick is not None else ""
+        self.take_bindings[0].set_path(f"{prefix}.detail" if prefix else "")
+        custom = pick is not None and pick.custom
+        self.take_bindings[1].set_path(f"{prefix}.description" if custom else "")
+        self.take_problems.set_paths((f"{prefix}.skill",) if custom else ())
+        self.detail_edit.setEnabled(pick is not None)
+        for widget in (self.custom_skill_box, self.custom_description_edit):
+            self._take_form.setRowVisible(widget, custom)
+        if pick is None:
+            self.detail_label.setText("&Details:")
+            self.detail_edit.setPlaceholderText("Select one of your stunts")
+            return
+        stunt = self._catalog.stunt(pick.name) if self._catalog.has_stunt(pick.name) else None
+        takes = [
+            i for i, p in enumerate(character.stunts) if p.name.casefold() == pick.name.casefold()
+        ]
+        which = f" ({takes.index(row) + 1})" if len(takes) > 1 else ""
+        self.detail_label.setText(f"&Details{which}:")
+        self.detail_label.setToolTip(f"Details of {pick.name}{which}")
+        self.detail_edit.setPlaceholderText(detail_hint(None if custom else stunt))
+        if custom:
+            found = self.custom_skill_box.findText(pick.skill)
+            if found < 0 and pick.skill:
+                self.custom_skill_box.addItem(pick.skill)
+                found = self.custom_skill_box.count() - 1
+            self.custom_skill_box.setCurrentIndex(found)
+
+    def _on_custom_skill_activated(self, row: int) -> None:
+        self.set_custom_skill(self.custom_skill_box.itemText(row))
+
+    def set_custom_skill(self, skill: str) -> None:
+        """Give the custom stunt being edited the skill ``skill`` (one undoable step)."""
+        character = self._document.character
+        assert isinstance(character, SotcCharacter)
+        row = self._take_row
+        if 0 <= row < len(character.stunts) and character.stunts[row].skill != skill:
+            self._document.undo_stack.push(SetStuntSkillCommand(self._document, row, skill))
+
+    def select_take(self, row: int) -> None:
+        """Select the take at position ``row`` of the character's stunts."""
+        if 0 <= row < self.taken_model.rowCount():
+            self.taken_view.setCurrentIndex(self.taken_model.index(row, 0))
 
     # -- refresh -----------------------------------------------------------------------------
 
@@ -378,6 +493,7 @@ class StuntPicker(QWidget):
         self._on_current_changed(self.tree.currentIndex())
         self._show_package()
         self.remove_button.setEnabled(n > 0)
+        self._show_take()
 
     def _on_search(self, text: str) -> None:
         self.proxy.set_text(text)
@@ -525,6 +641,14 @@ class StuntPicker(QWidget):
                 row = -1
             if 0 <= row < self.taken_model.rowCount():
                 self.taken_view.setCurrentIndex(self.taken_model.index(row, 0))
+                if path.endswith((".detail", ".description", ".skill")):
+                    field = {".detail": self.detail_edit, ".skill": self.custom_skill_box}
+                    target = next(
+                        (w for end, w in field.items() if path.endswith(end)),
+                        self.custom_description_edit,
+                    )
+                    target.setFocus()
+                    return
                 self.taken_view.setFocus()
                 return
         if len(character.stunts) < STUNT_COUNT:
