@@ -411,13 +411,13 @@ def _hit(
         return state, "; ".join(parts)
     for c in state.participants:
         if c.kind == "companion" and c.attached_to == t.id and not c.taken_out and c.track(track):
-            box = cr.stress_box(c.track(track), shifts)
+            box = cr.stress_box_for(c, track, shifts)
             if box is not None:  # "How To Do Things": the companion's track soaks the hit
                 state = _put(state, _with_track(c, track, _mark(c.track(track), box)))
                 parts.append(f"{c.name} soaks it: box {box + 1}")
                 return state, "; ".join(parts)
             break
-    box = cr.stress_box(t.track(track), shifts)
+    box = cr.stress_box_for(t, track, shifts)
     pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
     state = state.model_copy(update={"pending_hit": pending})
     if box is None:
@@ -425,6 +425,11 @@ def _hit(
         parts.append(
             f"{t.name} takes a {shifts}-point hit with no box for it: a consequence or taken out"
             + (f" (overflow {over})" if over else "")
+        )
+    elif t.track(track)[box]:
+        parts.append(
+            f"{t.name} takes a {shifts}-point hit: armor keeps it on box {box + 1} (no roll-up), "
+            "or a consequence"
         )
     else:
         parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1} or a consequence")
@@ -604,6 +609,8 @@ def _apply_stress(
     _require_running(state)
     p = _get(state, ev.who)
     pending = state.pending_hit
+    if ev.boxes:
+        return _fill_lower(state, cr, p, ev)
     if ev.amount is None:
         if pending is None or pending.target != p.id:
             raise RuleViolation(f"{p.name} has no hit waiting to be absorbed")
@@ -613,11 +620,17 @@ def _apply_stress(
                 "concede or be taken out"
             )
         track = pending.track
-        box = cr.stress_box(p.track(track), pending.shifts)
+        box = cr.stress_box_for(p, track, pending.shifts)
         assert box is not None  # the state has not changed since the hit was computed
+        if p.track(track)[box]:
+            return state.model_copy(update={"pending_hit": None}), (
+                f"{p.name}'s armor takes the {pending.shifts}-point hit: box {box + 1} stays "
+                "checked, no roll-up"
+            )
         p = _with_track(p, track, _mark(p.track(track), box))
         state = _put(state, p).model_copy(update={"pending_hit": None})
-        rolled = f" (rolled up from box {pending.shifts})" if box + 1 != pending.shifts else ""
+        moved = "up" if box + 1 > pending.shifts else "down"
+        rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
     _require_no_pending(state)
     track = ev.track or state.track
@@ -630,6 +643,35 @@ def _apply_stress(
         state = state.model_copy(update={"pending_hit": None})
         return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}"
     return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
+
+
+def _fill_lower(
+    state: Encounter, cr: ConflictRules, p: Participant, ev: ApplyStressEvent
+) -> tuple[Encounter, str]:
+    """One Hit to the Body: lower empty boxes adding up to the pending hit, instead of a
+    roll-up (SotC SRD L3069)."""
+    pending = state.pending_hit
+    if ev.amount is not None or pending is None or pending.target != p.id:
+        raise RuleViolation(f"{p.name} has no hit waiting to be absorbed")
+    chosen = tuple(sorted(b - 1 for b in ev.boxes))
+    choices = cr.fill_lower_choices(p, pending.track, pending.shifts)
+    if not choices:
+        raise RuleViolation(
+            f"{p.name} cannot fill lower boxes for this hit (it needs One Hit to the Body and "
+            f"a hit whose box is already checked)"
+        )
+    if chosen not in {tuple(sorted(c)) for c in choices}:
+        raise RuleViolation(
+            f"boxes {'+'.join(str(b) for b in sorted(ev.boxes))} are not empty lower boxes "
+            f"adding up to {pending.shifts}"
+        )
+    track = p.track(pending.track)
+    for index in chosen:
+        track = _mark(track, index)
+    state = _put(state, _with_track(p, pending.track, track))
+    state = state.model_copy(update={"pending_hit": None})
+    boxes = " and ".join(str(i + 1) for i in chosen)
+    return state, f"{p.name} checks {pending.track} boxes {boxes} (One Hit to the Body)"
 
 
 def _set_box(state: Encounter, cr: ConflictRules, ev: SetBoxEvent) -> tuple[Encounter, str]:

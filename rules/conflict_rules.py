@@ -19,7 +19,7 @@ from typing import Protocol
 
 from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
-from rules.encounter import Participant, RecoveryPeriod
+from rules.encounter import Participant, RecoveryPeriod, TrackName
 
 
 class ConflictRules(Protocol):
@@ -50,6 +50,15 @@ class ConflictRules(Protocol):
 
     def stress_box(self, track: tuple[bool, ...], amount: int) -> int | None:
         """The 0-based box a hit of ``amount`` checks on ``track``, or None if none can."""
+
+    def stress_box_for(self, p: Participant, track: TrackName, amount: int) -> int | None:
+        """Like :meth:`stress_box` on ``p``'s track, with ``p``'s own stress options (armor,
+        rolling down); an already checked box returned means the hit stays there."""
+
+    def fill_lower_choices(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """Sets of lower empty boxes (0-based) ``p`` may check instead of a roll-up, if any."""
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """The participant's consequence slots in a conflict of ``kind``, lowest first."""

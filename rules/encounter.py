@@ -69,6 +69,12 @@ class Participant(BaseModel):
         penalty: Pending supplemental-action penalty on its next rolled action (moving, etc.).
         consequences_taken: Consequences taken during this conflict (for grit).
         hidden: Hidden from the player view.
+        armor: Points of armor (SotC "Armored" gadget improvement): a physical hit of at most
+            this value whose box is already checked stays there instead of rolling up.
+        roll_down: Tracks whose hits roll down to a lower empty box before rolling up (Man of
+            Iron: health; Aplomb: composure).
+        fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
+            adding up to it (One Hit to the Body: health).
     """
 
     model_config = _FROZEN
@@ -105,6 +111,9 @@ class Participant(BaseModel):
     penalty: int = Field(default=0, ge=0, le=100)
     consequences_taken: int = Field(default=0, ge=0, le=100)
     hidden: bool = False
+    armor: int = Field(default=0, ge=0, le=10)
+    roll_down: tuple[TrackName, ...] = ()
+    fill_lower: tuple[TrackName, ...] = ()
 
     @property
     def is_group(self) -> bool:
@@ -355,12 +364,17 @@ class AttackEvent(_Event):
 
 
 class ApplyStressEvent(_Event):
-    """Check a box: the pending hit on ``who`` (amount None) or a hit of ``amount`` (hazards)."""
+    """Check a box: the pending hit on ``who`` (amount None) or a hit of ``amount`` (hazards).
+
+    ``boxes`` (numbered from 1): One Hit to the Body: the lower empty boxes, adding up to the
+    pending hit, to check instead of rolling up.
+    """
 
     do: Literal["apply_stress"] = "apply_stress"
     who: str
     amount: int | None = Field(default=None, ge=1, le=100)
     track: TrackName | None = None
+    boxes: tuple[int, ...] = Field(default=(), max_length=20)
 
 
 class SetBoxEvent(_Event):

@@ -66,6 +66,8 @@ class NpcSpec(BaseModel):
     aspects: tuple[str, ...] = Field(default=(), max_length=50)
     health: int | None = Field(default=None, ge=0, le=50)
     composure: int | None = Field(default=None, ge=0, le=50)
+    stunts: tuple[str, ...] = Field(default=(), max_length=40)
+    armor: int = Field(default=0, ge=0, le=10)
 
 
 class MinionSpec(BaseModel):
@@ -275,6 +277,7 @@ def build_encounter(
                 pid=entry.id, name=n.name, skills=n.skills, rules=script.rules,
                 fate_points=n.fate_points, aspects=n.aspects, health=n.health,
                 composure=n.composure, grit=entry.grit, side=entry.side, seat=s, zone=entry.zone,
+                stunts=n.stunts, armor=n.armor,
             )  # fmt: skip
         elif entry.minions is not None:
             m = entry.minions

@@ -276,6 +276,11 @@ class NpcPrompt(QDialog):
         self.skills.setMinimumWidth(360)
         self.aspects = QLineEdit()
         self.aspects.setPlaceholderText("aspects, separated by semicolons")
+        self.stunts = QLineEdit()
+        self.stunts.setPlaceholderText("stunts that change stress, e.g. Man of Iron; Aplomb")
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 10)
+        self.armor.setToolTip("Armored improvements: hits this small do not roll up")
         self.health = _auto_spin("auto", 20)
         self.composure = _auto_spin("auto", 20)
         self.grit = _auto_spin("none", 10)
@@ -290,6 +295,8 @@ class NpcPrompt(QDialog):
         form.addRow("Name", self.name)
         form.addRow("Skills", self.skills)
         form.addRow("Aspects", self.aspects)
+        form.addRow("Stunts", self.stunts)
+        form.addRow("Armor", self.armor)
         form.addRow("Health boxes", self.health)
         form.addRow("Composure boxes", self.composure)
         form.addRow("Grit", self.grit)
@@ -341,6 +348,8 @@ class NpcPrompt(QDialog):
             "grit": self.grit.value() or None,
             "fate_points": self.fate_points.value(),
             "side": self.side.text().strip(),
+            "stunts": tuple(t.strip() for t in re.split(r"[;,]", self.stunts.text()) if t.strip()),
+            "armor": self.armor.value(),
         }
 
     def accept(self) -> None:

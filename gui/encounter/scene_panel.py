@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
+from rules.combat import conflict_rules_for
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -206,6 +207,12 @@ class ScenePanel(QWidget):
             self.pending.hide()
         else:
             where = f"box {hit.box + 1} (S)" if hit.box is not None else "no box"
+            target = state.find(hit.target)
+            if target is not None and hit.box is not None and target.track(hit.track)[hit.box]:
+                where = f"armor keeps it on box {hit.box + 1} (S)"
+            cr = conflict_rules_for(state.system, state.rules)
+            if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
+                where += ", lower boxes adding up to it (O)"
             self.pending.setText(
                 f"{_name(state, hit.target)} must absorb a {hit.shifts}-point hit: {where}, "
                 "a consequence (C), or be taken out (X)"

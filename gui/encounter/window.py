@@ -76,6 +76,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("S", "Mark stress: check the box for the pending hit"),
     ("C", "Take a consequence for the pending hit"),
     ("K", "Companion takes the hit (its extra consequence)"),
+    ("O", "One Hit to the Body: lower boxes adding up to the hit"),
     ("X", "Take out the selected participant"),
     ("A", "Add an aspect (on the selected participant, or the scene)"),
     ("F", "Grant a fate point to the selected participant"),
@@ -259,6 +260,7 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Maneuver", "M", lambda: self.dice.request("maneuver"))
         self._action(act, "Block", "B", lambda: self.dice.request("block"))
         self._action(act, "Mark stress", "S", self.mark_stress)
+        self._action(act, "One Hit to the Body", "O", self.fill_lower)
         self._action(act, "Take consequence", "C", lambda: self.take_consequence(False))
         self._action(act, "Companion takes the hit", "K", lambda: self.take_consequence(True))
         self._action(act, "Take out", "X", self.take_out)
@@ -363,6 +365,27 @@ class EncounterWindow(QMainWindow):
             self.show_message("No hit is waiting to be absorbed")
             return
         self.push(ApplyStressEvent(who=hit.target))
+
+    def fill_lower(self) -> None:
+        """O: One Hit to the Body: check lower empty boxes adding up to the pending hit."""
+        state = self.doc.state
+        hit = state.pending_hit
+        p = state.find(hit.target) if hit is not None else None
+        if hit is None or p is None:
+            self.show_message("No hit is waiting to be absorbed")
+            return
+        cr = conflict_rules_for(state.system, state.rules)
+        choices = cr.fill_lower_choices(p, hit.track, hit.shifts)
+        if not choices:
+            self.show_message(f"{p.name} cannot fill lower boxes for this hit")
+            return
+        labelled = [("boxes " + " + ".join(str(i + 1) for i in c), c) for c in choices]
+        chosen = labelled[0][1]
+        if len(labelled) > 1:
+            chosen = ChoicePrompt.ask(self, "One Hit to the Body", "Check which boxes?", labelled)
+            if chosen is None:
+                return
+        self.push(ApplyStressEvent(who=p.id, boxes=tuple(i + 1 for i in chosen)))
 
     def take_consequence(self, companion: bool) -> None:
         """C / K: a consequence (or the companion's) for the pending hit, or a voluntary one."""

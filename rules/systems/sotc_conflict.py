@@ -9,11 +9,11 @@ participants from SotC characters and writing the results back.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
-from rules.encounter import Participant, RecoveryPeriod
+from rules.encounter import Participant, RecoveryPeriod, TrackName
 from rules.systems.sotc import stress_bonus
 from rules.systems.sotc_character import SotcCharacter
 
@@ -69,6 +69,48 @@ class SotcConflictRules:
             if not track[index]:
                 return index
         return None
+
+    def stress_box_for(self, p: Participant, track: TrackName, amount: int) -> int | None:
+        """Box N, rolled up, with ``p``'s stunts and gear: an Armored device keeps a hit of at
+        most its armor on its already checked box (SRD L4935, digest 13 #18); Man of Iron
+        (health, SRD L3083) and Aplomb (composure, SRD L4149) roll down to the next lower
+        empty box first."""
+        boxes = p.track(track)
+        if 1 <= amount <= len(boxes) and boxes[amount - 1]:
+            if track == "health" and amount <= p.armor:
+                return amount - 1
+            if track in p.roll_down:
+                for index in range(amount - 2, -1, -1):
+                    if not boxes[index]:
+                        return index
+        return self.stress_box(boxes, amount)
+
+    def fill_lower_choices(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """One Hit to the Body (SRD L3069): when box N is checked, any lower empty boxes whose
+        values add up to N may be checked instead; fewest boxes first, then the highest."""
+        boxes = p.track(track)
+        if track not in p.fill_lower or not 1 <= amount <= len(boxes) or not boxes[amount - 1]:
+            return ()
+        landing = self.stress_box_for(p, track, amount)
+        if landing is not None and landing < amount:
+            return ()  # it would not roll up (Man of Iron rolls it down, armor holds it)
+        free = [i for i in range(amount - 1) if not boxes[i]]
+        found: list[tuple[int, ...]] = []
+
+        def walk(start: int, left: int, chosen: tuple[int, ...]) -> None:
+            if left == 0:
+                found.append(chosen)
+                return
+            for k in range(start, len(free)):
+                value = free[k] + 1
+                if value > left:
+                    break
+                walk(k + 1, left - value, (*chosen, free[k]))
+
+        walk(0, amount, ())
+        return tuple(sorted(found, key=lambda c: (len(c), [-i for i in sorted(c, reverse=True)])))
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """Mild, moderate, extra moderates from stunts, severe (digest 6.6 and 13 #3/#4)."""
@@ -157,6 +199,38 @@ def _fit(track: tuple[bool, ...], size: int) -> tuple[bool, ...]:
     return (*track[:size], *([False] * max(0, size - len(track))))
 
 
+STUNT_STRESS: dict[str, tuple[str, TrackName]] = {
+    "One Hit to the Body": ("fill_lower", "health"),  # SRD L3069
+    "Man of Iron": ("roll_down", "health"),  # SRD L3083
+    "Aplomb": ("roll_down", "composure"),  # SRD L4149
+}
+"""Stunts that change how hits land on a track (digest 6.5), as participant options."""
+
+
+def stress_options(stunts: tuple[str, ...], armor: int = 0) -> dict[str, Any]:
+    """The participant fields for stunts that change how stress lands, and armor."""
+    options: dict[str, list[TrackName]] = {"fill_lower": [], "roll_down": []}
+    folded = {s.casefold().strip() for s in stunts}
+    for name, (option, track) in STUNT_STRESS.items():
+        if name.casefold() in folded and track not in options[option]:
+            options[option].append(track)
+    return {
+        "fill_lower": tuple(options["fill_lower"]),
+        "roll_down": tuple(options["roll_down"]),
+        "armor": max(0, min(10, armor)),
+    }
+
+
+def gadget_armor(character: SotcCharacter) -> int:
+    """Points of armor: the most "Armored" improvements on one gadget (judgment call: armor
+    from two devices does not add up; docs/rules-notes.md)."""
+    return max(
+        (sum(1 for i in g.improvements if i.name.casefold().strip() == "armored")
+         for g in character.gadgets),
+        default=0,
+    )  # fmt: skip
+
+
 def participant_from_character(
     character: SotcCharacter,
     derived: DerivedStress,
@@ -195,6 +269,7 @@ def participant_from_character(
         aspects=character.all_aspects(),
         grit=grit,
         zone=zone,
+        **stress_options(character.stunt_names(), gadget_armor(character)),
     )
 
 
@@ -212,6 +287,8 @@ def npc_participant(
     side: str = "",
     seat: int = 0,
     zone: str | None = None,
+    stunts: tuple[str, ...] = (),
+    armor: int = 0,
 ) -> Participant:
     """A named NPC written straight into an encounter (no character file).
 
@@ -228,7 +305,7 @@ def npc_participant(
         init_physical=probe.skill("Alertness", "physical"),
         init_social=probe.skill("Empathy", "social"), tiebreak=resolve, seat=seat,
         health=(False,) * h, composure=(False,) * c, fate_points=fate_points,
-        aspects=aspects, grit=grit, zone=zone,
+        aspects=aspects, grit=grit, zone=zone, **stress_options(stunts, armor),
     )  # fmt: skip
 
 

@@ -67,6 +67,9 @@ def initial(rules: CampaignRules) -> Encounter:
     )
     gang = combat.minion_group(cr, pid="gang", name="Gang", quality=2, count=3, side="v")
     pal = combat.companion(cr, pid="pal", name="Pal", quality=1, patron="hero", side="h")
+    # stress stunts and armor (tests/rules/test_combat_stunts.py) are in play too
+    hero = hero.model_copy(update={"roll_down": ("health",), "armor": 1})
+    villain = villain.model_copy(update={"fill_lower": ("health", "composure")})
     return combat.start(Encounter(participants=(hero, villain, gang, pal), rules=rules))[0]
 
 
@@ -120,6 +123,7 @@ def an_event(draw: st.DrawFn) -> Event:
                 "attack",
                 "attack",
                 "box",
+                "fill",
                 "consequence",
                 "next",
                 "next",
@@ -160,6 +164,9 @@ def an_event(draw: st.DrawFn) -> Event:
             invokes=invokes,
             spin=draw(st.sampled_from((0, 0, 1, -1))),
         )
+    if kind == "fill":
+        boxes = draw(st.lists(st.integers(1, 8), min_size=1, max_size=3, unique=True))
+        return ApplyStressEvent(who=a, boxes=tuple(boxes))
     if kind == "box":
         return ApplyStressEvent(who=a)
     if kind == "consequence":

@@ -1,0 +1,90 @@
+"""Stress stunts in the window: an NPC written with One Hit to the Body chooses lower boxes
+adding up to a hit that would roll up (SRD L3069), from the O key; Man of Iron rolls a hit down
+(SRD L3083); the scene panel says what each option does."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gui.encounter import open_encounter_window
+from gui.encounter.prompts import ChoicePrompt, NpcPrompt
+from rules.encounter import ApplyStressEvent, AttackEvent, SetBoxEvent, StartEvent
+
+X, E = True, False
+
+
+def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
+    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "health": 5}
+
+
+@pytest.fixture
+def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> Any:
+    w = open_encounter_window(None, None, None, rng=random.Random(4))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    for answer in (
+        npc("Brute", Fists=4, Alertness=4),
+        npc("Tough", ("One Hit to the Body", "Thick Skinned", "Man of Iron"), Alertness=1),
+        npc("Hardy", ("One Hit to the Body",), Alertness=0),
+    ):
+        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
+        assert w.add_npc()
+    assert w.push(StartEvent())
+    return w
+
+
+def punch(window: Any, who: str, shifts: int) -> None:
+    assert window.push(
+        AttackEvent(attacker="brute", defender=who, skill="Fists", defense_skill="Athletics",
+                    dice=(0, 0, 0, 0), defense_dice=(0, 0, 0, 0), modifier=shifts - 4)
+    ), window.status.text()  # fmt: skip
+
+
+def test_one_hit_to_the_body_from_the_o_key(
+    window: Any, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = window.doc
+    assert doc.participant("hardy").fill_lower == ("health",)
+    assert window.push(SetBoxEvent(who="hardy", track="health", box=4))
+    punch(window, "hardy", 4)
+    assert "lower boxes adding up to it (O)" in window.scene.pending.text()
+    window.table.setFocus()
+    qtbot.keyClick(window.table, "o")
+    assert doc.participant("hardy").health == (X, E, X, X, E)
+    assert doc.log[-1].event == ApplyStressEvent(who="hardy", boxes=(1, 3))
+    doc.undo_stack.undo()
+    assert doc.state.pending_hit is not None and doc.participant("hardy").health == (E, E, E, X, E)
+    window.mark_stress()  # or the roll-up, as usual
+    assert doc.participant("hardy").health == (E, E, E, X, X)
+
+    # a 5 with box 5 taken would roll off the track: 1+4 or 2+3 instead; the GM is asked
+    assert window.push(SetBoxEvent(who="hardy", track="health", box=4, checked=False))
+    punch(window, "hardy", 5)
+    assert doc.state.pending_hit.box is None
+    asked: list[Any] = []
+
+    def choose(cls: Any, parent: Any, title: str, label: str, choices: Any) -> Any:
+        asked.append([text for text, _ in choices])
+        return choices[-1][1]
+
+    monkeypatch.setattr(ChoicePrompt, "ask", classmethod(choose))
+    window.fill_lower()
+    assert asked == [["boxes 1 + 4", "boxes 2 + 3"]]
+    assert doc.participant("hardy").health == (E, X, X, E, X)
+
+
+def test_man_of_iron_rolls_down_and_o_explains_when_it_cannot(window: Any) -> None:
+    doc = window.doc
+    assert doc.participant("tough").roll_down == ("health",)
+    assert window.push(SetBoxEvent(who="tough", track="health", box=3))
+    punch(window, "tough", 3)
+    assert "box 2 (S)" in window.scene.pending.text()  # rolls down, not up
+    window.fill_lower()  # nothing to fill: lower boxes are free, the hit rolls down
+    assert "cannot fill" in window.status.text()
+    window.mark_stress()
+    assert doc.participant("tough").health[:3] == (E, X, X)
