@@ -108,6 +108,8 @@ class TurnOrderModel(QAbstractTableModel):
         self._doc = document
         self._public = public
         self._point_size = point_size  # the view's font size (0: the application's)
+        self._cached_state: Encounter | None = None
+        self._by_id: dict[str, Participant] = {}
         self._ids = self._visible(document.state)
         document.state_replaced.connect(self._on_state_replaced)
 
@@ -153,10 +155,14 @@ class TurnOrderModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell text, the participant's id and object, its boxes, the current-actor highlight."""
-        if not index.isValid() or not (0 <= index.row() < len(self._ids)):
+        row = index.row()
+        if not index.isValid() or not (0 <= row < len(self._ids)):
             return None
         state = self._doc.state
-        p = state.find(self._ids[index.row()])
+        if state is not self._cached_state:  # a lookup table per state (60 rows x 8 columns)
+            self._cached_state = state
+            self._by_id = {q.id: q for q in state.participants}
+        p = self._by_id.get(self._ids[row])
         if p is None:
             return None
         col = COLUMNS[index.column()]

@@ -180,8 +180,6 @@ class EncounterWindow(QMainWindow):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COLUMN_INDEX["aspects"], QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(True)
-        self.table.setWordWrap(True)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.box_delegate = BoxDelegate(self)
         for key in ("health", "composure"):
             self.table.setItemDelegateForColumn(COLUMN_INDEX[key], self.box_delegate)
