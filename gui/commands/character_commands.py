@@ -367,8 +367,10 @@ class PlaceSkillCommand(_CharacterCommand):
 class SwapSkillsCommand(_CharacterCommand):
     """Swap the ratings of two skills (dragging one placed skill onto another's slot)."""
 
-    def __init__(self, document: CharacterDocument, first: str, second: str) -> None:
-        super().__init__(document, f"Swap {first} and {second}")
+    def __init__(
+        self, document: CharacterDocument, first: str, second: str, *, text: str = ""
+    ) -> None:
+        super().__init__(document, text or f"Swap {first} and {second}")
         character = document.character
         one, two = _rating(character, first), _rating(character, second)
         self._after = _with_rating(_with_rating(character, first, two), second, one)

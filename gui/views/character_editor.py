@@ -39,6 +39,9 @@ from gui.widgets.validation_panel import ValidationPanel
 from rules.systems.sotc_character import NovelRef
 from rules.validation import Severity
 
+FAST_START_PATHS = frozenset({"pyramid.5", "phases", "skills", "description"})
+"""Problem paths of fast creation's start (apex skill, two aspects, early skills)."""
+
 
 class CharacterEditor(QWidget):
     """Guided SotC creation flow + free editing, for one CharacterDocument."""
@@ -82,8 +85,8 @@ class CharacterEditor(QWidget):
         left.setMaximumWidth(380)
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
-        steps_label = QLabel("<b>Steps</b>")
-        layout.addWidget(steps_label)
+        self.steps_label = QLabel("<b>Steps</b>")
+        layout.addWidget(self.steps_label)
         self.step_list = QListWidget()
         self.step_list.setAccessibleName("Creation steps")
         self.step_list.setFrameShape(QFrame.Shape.StyledPanel)
@@ -142,12 +145,26 @@ class CharacterEditor(QWidget):
 
     # -- steps ---------------------------------------------------------------------------------
 
+    def is_fast(self) -> bool:
+        """Whether the character is made with fast creation (SotC "Fast Character Creation")."""
+        return getattr(self.document.character, "creation_mode", "standard") == "fast"
+
+    def step_for(self, path: str) -> str:
+        """The step whose page holds the field at ``path``.
+
+        In fast creation the first page holds the apex skill and the two aspects, so the fast
+        start's problems ("pyramid.5", "phases", "skills") lead there.
+        """
+        if self.is_fast() and path in FAST_START_PATHS:
+            return "concept"
+        return step_for_path(path)
+
     def step_errors(self) -> dict[str, int]:
         """Number of errors on each step's page."""
         counts = dict.fromkeys(STEP_KEYS, 0)
         for problem in self.document.problems:
             if problem.severity is Severity.ERROR:
-                counts[step_for_path(problem.path)] += 1
+                counts[self.step_for(problem.path)] += 1
         return counts
 
     def first_incomplete_step(self) -> str:
@@ -185,6 +202,14 @@ class CharacterEditor(QWidget):
 
     def _refresh_steps(self) -> None:
         counts = self.step_errors()
+        fast = self.is_fast()
+        self.steps_label.setText("<b>Steps</b> (fast creation)" if fast else "<b>Steps</b>")
+        self.steps_label.setToolTip(
+            "Fast creation: only the first page is needed to play; fill in the others as the "
+            "story calls for them (SotC, Fast Character Creation)."
+            if fast
+            else ""
+        )
         for row, key in enumerate(STEP_KEYS):
             item = self.step_list.item(row)
             title = self._titles.get(key, key)
@@ -196,6 +221,9 @@ class CharacterEditor(QWidget):
             elif n:
                 item.setText(f"{title}  \u2022 {n} to do")
                 item.setToolTip(f"{n} thing{'s' if n != 1 else ''} still to do on this step")
+            elif fast and key != "concept":
+                item.setText(title)
+                item.setToolTip("Fill this in during play")
             else:
                 item.setText(f"{title}  \u2713")
                 item.setToolTip("Done")
@@ -204,7 +232,7 @@ class CharacterEditor(QWidget):
 
     def focus_path(self, path: str) -> None:
         """Jump to the field a :class:`rules.validation.Problem` path names."""
-        key = step_for_path(path)
+        key = self.step_for(path)
         self.show_step(key)
         page = self.pages[key]
         # Focus after the stack switched pages, so the field is visible and can take focus.

@@ -353,7 +353,14 @@ class PyramidWidget(QWidget):
             tip = index.data(Qt.ItemDataRole.ToolTipRole)
             self.rungs[rating].problem.setToolTip(str(tip or ""))
         total = sum(PYRAMID.values())
-        if not missing and not any(r.problem.isVisible() for r in self.rungs.values()):
+        fast = getattr(self._document.character, "creation_mode", "standard") == "fast"
+        if fast and missing:
+            self.summary.setText(
+                f"<b>Fast creation:</b> {placed} of {total} skills so far. The first time a "
+                "roll calls for a skill you lack, write it into any empty slot (or roll it at "
+                "Mediocre). Only the shape is checked."
+            )
+        elif not missing and not any(r.problem.isVisible() for r in self.rungs.values()):
             self.summary.setText(
                 f"<span style='{OK_STYLE}'><b>The pyramid is complete:</b> all {total} skills "
                 "are placed.</span> Every skill you did not place is Mediocre (+0)."

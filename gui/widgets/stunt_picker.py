@@ -475,12 +475,21 @@ class StuntPicker(QWidget):
     def _refresh(self) -> None:
         character = self._document.character
         assert isinstance(character, SotcCharacter)
-        state = (character.stunts, tuple(sorted(character.skills.items())))
+        state = (
+            character.stunts,
+            tuple(sorted(character.skills.items())),
+            character.creation_mode,
+        )
         if state == getattr(self, "_state", None):
             return  # nothing the picker shows has changed (e.g. typing an aspect)
         self._state = state
         n = len(character.stunts)
-        if n < STUNT_COUNT:
+        if n < STUNT_COUNT and character.creation_mode == "fast":
+            text = (
+                f"<b>{n} of {STUNT_COUNT}</b> stunts so far (fast creation): take the others "
+                "when the story calls for them."
+            )
+        elif n < STUNT_COUNT:
             text = f"<b>{n} of {STUNT_COUNT}</b> stunts chosen: pick {STUNT_COUNT - n} more."
         elif n == STUNT_COUNT:
             text = f"<b style='color:{TAKEN_COLOR.name()}'>{n} of {STUNT_COUNT} stunts "
