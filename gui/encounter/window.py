@@ -14,7 +14,7 @@ import uuid
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -114,7 +114,9 @@ class BoxDelegate(QStyledItemDelegate):
         if not boxes:
             return False
         rect: QRect = option.rect
-        width = max(1, option.fontMetrics.horizontalAdvance("\u2612"))
+        font = index.data(Qt.ItemDataRole.FontRole)  # the boxes are drawn larger than the text
+        metrics = QFontMetrics(font) if isinstance(font, QFont) else option.fontMetrics
+        width = max(1, metrics.horizontalAdvance("\u2612"))
         box = int((event.position().x() - rect.x() - 4) // width)
         if 0 <= box < len(boxes):
             track: TrackName = "health" if index.column() == COLUMN_INDEX["health"] else "composure"

@@ -117,3 +117,27 @@ def test_kind_is_locked_once_started_and_refusals_are_explained(
     before = window.doc.undo_stack.count()
     panel.edit_border()
     assert window.doc.undo_stack.count() == before and "different" in window.status.text()
+
+
+def test_a_click_on_a_stress_box_checks_that_box(window: Any, qtbot: QtBot) -> None:
+    """The boxes are drawn larger than the table's text: a click lands on the box under the
+    pointer (box N is a hit of N, SotC "Resolving Attacks", digest 6.5)."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from gui.encounter.turn_model import COLUMN_INDEX
+
+    window.resize(1280, 720)
+    index = window.model.index(0, COLUMN_INDEX["health"])
+    rect = window.table.visualRect(index)
+    font = index.data(Qt.ItemDataRole.FontRole)
+    assert isinstance(font, QFont)
+    width = QFontMetrics(font).horizontalAdvance("\u2612")
+    for box in range(1, 6):
+        x = rect.x() + 4 + int(width * (box - 0.5))
+        qtbot.mouseClick(
+            window.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, rect.center().y())
+        )
+        health = window.doc.participant("hero").health
+        assert health == tuple(i == box - 1 for i in range(len(health))), box
+        window.doc.undo_stack.undo()
