@@ -22,6 +22,7 @@ class Result:
     baseline: float
     target: float
     baseline_label: str = ""
+    unit: str = "s"
 
     @property
     def ratio(self) -> float:
@@ -37,9 +38,13 @@ class Result:
         """The report line."""
         label = f" ({self.baseline_label})" if self.baseline_label else ""
         verdict = "ok" if self.ok else "SLOW"
+        if self.unit == "s":
+            ours, base = fmt(self.ours), fmt(self.baseline)
+        else:
+            ours, base = f"{self.ours:.1f}{self.unit}", f"{self.baseline:.1f}{self.unit}"
         return (
             f"{self.name} ratio={self.ratio:.2f} target={self.target:g} "
-            f"ours={fmt(self.ours)} baseline={fmt(self.baseline)}{label} {verdict}"
+            f"ours={ours} baseline={base}{label} {verdict}"
         )
 
 
