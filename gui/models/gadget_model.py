@@ -15,16 +15,21 @@ from PySide6.QtGui import QBrush, QColor
 
 from gui.commands.character_commands import GADGET_KINDS, EditTextCommand, read_text
 from gui.documents.character_document import CharacterDocument
-from gui.models.base import READ_ONLY, Index, TableModel
+from gui.models.base import (
+    FIRST_FREE_ROLE,
+    DocumentTableModel,
+    IdRole,
+    Index,
+    ObjectRole,
+    SortRole,
+    TableModel,
+)
 from gui.models.problem_model import ERROR_COLOR, WARNING_COLOR, severity_icon
 from rules.systems.sotc_character import Gadget, SotcCharacter
 from rules.validation import Problem, Severity
 
-IdRole = Qt.ItemDataRole.UserRole + 1
-ObjectRole = Qt.ItemDataRole.UserRole + 2
-SortRole = Qt.ItemDataRole.UserRole + 3
-PathRole = Qt.ItemDataRole.UserRole + 4
-AvailableRole = Qt.ItemDataRole.UserRole + 5
+PathRole = FIRST_FREE_ROLE
+AvailableRole = FIRST_FREE_ROLE + 1
 
 UNAVAILABLE_COLOR = QColor(150, 150, 150)
 SHORT_KINDS = {"personal": "Gadget", "artifact": "Artifact", "other": "Other"}
@@ -50,6 +55,23 @@ def _gadgets(document: CharacterDocument) -> tuple[Gadget, ...]:
     return character.gadgets
 
 
+def push_text_edit(document: CharacterDocument, path: str, value: Any) -> bool:
+    """``setData`` for a text cell: push an :class:`EditTextCommand` unless nothing changes."""
+    text = str(value)
+    if text == read_text(document.character, path):
+        return False
+    document.undo_stack.push(EditTextCommand(document, path, text))
+    return True
+
+
+MARK_ROLES = (
+    Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.ToolTipRole,
+)
+"""Roles through which a cell shows its problems."""
+
+
 def _mark(problems: tuple[Problem, ...], role: int) -> Any:
     """Severity dot, colour or tooltip for cells with problems (None when there are none)."""
     if not problems:
@@ -62,31 +84,16 @@ def _mark(problems: tuple[Problem, ...], role: int) -> Any:
     return "\n".join(f"{p.message} ({p.section})" for p in problems)
 
 
-class GadgetListModel(TableModel):
+class GadgetListModel(DocumentTableModel):
     """One row per gadget: name (editable), kind and number of improvements."""
 
     COLUMNS = ("Gadget", "Kind", "Improvements")
+    EDITABLE_COLUMNS = frozenset({0})
+    _document: CharacterDocument
 
-    def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._document = document
-        self._state = self._state_key()
-        document.problems_changed.connect(self._on_problems_changed)
-
-    def _state_key(self) -> tuple[object, ...]:
+    def state_key(self) -> object:
+        """The gadgets and their problems."""
         return (_gadgets(self._document), self._document.problems_at("gadgets"))
-
-    def _on_problems_changed(self) -> None:
-        state = self._state_key()
-        if state == self._state:
-            return
-        rows_before = len(self._state[0])  # type: ignore[arg-type]
-        self._state = state
-        if rows_before != len(_gadgets(self._document)):
-            self.beginResetModel()
-            self.endResetModel()
-        else:
-            self.refresh_rows()
 
     def row_count(self) -> int:
         """Number of gadgets."""
@@ -113,46 +120,29 @@ class GadgetListModel(TableModel):
             if column == 1:
                 return SHORT_KINDS[gadget.kind]
             return str(len(gadget.improvements))
-        if column == 0 and role in (
-            Qt.ItemDataRole.DecorationRole,
-            Qt.ItemDataRole.ForegroundRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if column == 0 and role in MARK_ROLES:
             return _mark(self._document.problems_at(path), role)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{gadget.name or 'Unnamed gadget'}, {GADGET_KINDS[gadget.kind]}"
         return None
 
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        """The name is editable in place."""
-        flags = super().flags(index)
-        if index.isValid() and index.column() == 0:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
-
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Push a command renaming the gadget."""
         if not self.row_valid(index) or index.column() != 0 or role != Qt.ItemDataRole.EditRole:
             return False
-        path = f"gadgets[{index.row()}].name"
-        text = str(value)
-        if text == read_text(self._document.character, path):
-            return False
-        self._document.undo_stack.push(EditTextCommand(self._document, path, text))
-        return True
+        return push_text_edit(self._document, f"gadgets[{index.row()}].name", value)
 
 
-class ImprovementModel(TableModel):
+class ImprovementModel(DocumentTableModel):
     """The improvements on one gadget (chosen with :meth:`set_gadget`): name and detail."""
 
     COLUMNS = ("Improvement", "Detail")
+    EDITABLE_COLUMNS = frozenset({1})
+    _document: CharacterDocument
 
     def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._document = document
         self._gadget = -1
-        self._state = self._state_key()
-        document.problems_changed.connect(self._on_problems_changed)
+        super().__init__(document, parent)
 
     @property
     def gadget(self) -> int:
@@ -161,10 +151,8 @@ class ImprovementModel(TableModel):
 
     def set_gadget(self, index: int) -> None:
         """Show the improvements of gadget ``index`` (-1 shows none)."""
-        self.beginResetModel()
         self._gadget = index
-        self._state = self._state_key()
-        self.endResetModel()
+        self.resync()
 
     def _improvements(self) -> tuple[Any, ...]:
         gadgets = _gadgets(self._document)
@@ -172,21 +160,10 @@ class ImprovementModel(TableModel):
             return gadgets[self._gadget].improvements
         return ()
 
-    def _state_key(self) -> tuple[object, ...]:
+    def state_key(self) -> object:
+        """The gadget's improvements and their problems."""
         path = f"gadgets[{self._gadget}]"
         return (self._improvements(), self._document.problems_at(path))
-
-    def _on_problems_changed(self) -> None:
-        state = self._state_key()
-        if state == self._state:
-            return
-        rows_before = len(self._state[0])  # type: ignore[arg-type]
-        self._state = state
-        if rows_before != len(self._improvements()):
-            self.beginResetModel()
-            self.endResetModel()
-        else:
-            self.refresh_rows()
 
     def row_count(self) -> int:
         """Number of improvements on the gadget."""
@@ -217,33 +194,17 @@ class ImprovementModel(TableModel):
             return improvement.detail
         if role == Qt.ItemDataRole.ForegroundRole and column == 1 and not improvement.detail:
             return QBrush(UNAVAILABLE_COLOR)
-        if column == 0 and role in (
-            Qt.ItemDataRole.DecorationRole,
-            Qt.ItemDataRole.ForegroundRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if column == 0 and role in MARK_ROLES:
             return _mark(self._document.problems_at(path), role)
         if role == Qt.ItemDataRole.ToolTipRole:
             return "What this improvement does on this device (double-click to edit)."
         return None
 
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        """The detail column is editable."""
-        flags = super().flags(index)
-        if index.isValid() and index.column() == 1:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
-
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Push a command that sets the improvement's detail."""
         if not self.row_valid(index) or index.column() != 1 or role != Qt.ItemDataRole.EditRole:
             return False
-        path = f"{self.path_of(index.row())}.detail"
-        text = str(value)
-        if text == read_text(self._document.character, path):
-            return False
-        self._document.undo_stack.push(EditTextCommand(self._document, path, text))
-        return True
+        return push_text_edit(self._document, f"{self.path_of(index.row())}.detail", value)
 
 
 class ImprovementCatalogModel(TableModel):
@@ -360,7 +321,3 @@ class ImprovementCatalogModel(TableModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{name}: {blocked or self.limits_at(row)}"
         return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        """Read-only, selectable rows."""
-        return READ_ONLY if index.isValid() else Qt.ItemFlag.NoItemFlags

@@ -8,22 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
 from gui.documents.character_document import CharacterDocument
+from gui.models.base import FIRST_FREE_ROLE, IdRole, Index, ObjectRole, TableModel
 from rules.validation import Problem, Severity
 
-PathRole = Qt.ItemDataRole.UserRole + 1
-SeverityRole = Qt.ItemDataRole.UserRole + 2
-SectionRole = Qt.ItemDataRole.UserRole + 3
-ObjectRole = Qt.ItemDataRole.UserRole + 4
-IdRole = Qt.ItemDataRole.UserRole + 5
+PathRole = FIRST_FREE_ROLE
+SeverityRole = FIRST_FREE_ROLE + 1
+SectionRole = FIRST_FREE_ROLE + 2
 
 ERROR_COLOR = QColor(196, 40, 40)
 WARNING_COLOR = QColor(176, 120, 0)
 
-_Index = QModelIndex | QPersistentModelIndex
 _ICONS: dict[bool, QIcon] = {}
 
 
@@ -86,7 +84,7 @@ def sorted_problems(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
     return tuple(sorted(problems, key=key))
 
 
-class ProblemModel(QAbstractTableModel):
+class ProblemModel(TableModel):
     """One row per problem: severity and message; the path and book section as roles."""
 
     COLUMNS = ("", "Problem")
@@ -109,29 +107,13 @@ class ProblemModel(QAbstractTableModel):
         """The problem on ``row``."""
         return self._problems[row]
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+    def row_count(self) -> int:
         """Number of problems."""
-        return 0 if parent.isValid() else len(self._problems)
+        return len(self._problems)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Severity and message."""
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Message, severity mark, colour, and the book section as tooltip."""
-        if not index.isValid() or not 0 <= index.row() < len(self._problems):
+        if not self.row_valid(index):
             return None
         problem = self._problems[index.row()]
         is_error = problem.severity is Severity.ERROR
@@ -159,13 +141,3 @@ class ProblemModel(QAbstractTableModel):
         if role == IdRole:
             return f"{problem.code}@{problem.path}"
         return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        """Read-only rows."""
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )

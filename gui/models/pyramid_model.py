@@ -10,7 +10,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
-    QAbstractTableModel,
     QByteArray,
     QMimeData,
     QModelIndex,
@@ -22,20 +21,18 @@ from PySide6.QtGui import QBrush, QColor
 
 from gui.commands.character_commands import PlaceSkillCommand
 from gui.documents.character_document import CharacterDocument
+from gui.models.base import FIRST_FREE_ROLE, IdRole, SortRole, TableModel
 from rules.systems.sotc import PYRAMID
 from rules.validation import Severity
 
 SKILL_MIME = "application/x-fatesmith-skill"
 """Drag-and-drop payload: one skill name, UTF-8."""
 
-IdRole = Qt.ItemDataRole.UserRole + 1
-ObjectRole = Qt.ItemDataRole.UserRole + 2
-SortRole = Qt.ItemDataRole.UserRole + 3
-RatingRole = Qt.ItemDataRole.UserRole + 4
-SkillsRole = Qt.ItemDataRole.UserRole + 5
-CapacityRole = Qt.ItemDataRole.UserRole + 6
-ProblemsRole = Qt.ItemDataRole.UserRole + 7
-SectionRole = Qt.ItemDataRole.UserRole + 8
+RatingRole = FIRST_FREE_ROLE
+SkillsRole = FIRST_FREE_ROLE + 1
+CapacityRole = FIRST_FREE_ROLE + 2
+ProblemsRole = FIRST_FREE_ROLE + 3
+SectionRole = FIRST_FREE_ROLE + 4
 
 RUNGS: tuple[int, ...] = tuple(sorted(PYRAMID, reverse=True))
 """The pyramid's rungs, top (Superb) first."""
@@ -58,13 +55,14 @@ def skill_from_mime(mime: QMimeData) -> str | None:
     return None
 
 
-class SkillListModel(QAbstractTableModel):
+class SkillListModel(TableModel):
     """Every skill of the campaign with its current rating (columns: Skill, Rung).
 
     Skills on the character but not in the campaign list are appended so they can be removed.
     """
 
     COLUMNS = ("Skill", "Rung")
+    EDITABLE_COLUMNS = frozenset({1})
 
     def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -101,25 +99,9 @@ class SkillListModel(QAbstractTableModel):
         folded = name.casefold()
         return next((i for i, n in enumerate(self._names) if n.casefold() == folded), -1)
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+    def row_count(self) -> int:
         """Number of skills."""
-        return 0 if parent.isValid() else len(self._names)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Skill and rung."""
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
+        return len(self._names)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Name, rating (as "Good (+3)") and roles for sorting and dragging."""
@@ -167,15 +149,7 @@ class SkillListModel(QAbstractTableModel):
         """Selectable and draggable; the rung column is editable."""
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemIsDragEnabled
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-        if index.column() == 1:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        return super().flags(index) | Qt.ItemFlag.ItemIsDragEnabled
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Push a command that places the skill at ``value`` (0 takes it off the pyramid)."""

@@ -11,7 +11,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -20,16 +19,21 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gui.documents.character_document import CharacterDocument
+from gui.models.base import (
+    FIRST_FREE_ROLE,
+    ColumnHeaders,
+    IdRole,
+    ObjectRole,
+    SortRole,
+    TableModel,
+)
 from rules.systems.sotc_character import SotcCharacter
 from rules.validation import Severity
 
-IdRole = Qt.ItemDataRole.UserRole + 1
-ObjectRole = Qt.ItemDataRole.UserRole + 2
-SortRole = Qt.ItemDataRole.UserRole + 3
-StatusRole = Qt.ItemDataRole.UserRole + 4
-ReasonsRole = Qt.ItemDataRole.UserRole + 5
-SearchRole = Qt.ItemDataRole.UserRole + 6
-KindRole = Qt.ItemDataRole.UserRole + 7
+StatusRole = FIRST_FREE_ROLE
+ReasonsRole = FIRST_FREE_ROLE + 1
+SearchRole = FIRST_FREE_ROLE + 2
+KindRole = FIRST_FREE_ROLE + 3
 
 AVAILABLE, TAKEN, UNAVAILABLE, GM_CHECK = "available", "taken", "unavailable", "gm-check"
 
@@ -103,7 +107,7 @@ def requirement_text(document: CharacterDocument, name: str) -> str:
     return "; ".join(parts) or "None"
 
 
-class StuntTreeModel(QAbstractItemModel):
+class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
     """Skills at the top level, each with its catalogue stunts; columns: Stunt, Status."""
 
     COLUMNS = ("Stunt", "Status")
@@ -171,18 +175,6 @@ class StuntTreeModel(QAbstractItemModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         """Stunt and status."""
         return len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         """Everything is selectable; stunts have no children."""
@@ -278,7 +270,7 @@ class StuntTreeModel(QAbstractItemModel):
         return None
 
 
-class TakenStuntModel(QAbstractTableModel):
+class TakenStuntModel(TableModel):
     """The character's stunts, one row per take: Stunt, Skill, Status."""
 
     COLUMNS = ("Stunt", "Skill", "Status")
@@ -333,35 +325,9 @@ class TakenStuntModel(QAbstractTableModel):
         take = sum(1 for r in self._rows[:row] if r[0].casefold() == name.casefold())
         return name, take
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+    def row_count(self) -> int:
         """Number of takes."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Stunt, skill and status."""
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        """Read-only rows."""
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return len(self._rows)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Name (custom ones marked), skill and status."""

@@ -15,7 +15,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -40,15 +39,13 @@ from PySide6.QtWidgets import (
 )
 
 from gui.commands.character_commands import CastGuestStarCommand, DealGuestStarsCommand
+from gui.models.base import FIRST_FREE_ROLE, IdRole, ObjectRole, SortRole, TableModel
 from rules.systems.sotc_group import Casting, Member, check_assignment
 from rules.validation import Problem, Severity
 
 _Index = QModelIndex | QPersistentModelIndex
 
-IdRole = Qt.ItemDataRole.UserRole + 1
-ObjectRole = Qt.ItemDataRole.UserRole + 2
-SortRole = Qt.ItemDataRole.UserRole + 3
-PathRole = Qt.ItemDataRole.UserRole + 4
+PathRole = FIRST_FREE_ROLE
 
 COL_NAME, COL_NOVEL, COL_PHASE4, COL_PHASE5, COL_GUESTS = range(5)
 PHASE_OF_COLUMN = {COL_PHASE4: 4, COL_PHASE5: 5}
@@ -56,7 +53,7 @@ BAD_BACKGROUND = QColor(250, 215, 215)
 BAD_TEXT = QColor(150, 20, 20)
 
 
-class CastingModel(QAbstractTableModel):
+class CastingModel(TableModel):
     """Rows are members; columns: character, own novel, Phase Four, Phase Five, guest stars.
 
     ``setData`` on a phase column pushes a :class:`CastGuestStarCommand` onto ``stack``.
@@ -69,6 +66,7 @@ class CastingModel(QAbstractTableModel):
         "Phase Five: guest-stars in",
         "Guest stars in their novel",
     )
+    EDITABLE_COLUMNS = frozenset(PHASE_OF_COLUMN)
 
     def __init__(self, owner: GroupCastingWidget, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -81,43 +79,11 @@ class CastingModel(QAbstractTableModel):
 
     def refresh(self) -> None:
         """The assignment or its problems changed: every cell may read differently."""
-        if self.members:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self.members) - 1, len(self.COLUMNS) - 1)
-            )
+        self.refresh_rows()
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+    def row_count(self) -> int:
         """One row per member."""
-        return 0 if parent.isValid() else len(self.members)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        """Five columns."""
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Column titles."""
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        """Phase columns are editable."""
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        flags = (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
-        if index.column() in PHASE_OF_COLUMN:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        return len(self.members)
 
     def _cell_path(self, member: Member, column: int) -> str:
         if column in PHASE_OF_COLUMN:

@@ -17,7 +17,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent, QKeyEvent, QMouseEvent
+from PySide6.QtGui import (
+    QDrag,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -34,15 +41,14 @@ from PySide6.QtWidgets import (
 
 from gui.commands.character_commands import PlaceSkillCommand, SwapSkillsCommand
 from gui.documents.character_document import CharacterDocument
+from gui.models.base import IdRole, SortRole
 from gui.models.pyramid_model import (
     RUNGS,
     CapacityRole,
-    IdRole,
     ProblemsRole,
     PyramidModel,
     SkillListModel,
     SkillsRole,
-    SortRole,
     skill_from_mime,
     skill_mime,
 )
@@ -65,7 +71,39 @@ _SLOT_CSS = {
 }
 
 
-class SkillSlot(QLabel):
+class _SkillDropTarget:
+    """Mixin for the pyramid's drop targets: accept dragged skills and report where they land.
+
+    Users emit ``skill_dropped(skill, rung, occupant)`` with their ``rating`` and
+    :meth:`dropped_onto`.
+    """
+
+    rating: int
+    skill_dropped: Any
+
+    def dropped_onto(self) -> str:
+        """The skill already where the drop landed ("" for none)."""
+        raise NotImplementedError
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept skills."""
+        if skill_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Keep accepting skills while the drag moves over the target."""
+        if skill_from_mime(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Hand the dropped skill to the pyramid widget."""
+        name = skill_from_mime(event.mimeData())
+        if name:
+            event.acceptProposedAction()
+            self.skill_dropped.emit(name, self.rating, self.dropped_onto())
+
+
+class SkillSlot(_SkillDropTarget, QLabel):
     """One place on a rung: empty, holding a skill, or holding a skill beyond the rung's size.
 
     Focusable; Delete takes the skill off, 1-5 moves it to another rung. Accepts dropped skills
@@ -136,20 +174,12 @@ class SkillSlot(QLabel):
         self._press_pos = None
         drag.exec(Qt.DropAction.MoveAction)
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept skills."""
-        if skill_from_mime(event.mimeData()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        """Hand the dropped skill to the pyramid widget."""
-        name = skill_from_mime(event.mimeData())
-        if name:
-            event.acceptProposedAction()
-            self.skill_dropped.emit(name, self.rating, self.occupant)
+    def dropped_onto(self) -> str:
+        """The occupant a dropped skill lands on ("" when the slot is empty)."""
+        return self.occupant
 
 
-class RungWidget(QWidget):
+class RungWidget(_SkillDropTarget, QWidget):
     """One rung: its name and fill count, its slots, and its problems in plain words."""
 
     skill_dropped = Signal(str, int, str)  # skill, rung, "" (dropped beside the slots)
@@ -181,17 +211,9 @@ class RungWidget(QWidget):
         layout.addWidget(self.problem)
         self.slots: list[SkillSlot] = []
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept skills dropped beside the slots too (e.g. onto a full rung)."""
-        if skill_from_mime(event.mimeData()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        """A skill dropped on the rung but not on a slot is placed on this rung."""
-        name = skill_from_mime(event.mimeData())
-        if name:
-            event.acceptProposedAction()
-            self.skill_dropped.emit(name, self.rating, "")
+    def dropped_onto(self) -> str:
+        """Skills dropped beside the slots (e.g. onto a full rung) land on no occupant."""
+        return ""
 
 
 class _SkillListView(QTreeView):

@@ -42,15 +42,14 @@ from gui.commands.character_commands import (
     package_picks,
 )
 from gui.documents.character_document import CharacterDocument
+from gui.models.base import IdRole, ObjectRole
 from gui.models.stunt_model import (
     ERROR_COLOR,
     GM_COLOR,
     TAKEN_COLOR,
     UNAVAILABLE,
     UNAVAILABLE_COLOR,
-    IdRole,
     KindRole,
-    ObjectRole,
     SearchRole,
     StatusRole,
     StuntTreeModel,

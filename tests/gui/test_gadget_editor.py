@@ -36,6 +36,7 @@ from gui.models.gadget_model import (
 from gui.views.character_editor import CharacterEditor
 from gui.widgets.gadget_editor import GadgetEditor
 from rules.systems.sotc_character import Gadget, GadgetImprovement, SotcCharacter, StuntPick
+from tests.gui.test_character_commands import round_trip
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GADGETEER = (StuntPick(name="Personal Gadget", skill="Engineering"),)
@@ -117,16 +118,9 @@ def test_gadget_commands_round_trip_with_meaningful_text(
     sotc: Any, key: str, factory: Callable[[CharacterDocument], QUndoCommand], text: str
 ) -> None:
     doc = make_document(sotc, harpoon("Armed"))
-    before = doc.character
     command = factory(doc)
     assert command.text() == text
-    doc.undo_stack.push(command)
-    after = doc.character
-    assert after != before
-    doc.undo_stack.undo()
-    assert doc.character == before
-    doc.undo_stack.redo()
-    assert doc.character == after
+    round_trip(doc, command)
 
 
 def test_allowance_is_live_used_of_allowed_sotc_personal_gadgets(

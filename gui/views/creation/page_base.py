@@ -190,3 +190,28 @@ class CreationPage(QWidget):
     def first_field(self) -> QWidget | None:
         """The field a user starts with on this page."""
         return next(iter(self.fields.values()), None)
+
+
+class WidgetPage(CreationPage):
+    """A page that is one large editing widget (pyramid, stunt picker, gadgets) under the intro.
+
+    Subclasses set ``key``, ``TITLE`` and ``INTRO`` and build the widget in :meth:`make_widget`;
+    the widget's own ``focus_path(path)`` answers for the page.
+    """
+
+    TITLE = ""
+    INTRO = ""
+
+    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, self.TITLE, self.INTRO, parent)
+        self.widget = self.make_widget(document)
+        self.body.addWidget(self.widget, 1)
+
+    def make_widget(self, document: CharacterDocument) -> Any:
+        """The page's editing widget (it must have ``focus_path(path)``)."""
+        raise NotImplementedError
+
+    def focus_path(self, path: str) -> bool:
+        """Let the widget focus what ``path`` names."""
+        self.widget.focus_path(path)
+        return True
