@@ -51,11 +51,22 @@ class CharacterEditor(QWidget):
         document: CharacterDocument,
         *,
         novels: Callable[[], list[NovelRef]] | None = None,
+        guest_stars: Callable[[], list[str]] | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """Build the editor.
+
+        Args:
+            document: The character being edited.
+            novels: The campaign's other characters' novels (phases four and five choose one).
+            guest_stars: The names of the characters who guest-star in this one's novel
+                according to the campaign's casting (offered to fill in Phase Three's list).
+            parent: The parent widget.
+        """
         super().__init__(parent)
         self.document = document
         self._novels = novels
+        self._guest_stars = guest_stars
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.setSpacing(6)
@@ -105,7 +116,10 @@ class CharacterEditor(QWidget):
         self.stack = QStackedWidget()
         self.pages: dict[str, CreationPage] = {}
         pages: list[CreationPage] = [ConceptPage(self.document)]
-        pages += [PhasePage(self.document, n, self._novels) for n in range(1, 6)]
+        pages += [
+            PhasePage(self.document, n, self._novels, casting=self._guest_stars)
+            for n in range(1, 6)
+        ]
         pages += [SkillsPage(self.document), StuntsPage(self.document)]
         pages += [GadgetsPage(self.document), ReviewPage(self.document)]
         titles = {s.key: s.title for s in self.document.system.creation_steps}

@@ -1,8 +1,9 @@
 """GUI layer: one creation page per SotC phase: what happened, the phase's extras, two aspects.
 
 Phase two adds the mentor and what became of them; phase three the novel's title (its summary
-is the back-cover blurb); phases four and five choose another character's novel to guest-star in,
-from the campaign's other characters (the ``novels`` callable) or typed by hand.
+is the back-cover blurb) and who guest-stars in it; phases four and five choose another
+character's novel to guest-star in, from the campaign's other characters (the ``novels``
+callable) or typed by hand.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gui.commands.character_commands import ORDINALS, ChooseGuestNovelCommand
 from gui.documents.character_document import CharacterDocument
+from gui.views.creation.guest_stars import GuestStarsBox
 from gui.views.creation.page_base import CreationPage, with_problems
 from rules.character import MAX_NAME
 from rules.systems.sotc_character import ASPECTS_PER_PHASE, PHASE_CHAPTERS, NovelRef, SotcCharacter
@@ -78,6 +80,8 @@ class PhasePage(CreationPage):
         number: int,
         novels: NovelSource | None = None,
         parent: QWidget | None = None,
+        *,
+        casting: Callable[[], list[str]] | None = None,
     ) -> None:
         title = f"Phase {ORDINALS[number - 1]}: {PHASE_CHAPTERS[number - 1]}"
         super().__init__(document, title, INTROS[number - 1], parent)
@@ -144,6 +148,10 @@ class PhasePage(CreationPage):
                 aspects.addRow(f"Aspect &{slot + 1}:", last)
                 aspects.labelForField(last).setBuddy(edit)  # type: ignore[attr-defined]
         self.body.addWidget(box)
+        if number == 3:
+            self.guest_box = GuestStarsBox(document, novels, casting)
+            self.body.addWidget(self.guest_box)
+            self.fields[f"{prefix}.guest_stars"] = self.guest_box.list
         self.body.addStretch(1)
 
     # -- phases four and five -----------------------------------------------------------------

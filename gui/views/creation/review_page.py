@@ -77,7 +77,9 @@ class ReviewPage(CreationPage):
             aspects = ", ".join(escape(a) for a in phase.aspects if a.strip()) or "\u2014"
             extra = ""
             if n == 3 and phase.novel_title:
-                extra = f" <i>({escape(phase.novel_title)})</i>"
+                guests = ", ".join(escape(g) for g in phase.guest_stars)
+                with_guests = f"; guest stars {guests}" if guests else ""
+                extra = f" <i>({escape(phase.novel_title)}{with_guests})</i>"
             if n in (4, 5) and phase.guest_star_in is not None and phase.guest_star_in.title:
                 extra = f" <i>(in {escape(phase.guest_star_in.title)})</i>"
             rows.append(
