@@ -108,7 +108,11 @@ def requirement_text(document: CharacterDocument, name: str) -> str:
 
 
 class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
-    """Skills at the top level, each with its catalogue stunts; columns: Stunt, Status."""
+    """Skills at the top level, each with its catalogue stunts; columns: Stunt, Status.
+
+    Skills the campaign removed (SotC may drop Mysteries) are left out with their stunts; renamed
+    ones show the campaign's name.
+    """
 
     COLUMNS = ("Stunt", "Status")
 
@@ -117,7 +121,8 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
         self._document = document
         catalog = getattr(document.system, "catalog")  # noqa: B009
         self._catalog = catalog
-        skills = [s.name for s in catalog.skills]
+        removed = {s.casefold() for s in document.rules.removed_skills}
+        skills = [s.name for s in catalog.skills if s.name.casefold() not in removed]
         self._skills: list[str] = skills
         self._stunts: list[tuple[str, ...]] = [
             tuple(s.name for s in catalog.stunts_for_skill(skill)) for skill in skills
@@ -192,8 +197,10 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
         return self._stunts[index.internalId() - 1][index.row()]
 
     def find(self, name: str) -> QModelIndex:
-        """The first index of stunt ``name`` (under its own skill)."""
+        """The index of stunt ``name`` under its own skill (invalid if the campaign removed it)."""
         stunt = self._catalog.stunt(name)
+        if stunt.skill not in self._skills:
+            return QModelIndex()
         row = self._skills.index(stunt.skill)
         return self.index(self._stunts[row].index(stunt.name), 0, self.index(row, 0))
 

@@ -574,9 +574,15 @@ class StuntPicker(QWidget):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def select_stunt(self, name: str) -> None:
-        """Select catalogue stunt ``name`` in the tree (clearing filters that hide it)."""
+    def select_stunt(self, name: str) -> bool:
+        """Select catalogue stunt ``name`` in the tree (clearing filters that hide it).
+
+        Returns:
+            False when the tree does not list it (its skill was removed by the campaign).
+        """
         source = self.tree_model.find(name)
+        if not source.isValid():
+            return False
         index = self.proxy.mapFromSource(source)
         if not index.isValid():
             self.search_edit.clear()
@@ -585,6 +591,7 @@ class StuntPicker(QWidget):
         self.tree.expand(index.parent())
         self.tree.setCurrentIndex(index)
         self.tree.scrollTo(index)
+        return True
 
     def take_current(self) -> None:
         """Take the stunt selected in the tree (one undoable step)."""
@@ -600,8 +607,8 @@ class StuntPicker(QWidget):
 
     def take(self, name: str) -> None:
         """Select and take catalogue stunt ``name``."""
-        self.select_stunt(name)
-        self.take_current()
+        if self.select_stunt(name):
+            self.take_current()
 
     def remove_current(self) -> None:
         """Remove the stunt selected in "Your stunts"."""
