@@ -217,9 +217,30 @@ class RungWidget(_SkillDropTarget, QWidget):
 
 
 class _SkillListView(QTreeView):
-    """The skill list; number keys place the current skill (forwarded to the pyramid)."""
+    """The skill list; number keys place the current skill (forwarded to the pyramid).
+
+    Dragging a skill carries its name (:data:`SKILL_MIME`) under a picture of a filled slot.
+    """
 
     rating_keyed = Signal(int)
+
+    def startDrag(self, supportedActions: Qt.DropAction) -> None:
+        """Drag the current skill, showing it as the slot it will fill."""
+        index = self.currentIndex()
+        if not index.isValid():
+            return
+        mime = self.model().mimeData([index.siblingAtColumn(0)])
+        name = skill_from_mime(mime)
+        if not name:
+            return
+        chip = SkillSlot(0, 0)
+        chip.set_occupant(name, over=False)
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.setPixmap(chip.grab())
+        drag.setHotSpot(chip.rect().center())
+        chip.deleteLater()
+        drag.exec(supportedActions, Qt.DropAction.MoveAction)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """0-5 (and Delete) place the selected skill; other keys navigate as usual."""
