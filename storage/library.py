@@ -67,6 +67,7 @@ __all__ = [
     "CharacterSummary",
     "ConflictError",
     "CorruptLibraryError",
+    "DiskFullError",
     "EncounterRecord",
     "ImportReport",
     "Library",
@@ -97,6 +98,10 @@ class ConflictError(LibraryError):
     """Someone else saved (or deleted) the record since it was loaded."""
 
 
+class DiskFullError(LibraryError):
+    """A save ran out of disk space; it was rolled back, the previous version is intact."""
+
+
 class CorruptLibraryError(LibraryError):
     """The file is not a SQLite Fatesmith library, or is damaged; it is never overwritten."""
 
@@ -109,6 +114,16 @@ def samples_wanted(samples: bool, env: dict[str, str] | None = None) -> bool:
     """Whether a new library gets the sample content (``FATESMITH_NO_SAMPLES=1`` says no)."""
     value = (env if env is not None else os.environ).get(NO_SAMPLES_ENV, "")
     return samples and value.strip().lower() not in ("1", "true", "yes", "on")
+
+
+def _disk_full(error: BaseException | None) -> bool:
+    """Whether a driver error means "no space left": SQLite's SQLITE_FULL, PostgreSQL's 53100."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return bool(code == sqlite3.SQLITE_FULL)
+    if getattr(error, "sqlstate", None) == "53100":
+        return True
+    return "database or disk is full" in str(error)
 
 
 def _escape_like(term: str) -> str:
@@ -242,6 +257,11 @@ class Library:
             raise LibraryError(f"cannot open the library at {where}: {exc.orig}") from None
         except SQLAlchemyError as exc:
             raise LibraryError(f"cannot open the library at {where}: {exc}") from None
+        except OSError as exc:  # the backup before migrating could not be written
+            raise LibraryError(
+                f"cannot back up {where} before upgrading it ({exc.strerror or exc}); "
+                "it was left as it is"
+            ) from None
         library = cls(engine, url, registry, backup=backup)
         if created and samples_wanted(samples):
             from storage.samples import add_samples
@@ -308,6 +328,11 @@ class Library:
             ) from None
         except OperationalError as exc:
             text = str(exc.orig)
+            if _disk_full(exc.orig):
+                raise DiskFullError(
+                    "the disk is full (or the library reached its size limit): nothing was "
+                    "saved and the previous version is intact; free some space and save again"
+                ) from None
             if "locked" in text or "busy" in text:
                 raise LibraryError(
                     "the library is busy (another Fatesmith is writing to it); try again"

@@ -70,6 +70,9 @@ def backup_sqlite(path: Path) -> Path:
 
     Returns:
         The backup file's path.
+
+    Raises:
+        OSError: the copy could not be written (a full disk, say); no partial copy is left.
     """
     target = backup_path(path)
     source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -81,7 +84,12 @@ def backup_sqlite(path: Path) -> Path:
             dest.close()
     except sqlite3.Error:
         # Fall back to a plain copy of the main file (e.g. a read-only folder for WAL files).
-        shutil.copy2(path, target)
+        target.unlink(missing_ok=True)
+        try:
+            shutil.copy2(path, target)
+        except OSError:
+            target.unlink(missing_ok=True)
+            raise
     finally:
         source.close()
     return target

@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from storage.library import ConflictError, CorruptLibraryError, Library, LibraryError
+from storage.library import (
+    ConflictError,
+    CorruptLibraryError,
+    DiskFullError,
+    Library,
+    LibraryError,
+)
 from tests.conftest import REPO
 from tests.rules.sotc_builders import build
 
@@ -97,6 +103,46 @@ def test_in_memory_library_works(registry) -> None:  # type: ignore[no-untyped-d
     with Library.open("sqlite://", registry=registry, samples=False) as lib:
         lib.save_character(build(), expected_version=None)
         assert len(lib.list_characters()) == 1
+
+
+def test_full_disk_on_save_keeps_previous_version(
+    sqlite_url: str,
+    registry,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A save that runs out of space (SQLITE_FULL, simulated with ``PRAGMA max_page_count`` at
+    the file's current size) is refused with a clear message and rolled back whole."""
+    from storage import db
+
+    path = Path(sqlite_url.removeprefix("sqlite:///"))
+    ada = build()
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        version = lib.save_character(ada, expected_version=None)
+    probe = sqlite3.connect(path)
+    pages = probe.execute("PRAGMA page_count").fetchone()[0]
+    probe.close()
+    plain_connect = db._on_sqlite_connect
+
+    def full_disk_connect(dbapi_connection: sqlite3.Connection, record: object) -> None:
+        plain_connect(dbapi_connection, record)
+        dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    monkeypatch.setattr(db, "_on_sqlite_connect", full_disk_connect)
+    bigger = ada.model_copy(update={"notes": "a long journal entry " * 20_000})
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        with pytest.raises(DiskFullError, match="the disk is full") as caught:
+            lib.save_character(bigger, expected_version=version)
+        assert isinstance(caught.value, LibraryError)
+        assert "previous version is intact" in str(caught.value)
+        assert lib.get_character(ada.id).character == ada  # same session pool, still usable
+    monkeypatch.undo()
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    check.close()
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        stored = lib.get_character(ada.id)
+        assert stored.character == ada and stored.version == version
+        assert lib.save_character(bigger, expected_version=version) == version + 1
 
 
 WRITER = textwrap.dedent(

@@ -161,3 +161,35 @@ def test_failed_migration_leaves_the_library_as_it_was(
     monkeypatch.undo()
     with Library.open(url, registry=registry) as lib:
         assert snapshot(lib) == before
+
+
+def test_full_disk_during_the_backup_refuses_the_upgrade(
+    tmp_path: Path,
+    registry,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No backup, no upgrade: a backup that cannot be written stops the migration cleanly."""
+    import errno
+
+    from storage.library import LibraryError
+
+    path = tmp_path / "library.sqlite3"
+    url = f"sqlite:///{path}"
+    with Library.open(url, registry=registry) as lib:
+        before = snapshot(lib)
+    upgraded: list[str] = []
+
+    def no_space(_path: Path) -> Path:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(migrations, "HEAD", "9000")
+    monkeypatch.setattr(migrations, "KNOWN_REVISIONS", (*migrations.KNOWN_REVISIONS, "9000"))
+    monkeypatch.setattr(migrations, "backup_sqlite", no_space)
+    monkeypatch.setattr(migrations, "upgrade", lambda *_a, **_k: upgraded.append("ran"))
+    with pytest.raises(LibraryError, match=r"cannot back up .*\(No space left on device\)"):
+        Library.open(url, registry=registry)
+    assert upgraded == []
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir() if "backup" in p.name) == []
+    with Library.open(url, registry=registry) as lib:
+        assert snapshot(lib) == before
