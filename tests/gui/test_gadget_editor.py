@@ -241,3 +241,15 @@ def test_focus_path_reaches_gadget_fields_from_the_validation_panel(qtbot: Any, 
         QApplication.processEvents()
         SHOTS.mkdir(parents=True, exist_ok=True)
         editor.grab().save(str(SHOTS / "creation-gadgets.png"))
+
+
+def test_review_lists_gadgets_and_stunt_details(qtbot: Any, sotc: Any) -> None:
+    """The review page shows each device with its improvements and the allowance used."""
+    stunts = (StuntPick(name="Personal Gadget", skill="Engineering", detail="the harpoon"),)
+    doc = make_document(sotc, harpoon("Armed", "Rugged"), stunts=stunts)
+    editor = CharacterEditor(doc)
+    qtbot.addWidget(editor)
+    text = editor.pages["review"].summary.text()  # type: ignore[attr-defined]
+    assert "Personal Gadget (the harpoon)" in text
+    assert "<b>Gadgets</b> (2 of 3 improvements)" in text
+    assert "Thunder Harpoon (harpoon gun): Armed, Rugged" in text

@@ -15,12 +15,32 @@ from gui.commands.character_commands import ORDINALS
 from gui.documents.character_document import CharacterDocument
 from gui.views.creation.page_base import CreationPage
 from rules.systems.sotc import PYRAMID
-from rules.systems.sotc_character import PHASE_CHAPTERS, PHASE_COUNT, SotcCharacter
+from rules.systems.sotc_character import (
+    PHASE_CHAPTERS,
+    PHASE_COUNT,
+    Gadget,
+    SotcCharacter,
+    StuntPick,
+)
 
 INTRO = (
     "Here is your hero at a glance. Anything still missing is listed on the left; click it to "
     "go there. You can come back and change any step at any time."
 )
+
+
+def _stunt_text(pick: StuntPick) -> str:
+    """ "Linguist (Arabic, Greek)", "Jury-Rig (custom)"."""
+    notes = [n for n in (pick.detail.strip(), "custom" if pick.custom else "") if n]
+    return escape(pick.name) + (f" ({escape(', '.join(notes))})" if notes else "")
+
+
+def _gadget_text(gadget: Gadget) -> str:
+    """ "Thunder Harpoon (harpoon gun): Armed, Rugged"."""
+    name = escape(gadget.name.strip() or "Unnamed device")
+    base = f" ({escape(gadget.base)})" if gadget.base.strip() else ""
+    improvements = ", ".join(escape(m.name) for m in gadget.improvements)
+    return f"{name}{base}" + (f": {improvements}" if improvements else "")
 
 
 class ReviewPage(CreationPage):
@@ -104,9 +124,14 @@ class ReviewPage(CreationPage):
             + "".join(skill_rows)
             + "</table>"
         )
-        stunts = ", ".join(escape(p.name) + (" (custom)" if p.custom else "") for p in c.stunts)
-        stunts = stunts or "\u2014"
+        stunts = ", ".join(_stunt_text(p) for p in c.stunts) or "\u2014"
         parts.append(f"<p><b>Stunts</b> ({len(c.stunts)}): {stunts}</p>")
+        if c.gadgets:
+            devices = "; ".join(_gadget_text(g) for g in c.gadgets)
+            parts.append(
+                f"<p><b>Gadgets</b> ({derived.gadget_improvements_used} of "
+                f"{derived.gadget_improvements_allowed} improvements): {devices}</p>"
+            )
         parts.append(
             f"<p><b>Health</b> {derived.health_boxes} boxes &nbsp; <b>Composure</b> "
             f"{derived.composure_boxes} boxes &nbsp; <b>Fate points</b> {derived.fate_points} "
