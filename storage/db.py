@@ -5,6 +5,10 @@ share a file. Python's sqlite3 module starts transactions lazily; here the drive
 transaction handling is switched off and every transaction is opened explicitly, write
 transactions with ``BEGIN IMMEDIATE`` so that two writers queue on the file lock instead of
 failing half way through with "database is locked".
+
+A library that must not be written (one from a newer Fatesmith) gets a read-only engine: a
+SQLite file is opened through a ``file:...?mode=ro`` URI with ``query_only`` on, a PostgreSQL
+session is made ``READ ONLY``, so the database itself refuses a write even if the code tried.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from rules.errors import FatesmithError
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
 WRITE_OPTION = "fatesmith_write"
+READ_ONLY_OPTION = "fatesmith_read_only"
 CACHE_KIB = 64 * 1024
 
 
@@ -82,25 +87,77 @@ def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> No
         cursor.close()
 
 
+def _on_sqlite_connect_read_only(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Only per-connection settings: nothing here may write to the file (no journal_mode).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA query_only = ON")
+        cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+    finally:
+        cursor.close()
+
+
+def _on_postgres_connect_read_only(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+    finally:
+        cursor.close()
+    # Committed, so the pool's rollback on check-in cannot undo it.
+    dbapi_connection.commit()
+
+
 def _on_sqlite_begin(connection: Any) -> None:
     kind = "IMMEDIATE" if connection.get_execution_options().get(WRITE_OPTION) else "DEFERRED"
     connection.exec_driver_sql(f"BEGIN {kind}")
 
 
-def make_engine(url: str | URL) -> Engine:
+def read_only_supported(url: URL) -> bool:
+    """Whether :func:`make_engine` can make the database itself refuse writes for ``url``."""
+    return sqlite_path(url) is not None or url.get_backend_name() == "postgresql"
+
+
+def make_engine(url: str | URL, *, read_only: bool = False) -> Engine:
     """An engine for ``url`` with Fatesmith's connection settings.
 
     For SQLite: WAL, foreign keys, busy timeout and explicit BEGIN (see module docstring); an
     in-memory database keeps one shared connection. Other back ends use their defaults with
     ``pool_pre_ping``.
+
+    Args:
+        url: The database.
+        read_only: Open connections the database refuses to write through (a SQLite file
+            opened with ``mode=ro``, a PostgreSQL session in ``READ ONLY`` mode); other back
+            ends (see :func:`read_only_supported`) ignore it.
     """
     parsed = parse_url(url) if isinstance(url, str) else url
+    path = sqlite_path(parsed)
     if parsed.get_backend_name() != "sqlite":
+        if read_only and parsed.get_backend_name() == "postgresql":
+            engine = create_engine(
+                parsed, pool_pre_ping=True, execution_options={READ_ONLY_OPTION: True}
+            )
+            event.listen(engine, "connect", _on_postgres_connect_read_only)
+            return engine
         return create_engine(parsed, pool_pre_ping=True)
-    if sqlite_path(parsed) is None:
+    if path is None:
         engine = create_engine(
             parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
         )
+    elif read_only:
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+
+        def connect() -> sqlite3.Connection:
+            return sqlite3.connect(
+                uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+            )
+
+        engine = create_engine(parsed, creator=connect, execution_options={READ_ONLY_OPTION: True})
+        event.listen(engine, "connect", _on_sqlite_connect_read_only)
+        event.listen(engine, "begin", _on_sqlite_begin)
+        return engine
     else:
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     event.listen(engine, "connect", _on_sqlite_connect)

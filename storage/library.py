@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import EllipsisType
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from sqlalchemy import Engine, String, Table, and_, delete, func, or_, select, type_coerce, update
 from sqlalchemy.engine import URL
@@ -32,7 +32,15 @@ from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
 from storage import migrations
-from storage.db import looks_like_sqlite, make_engine, parse_url, sqlite_path, writer
+from storage.db import (
+    READ_ONLY_OPTION,
+    looks_like_sqlite,
+    make_engine,
+    parse_url,
+    read_only_supported,
+    sqlite_path,
+    writer,
+)
 from storage.json_io import read_character_file, write_character_file
 from storage.mappers import (
     Campaign,
@@ -119,11 +127,20 @@ def samples_wanted(samples: bool, env: dict[str, str] | None = None) -> bool:
 def _disk_full(error: BaseException | None) -> bool:
     """Whether a driver error means "no space left": SQLite's SQLITE_FULL, PostgreSQL's 53100."""
     code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return bool(code == sqlite3.SQLITE_FULL)
+    if isinstance(code, int):
+        return code & 0xFF == sqlite3.SQLITE_FULL
     if getattr(error, "sqlstate", None) == "53100":
         return True
     return "database or disk is full" in str(error)
+
+
+def _refused_as_read_only(error: BaseException | None) -> bool:
+    """Whether the database refused a write because the connection is read-only
+    (SQLite's SQLITE_READONLY, PostgreSQL's 25006 read_only_sql_transaction)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF == sqlite3.SQLITE_READONLY
+    return getattr(error, "sqlstate", None) == "25006"
 
 
 def _escape_like(term: str) -> str:
@@ -180,9 +197,12 @@ class Library:
         except FatesmithError as exc:
             raise LibraryError(str(exc)) from None
         path = sqlite_path(parsed)
+        newer = False
         if path is not None:
-            cls._check_sqlite_file(path)
-        engine = make_engine(parsed)
+            revision = cls._check_sqlite_file(path)
+            newer = revision is not None and revision not in migrations.KNOWN_REVISIONS
+        # A library from a newer Fatesmith is never opened writable, not even for a moment.
+        engine = make_engine(parsed, read_only=newer)
         try:
             library = cls._open_engine(engine, url, parsed, path, registry, samples)
         except BaseException:
@@ -191,8 +211,13 @@ class Library:
         return library
 
     @staticmethod
-    def _check_sqlite_file(path: Path) -> None:
-        """Refuse, without writing a byte, a file that is not a SQLite Fatesmith library."""
+    def _check_sqlite_file(path: Path) -> str | None:
+        """Refuse, without writing a byte, a file that is not a SQLite Fatesmith library.
+
+        Returns:
+            The library's schema revision, read through a read-only connection (None for a
+            new or empty file).
+        """
         if path.is_dir():
             raise CorruptLibraryError(f"{path} is a folder, not a library file")
         if not path.exists():
@@ -200,7 +225,7 @@ class Library:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise LibraryError(f"cannot create the folder {path.parent}: {exc}") from None
-            return
+            return None
         if not looks_like_sqlite(path):
             raise CorruptLibraryError(
                 f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
@@ -211,6 +236,12 @@ class Library:
                 tables = {
                     r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type='table'")
                 }
+                revision = None
+                if migrations.VERSION_TABLE in tables:
+                    row = probe.execute(
+                        f"SELECT version_num FROM {migrations.VERSION_TABLE}"
+                    ).fetchone()
+                    revision = str(row[0]) if row else None
             finally:
                 probe.close()
         except sqlite3.DatabaseError as exc:
@@ -221,6 +252,7 @@ class Library:
             raise CorruptLibraryError(
                 f"{path} is a SQLite database but not a Fatesmith library; it was left as it is"
             )
+        return revision
 
     @classmethod
     def _open_engine(
@@ -245,6 +277,13 @@ class Library:
                     f"written by a newer Fatesmith (schema {revision}; this version knows up to "
                     f"{migrations.HEAD}); opened read-only, update Fatesmith to change it"
                 )
+                if read_only_supported(parsed) and not engine.get_execution_options().get(
+                    READ_ONLY_OPTION
+                ):
+                    # Found out only now (PostgreSQL, or a SQLite file upgraded meanwhile):
+                    # reconnect through connections the database itself keeps read-only.
+                    engine.dispose()
+                    engine = make_engine(parsed, read_only=True)
                 return cls(engine, url, registry, read_only_reason=reason)
             if revision == migrations.HEAD:
                 return cls(engine, url, registry)
@@ -326,7 +365,15 @@ class Library:
             raise ConflictError(
                 "someone else saved this since you opened it; reload it to see their changes"
             ) from None
-        except OperationalError as exc:
+        except DatabaseError as exc:
+            if _refused_as_read_only(exc.orig):
+                reason = self.read_only_reason or "the database refused to be written"
+                raise LibraryReadOnlyError(f"the library is read-only: {reason}") from None
+            self._translate_database_error(exc)
+
+    def _translate_database_error(self, exc: DatabaseError) -> NoReturn:
+        """Raise the one-line library error for a driver error (see :meth:`_translate`)."""
+        if isinstance(exc, OperationalError):
             text = str(exc.orig)
             if _disk_full(exc.orig):
                 raise DiskFullError(
@@ -338,12 +385,11 @@ class Library:
                     "the library is busy (another Fatesmith is writing to it); try again"
                 ) from None
             raise LibraryError(f"library error: {text}") from None
-        except IntegrityError as exc:
+        if isinstance(exc, IntegrityError):
             raise LibraryError(f"the library refused the change: {exc.orig}") from None
-        except DatabaseError as exc:
-            if self._engine.dialect.name == "sqlite":
-                raise CorruptLibraryError(f"the library file is damaged: {exc.orig}") from None
-            raise LibraryError(f"library error: {exc.orig}") from None
+        if self._engine.dialect.name == "sqlite":
+            raise CorruptLibraryError(f"the library file is damaged: {exc.orig}") from None
+        raise LibraryError(f"library error: {exc.orig}") from None
 
     # -- characters -----------------------------------------------------------------------------
 

@@ -379,6 +379,14 @@ def test_newer_schema_opens_read_only(library_url: str, registry) -> None:  # ty
             lib.save_character(ada, expected_version=1)
         with pytest.raises(LibraryReadOnlyError):
             lib.delete_character(ada.id)
+        # Even code that got past the facade's check cannot write: the connection refuses.
+        lib.read_only = False
+        with pytest.raises(LibraryReadOnlyError, match="newer Fatesmith"):
+            lib.save_character(ada.model_copy(update={"notes": "sneaky"}), expected_version=1)
+        with pytest.raises(LibraryReadOnlyError):
+            lib.delete_character(ada.id)
+        lib.read_only = True
+        assert lib.get_character(ada.id).character == ada
     finally:
         lib.close()
 

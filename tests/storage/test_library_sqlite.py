@@ -105,6 +105,42 @@ def test_in_memory_library_works(registry) -> None:  # type: ignore[no-untyped-d
         assert len(lib.list_characters()) == 1
 
 
+def test_newer_library_file_is_opened_read_only_and_never_written(
+    sqlite_url: str,
+    registry,  # type: ignore[no-untyped-def]
+) -> None:
+    """A library from a newer Fatesmith is opened through ``mode=ro`` connections: listing,
+    loading and refused saves (by the facade or, past it, by SQLite) leave its bytes alone."""
+    path = Path(sqlite_url.removeprefix("sqlite:///"))
+    ada = build()
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        lib.save_character(ada, expected_version=None)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.commit()
+    conn.close()  # the last connection checkpoints the WAL into the file
+    before = path.read_bytes()
+    lib = Library.open(sqlite_url, registry=registry)
+    try:
+        assert lib.read_only and "newer Fatesmith" in lib.read_only_reason
+        assert [s.name for s in lib.list_characters()] == ["Ada Thorne"]
+        assert lib.get_character(ada.id).character == ada
+        with pytest.raises(LibraryError, match="read-only"):
+            lib.save_character(ada, expected_version=1)
+        lib.read_only = False  # a bug that skips the facade's check
+        with pytest.raises(LibraryError, match="read-only"):
+            lib.save_character(ada.model_copy(update={"notes": "x"}), expected_version=1)
+        with pytest.raises(LibraryError, match="read-only"):
+            lib.import_characters([build(name="Someone New")])
+        with lib._engine.connect() as raw, pytest.raises(Exception, match="readonly"):
+            raw.exec_driver_sql("DELETE FROM characters")
+    finally:
+        lib.close()
+    assert path.read_bytes() == before
+    wal = path.with_name(path.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+
+
 def test_full_disk_on_save_keeps_previous_version(
     sqlite_url: str,
     registry,  # type: ignore[no-untyped-def]
