@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 
 ARCHIVE_FORMAT = "fatesmith-archive"
 ARCHIVE_VERSION = 1
+PAYLOAD_VERSIONS = {"campaign": 1, "encounter": 1}
+"""The campaign and encounter payload versions that archive format ARCHIVE_VERSION holds.
+
+The manifest does not record payload versions: a new payload version needs a new archive
+format (and the reader upgrading older archives' payloads). A test keeps these in step with
+``storage.mappers``.
+"""
 MANIFEST = "manifest.json"
 CHARACTER_DIR = "characters"
 MAX_ENTRIES = 50_000
@@ -116,7 +123,8 @@ def export_archive(library: Library, path: Path, *, campaign_id: uuid.UUID | Non
 
     Raises:
         NotFoundError: ``campaign_id`` is not in the library.
-        LibraryError: the file cannot be written.
+        LibraryError: the file cannot be written, or a campaign or encounter cannot be read by
+            this version (see ``Campaign.problem``).
     """
     if campaign_id is None:
         campaigns = library.list_campaigns()
@@ -129,6 +137,13 @@ def export_archive(library: Library, path: Path, *, campaign_id: uuid.UUID | Non
         encounters = library.list_encounters(campaign_id)
         payloads = library.payloads(campaign.member_ids)
         scope = "campaign"
+    problems = [c.problem for c in campaigns if c.problem]
+    problems += [e.problem for e in encounters if e.problem]
+    if problems:
+        # Exporting its stand-in (default settings, empty state) would lose it for good.
+        from storage.library import LibraryError
+
+        raise LibraryError(f"cannot export: {problems[0]}")
     membership = {m: c.id for c in campaigns for m in c.member_ids}
     entries: list[dict[str, Any]] = []
     files: list[tuple[str, str]] = []

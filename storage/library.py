@@ -31,7 +31,7 @@ from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
-from storage import migrations
+from storage import mappers, migrations
 from storage.db import (
     READ_ONLY_OPTION,
     looks_like_sqlite,
@@ -48,6 +48,7 @@ from storage.mappers import (
     CharacterSummary,
     EncounterRecord,
     ImportReport,
+    PayloadError,
     SearchQuery,
     StoredCharacter,
     campaign_from_row,
@@ -56,6 +57,7 @@ from storage.mappers import (
     encounter_from_row,
     load_character,
     now,
+    read_campaign_rules,
     split_tags,
     summary_from_row,
     utc,
@@ -81,6 +83,7 @@ __all__ = [
     "Library",
     "LibraryError",
     "LibraryReadOnlyError",
+    "NewerRecordError",
     "NotFoundError",
     "SearchQuery",
     "StoredCharacter",
@@ -100,6 +103,11 @@ class LibraryError(FatesmithError):
 
 class LibraryReadOnlyError(LibraryError):
     """A write was attempted on a library opened read-only."""
+
+
+class NewerRecordError(LibraryReadOnlyError):
+    """A campaign or encounter saved by a newer Fatesmith: it is listed, but this version can
+    neither open nor change it."""
 
 
 class ConflictError(LibraryError):
@@ -500,12 +508,7 @@ class Library:
     ) -> CharacterFacts:
         rules = None
         if campaign_id is not None:
-            text = s.execute(
-                select(CampaignRow.rules).where(CampaignRow.id == campaign_id)
-            ).scalar()
-            if text is None:
-                raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
-            rules = CampaignRules.model_validate_json(text)
+            rules = self._campaign_rules(s, campaign_id)
         try:
             return character_facts(character, self._registry, rules)
         except UnknownSystemError as exc:
@@ -658,6 +661,37 @@ class Library:
     # -- campaigns ------------------------------------------------------------------------------
 
     @staticmethod
+    def _campaign_rules(s: Session, campaign_id: uuid.UUID) -> CampaignRules | None:
+        """The house rules of a stored campaign; None (the book's rules) when this version
+        cannot read them (a newer Fatesmith's settings), so its members can still be saved."""
+        found = s.execute(
+            select(CampaignRow.rules, CampaignRow.payload_version).where(
+                CampaignRow.id == campaign_id
+            )
+        ).first()
+        if found is None:
+            raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+        try:
+            return read_campaign_rules(found[0], found[1])
+        except PayloadError:
+            return None
+
+    @staticmethod
+    def _refuse_problem(problem: str, *, newer: bool = False) -> None:
+        """Refuse to hand out or store a record whose stored payload cannot be read."""
+        if problem:
+            raise (NewerRecordError if newer else LibraryError)(problem)
+
+    @staticmethod
+    def _refuse_newer(kind: str, row: CampaignRow | EncounterRow, current: int) -> None:
+        if row.payload_version > current:
+            raise NewerRecordError(
+                f"{kind} {row.name!r} was saved by a newer Fatesmith ({kind} format "
+                f"{row.payload_version}; this version reads up to {current}); update Fatesmith "
+                "to change it"
+            )
+
+    @staticmethod
     def _members(s: Session, campaign_id: uuid.UUID) -> tuple[uuid.UUID, ...]:
         stmt = (
             select(CharacterRow.id)
@@ -691,7 +725,10 @@ class Library:
             row = s.get(CampaignRow, campaign_id)
             if row is None:
                 raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
-            return campaign_from_row(row, self._members(s, campaign_id))
+            campaign = campaign_from_row(row, self._members(s, campaign_id))
+            newer = row.payload_version > mappers.CAMPAIGN_PAYLOAD_VERSION
+        self._refuse_problem(campaign.problem, newer=newer)
+        return campaign
 
     def save_campaign(self, campaign: Campaign, *, expected_version: int | None) -> int:
         """Store a campaign, its settings and its member list; returns its new version.
@@ -703,7 +740,10 @@ class Library:
         Raises:
             ConflictError: changed or deleted since ``expected_version``.
             NotFoundError: a member id is not in the library.
+            NewerRecordError: the stored campaign was saved by a newer Fatesmith.
+            LibraryError: ``campaign`` came from a listing flagged with a ``problem``.
         """
+        self._refuse_problem(campaign.problem)
         try:
             self._registry.info(campaign.system)
         except UnknownSystemError as exc:
@@ -722,10 +762,13 @@ class Library:
                         f"campaign {campaign.name!r} was saved elsewhere since you opened it; "
                         "reload it"
                     )
+            if row is not None:
+                self._refuse_newer("campaign", row, mappers.CAMPAIGN_PAYLOAD_VERSION)
             stamp = now()
             if row is None:
-                row = CampaignRow(id=campaign.id, created_at=stamp, payload_version=1)
+                row = CampaignRow(id=campaign.id, created_at=stamp)
                 s.add(row)
+            row.payload_version = mappers.CAMPAIGN_PAYLOAD_VERSION
             row.name = campaign.name
             row.name_lower = campaign.name.casefold()
             row.system = campaign.system
@@ -814,14 +857,20 @@ class Library:
             row = s.get(EncounterRow, encounter_id)
             if row is None:
                 raise NotFoundError("that encounter is not in the library (deleted elsewhere?)")
-            return encounter_from_row(row)
+            record = encounter_from_row(row)
+            newer = row.payload_version > mappers.ENCOUNTER_PAYLOAD_VERSION
+        self._refuse_problem(record.problem, newer=newer)
+        return record
 
     def save_encounter(self, record: EncounterRecord, *, expected_version: int | None) -> int:
         """Store an encounter's state; returns its new version.
 
         Raises:
             ConflictError: changed or deleted since ``expected_version``.
+            NewerRecordError: the stored encounter was saved by a newer Fatesmith.
+            LibraryError: ``record`` came from a listing flagged with a ``problem``.
         """
+        self._refuse_problem(record.problem)
         payload = dumps_compact(record.payload)
         with self._write() as s:
             row = s.get(EncounterRow, record.id)
@@ -838,10 +887,13 @@ class Library:
                     )
             if record.campaign_id is not None and s.get(CampaignRow, record.campaign_id) is None:
                 raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+            if row is not None:
+                self._refuse_newer("encounter", row, mappers.ENCOUNTER_PAYLOAD_VERSION)
             stamp = now()
             if row is None:
-                row = EncounterRow(id=record.id, created_at=stamp, payload_version=1)
+                row = EncounterRow(id=record.id, created_at=stamp)
                 s.add(row)
+            row.payload_version = mappers.ENCOUNTER_PAYLOAD_VERSION
             row.name = record.name
             row.campaign_id = record.campaign_id
             row.is_template = record.is_template
@@ -924,10 +976,10 @@ class Library:
     @staticmethod
     def _insert_campaigns(
         s: Session, campaigns: Sequence[Campaign], stamp: Any
-    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, CampaignRules]]:
+    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, CampaignRules | None]]:
         """Insert campaigns; returns (incoming id -> stored id, stored id -> rules)."""
         mapping: dict[uuid.UUID, uuid.UUID] = {}
-        rules: dict[uuid.UUID, CampaignRules] = {}
+        rules: dict[uuid.UUID, CampaignRules | None] = {}
         for campaign in campaigns:
             row = s.get(CampaignRow, campaign.id)
             rules_json = campaign.rules.model_dump_json()
@@ -949,7 +1001,7 @@ class Library:
                     system=campaign.system,
                     rules=rules_json,
                     notes=campaign.notes,
-                    payload_version=1,
+                    payload_version=mappers.CAMPAIGN_PAYLOAD_VERSION,
                     created_at=stamp,
                     updated_at=stamp,
                 )
@@ -964,7 +1016,7 @@ class Library:
         s: Session,
         characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
         campaign_map: dict[uuid.UUID, uuid.UUID],
-        rules: dict[uuid.UUID, CampaignRules],
+        rules: dict[uuid.UUID, CampaignRules | None],
         stamp: Any,
     ) -> list[dict[str, Any]]:
         ids = [c.id for c, _ in characters]
@@ -980,12 +1032,7 @@ class Library:
         for character, wanted in characters:
             campaign_id = campaign_map.get(wanted, wanted) if wanted is not None else None
             if campaign_id is not None and campaign_id not in rules:
-                text = s.execute(
-                    select(CampaignRow.rules).where(CampaignRow.id == campaign_id)
-                ).scalar()
-                if text is None:
-                    raise NotFoundError("that campaign is not in the library")
-                rules[campaign_id] = CampaignRules.model_validate_json(text)
+                rules[campaign_id] = self._campaign_rules(s, campaign_id)
             campaign_rules = rules.get(campaign_id) if campaign_id is not None else None
             try:
                 facts = character_facts(character, self._registry, campaign_rules)
@@ -1073,7 +1120,7 @@ class Library:
                     campaign_id=campaign_id,
                     is_template=record.is_template,
                     payload=payload,
-                    payload_version=1,
+                    payload_version=mappers.ENCOUNTER_PAYLOAD_VERSION,
                     created_at=stamp,
                     updated_at=stamp,
                 )

@@ -4,16 +4,24 @@ The :class:`storage.library.Library` facade returns only these frozen pydantic m
 models such as characters), never ORM rows. Character payloads are the same document as a
 ``*.fatesmith.json`` file (:func:`storage.json_io.character_to_document`), parsed back with
 :func:`storage.json_io.parse_character`, so the library and the files never drift apart.
+
+Campaign payloads (the settings, a :class:`rules.campaign.CampaignRules` JSON object) and
+encounter payloads (the encounter engine's state) carry a ``payload_version`` too. Reading
+runs the dict -> dict steps registered in :data:`CAMPAIGN_UPGRADES` / :data:`ENCOUNTER_UPGRADES`
+up to the current version, like the character file's ``storage.json_io.UPGRADES``. A payload
+this code cannot read (newer, or damaged) never breaks a listing: the record comes back with
+its ``problem`` set, and only opening or changing it is refused.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.campaign import CampaignRules
 from rules.character import CharacterBase
@@ -24,7 +32,17 @@ from storage.json_io import FORMAT_VERSION, character_to_document, parse_charact
 from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
 
 ENCOUNTER_PAYLOAD_VERSION = 1
+"""The encounter payload version this code writes (and the newest it reads)."""
 CAMPAIGN_PAYLOAD_VERSION = 1
+"""The campaign payload (settings) version this code writes (and the newest it reads)."""
+
+PayloadUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
+
+# payload_version -> function upgrading a payload dict from that version to the next. When a
+# payload changes shape, bump the *_PAYLOAD_VERSION above and register the step from the old
+# version here (and bump storage.archive.ARCHIVE_VERSION, whose manifest holds these payloads).
+CAMPAIGN_UPGRADES: dict[int, PayloadUpgrade] = {}
+ENCOUNTER_UPGRADES: dict[int, PayloadUpgrade] = {}
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
@@ -66,7 +84,11 @@ class StoredCharacter(BaseModel):
 class Campaign(BaseModel):
     """A campaign: its system, house rules, notes and member characters (in order).
 
-    ``version`` is 0 for a campaign not saved yet.
+    Attributes:
+        version: 0 for a campaign not saved yet.
+        problem: Set (in listings only) when the stored settings cannot be read by this
+            version: written by a newer Fatesmith, or damaged. ``rules`` are then the defaults,
+            and the campaign can be listed or deleted but not opened or saved.
     """
 
     model_config = _FROZEN
@@ -78,10 +100,17 @@ class Campaign(BaseModel):
     notes: str = Field(default="", max_length=100_000)
     member_ids: tuple[uuid.UUID, ...] = ()
     version: int = 0
+    problem: str = ""
 
 
 class EncounterRecord(BaseModel):
-    """A saved encounter; ``payload`` is the encounter engine's JSON state, opaque here."""
+    """A saved encounter; ``payload`` is the encounter engine's JSON state, opaque here.
+
+    Attributes:
+        problem: Set (in listings only) when the stored payload cannot be read by this
+            version: written by a newer Fatesmith, or damaged. ``payload`` is then empty, and
+            the encounter can be listed or deleted but not opened or saved.
+    """
 
     model_config = _FROZEN
 
@@ -92,6 +121,7 @@ class EncounterRecord(BaseModel):
     payload: dict[str, Any] = Field(default_factory=dict)
     version: int = 0
     updated_at: datetime = datetime(1970, 1, 1, tzinfo=UTC)
+    problem: str = ""
 
 
 class SearchQuery(BaseModel):
@@ -280,24 +310,120 @@ def load_character(payload: str, registry: SystemRegistry) -> CharacterBase:
     return parse_character(json.loads(payload), registry)
 
 
+class PayloadError(FatesmithError):
+    """A stored campaign or encounter payload that this version cannot read."""
+
+
+class NewerPayloadError(PayloadError):
+    """A payload written by a newer Fatesmith (its ``payload_version`` is above ours)."""
+
+
+def upgrade_payload(
+    kind: str,
+    data: Any,
+    version: Any,
+    current: int,
+    upgrades: dict[int, PayloadUpgrade],
+) -> dict[str, Any]:
+    """Bring a stored ``kind`` payload from ``version`` up to ``current``, one step at a time.
+
+    Raises:
+        NewerPayloadError: ``version`` is above ``current``.
+        PayloadError: the version is not a positive integer, the payload is not a JSON object,
+            or a step is missing.
+    """
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise PayloadError(f"damaged ({kind} format {version!r} is not a version number)")
+    if version > current:
+        raise NewerPayloadError(
+            f"written by a newer Fatesmith ({kind} format {version}; this version reads up to "
+            f"{current}); update Fatesmith to open it"
+        )
+    if not isinstance(data, dict):
+        raise PayloadError(f"damaged (the stored {kind} is not a JSON object)")
+    payload: dict[str, Any] = data
+    while version < current:
+        step = upgrades.get(version)
+        if step is None:
+            raise PayloadError(f"no upgrade from {kind} format {version} (a Fatesmith bug)")
+        payload = step(payload)
+        version += 1
+    return payload
+
+
+def _loads(kind: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise PayloadError(f"damaged (the stored {kind} is not valid JSON)") from None
+
+
+def read_campaign_rules(text: str, payload_version: Any) -> CampaignRules:
+    """A campaign's stored settings, upgraded from ``payload_version`` and validated.
+
+    Raises:
+        PayloadError: newer (:class:`NewerPayloadError`) or damaged settings.
+    """
+    data = upgrade_payload(
+        "campaign",
+        _loads("campaign settings", text),
+        payload_version,
+        CAMPAIGN_PAYLOAD_VERSION,  # read here, at call time, so tests can stand in a newer one
+        CAMPAIGN_UPGRADES,
+    )
+    try:
+        return CampaignRules.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise PayloadError(f"damaged settings (field {where}: {first['msg']})") from None
+
+
+def read_encounter_payload(text: str, payload_version: Any) -> dict[str, Any]:
+    """An encounter's stored state, upgraded from ``payload_version``.
+
+    Raises:
+        PayloadError: newer (:class:`NewerPayloadError`) or damaged payload.
+    """
+    return upgrade_payload(
+        "encounter",
+        _loads("encounter", text),
+        payload_version,
+        ENCOUNTER_PAYLOAD_VERSION,
+        ENCOUNTER_UPGRADES,
+    )
+
+
 def campaign_from_row(row: CampaignRow, member_ids: tuple[uuid.UUID, ...]) -> Campaign:
-    """A :class:`Campaign` from its row and its ordered member ids."""
+    """A :class:`Campaign` from its row and its ordered member ids; never raises on the
+    stored settings: unreadable ones give the defaults and a ``problem``."""
+    rules = CampaignRules()
+    problem = ""
+    try:
+        rules = read_campaign_rules(row.rules, row.payload_version)
+    except PayloadError as exc:
+        problem = f"campaign {row.name!r} cannot be opened: {exc}"
     return Campaign(
         id=row.id,
         name=row.name,
         system=row.system,
-        rules=CampaignRules.model_validate_json(row.rules),
+        rules=rules,
         notes=row.notes,
         member_ids=member_ids,
         version=row.version,
+        problem=problem,
     )
 
 
 def encounter_from_row(row: EncounterRow) -> EncounterRecord:
-    """An :class:`EncounterRecord` from its row."""
-    payload = json.loads(row.payload)
-    if not isinstance(payload, dict):
-        raise FatesmithError(f"encounter {row.name!r} has a damaged payload")
+    """An :class:`EncounterRecord` from its row; never raises on the stored payload:
+    an unreadable one gives an empty payload and a ``problem``."""
+    payload: dict[str, Any] = {}
+    problem = ""
+    try:
+        payload = read_encounter_payload(row.payload, row.payload_version)
+    except PayloadError as exc:
+        problem = f"encounter {row.name!r} cannot be opened: {exc}"
     return EncounterRecord(
         id=row.id,
         name=row.name,
@@ -306,4 +432,5 @@ def encounter_from_row(row: EncounterRow) -> EncounterRecord:
         payload=payload,
         version=row.version,
         updated_at=utc(row.updated_at),
+        problem=problem,
     )

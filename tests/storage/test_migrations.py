@@ -38,11 +38,15 @@ def snapshot(library: Library) -> dict[str, Any]:
                 "document": character_to_document(stored.character),
             }
         )
+    campaigns = library.list_campaigns()
+    encounters = library.list_encounters()
+    assert [c.problem for c in campaigns] == [""] * len(campaigns)  # every payload readable
+    assert [e.problem for e in encounters] == [""] * len(encounters)
     return {
         "characters": sorted(characters, key=lambda c: c["id"]),
-        "campaigns": [c.model_dump(mode="json") for c in library.list_campaigns()],
+        "campaigns": [c.model_dump(mode="json", exclude={"problem"}) for c in campaigns],
         "encounters": [
-            e.model_dump(mode="json", exclude={"updated_at"}) for e in library.list_encounters()
+            e.model_dump(mode="json", exclude={"updated_at", "problem"}) for e in encounters
         ],
         "tags": library.all_tags(),
     }
