@@ -21,7 +21,19 @@ from pathlib import Path
 from types import EllipsisType
 from typing import Any, NoReturn, cast
 
-from sqlalchemy import Engine, String, Table, and_, delete, func, or_, select, type_coerce, update
+from sqlalchemy import (
+    Engine,
+    String,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    or_,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -53,6 +65,7 @@ from storage.mappers import (
     StoredCharacter,
     campaign_from_row,
     character_facts,
+    character_search_text,
     dumps_compact,
     encounter_from_row,
     load_character,
@@ -62,6 +75,7 @@ from storage.mappers import (
     summary_from_row,
     utc,
 )
+from storage.search_syntax import ParsedSearch, blob_matches, parse_search
 from storage.tables import (
     TAG_SEPARATOR,
     CampaignRow,
@@ -90,6 +104,10 @@ __all__ = [
 ]
 
 NO_SAMPLES_ENV = "FATESMITH_NO_SAMPLES"
+SEARCH_FORMAT_KEY = "search_format"
+SEARCH_FORMAT = "2"
+"""Format of the characters' ``search_text`` (library_info ``search_format``): 1 (or none)
+plain lines, 2 lines marked by field (storage.search_syntax)."""
 CHARACTERS = cast(Table, CharacterRow.__table__)
 CAMPAIGNS = cast(Table, CampaignRow.__table__)
 CHARACTER_TAGS = cast(Table, CharacterTagRow.__table__)
@@ -294,7 +312,9 @@ class Library:
                     engine = make_engine(parsed, read_only=True)
                 return cls(engine, url, registry, read_only_reason=reason)
             if revision == migrations.HEAD:
-                return cls(engine, url, registry)
+                library = cls(engine, url, registry)
+                library._refresh_search_text()
+                return library
             created, backup = cls._migrate(engine, path)
         except DatabaseError as exc:
             if parsed.get_backend_name() == "sqlite":
@@ -310,6 +330,7 @@ class Library:
                 "it was left as it is"
             ) from None
         library = cls(engine, url, registry, backup=backup)
+        library._refresh_search_text()
         if created and samples_wanted(samples):
             from storage.samples import add_samples
 
@@ -331,9 +352,58 @@ class Library:
             if revision is None:
                 conn.execute(
                     LIBRARY_INFO.insert(),
-                    [{"key": "created_at", "value": now().isoformat()}],
+                    [
+                        {"key": "created_at", "value": now().isoformat()},
+                        {"key": SEARCH_FORMAT_KEY, "value": SEARCH_FORMAT},
+                    ],
                 )
             return revision is None, backup
+
+    def _refresh_search_text(self) -> None:
+        """Rewrite every character's search text once when it predates the current format.
+
+        Search text is derived data, so this is not a schema migration: it runs (under the
+        write lock, without touching versions or times) when ``library_info`` records an older
+        :data:`SEARCH_FORMAT`, e.g. the unmarked lines of libraries from before field terms.
+        Best effort: a read-only or busy library keeps its old text (field terms then match
+        as plain words) and tries again next time.
+        """
+        if self.read_only:
+            return
+        try:
+            with self._read() as s:
+                current = s.execute(
+                    select(LibraryInfoRow.value).where(LibraryInfoRow.key == SEARCH_FORMAT_KEY)
+                ).scalar()
+            if current == SEARCH_FORMAT:
+                return
+            with self._write() as s:
+                current = s.execute(
+                    select(LibraryInfoRow.value).where(LibraryInfoRow.key == SEARCH_FORMAT_KEY)
+                ).scalar()
+                if current == SEARCH_FORMAT:
+                    return  # another process did it meanwhile
+                updates = []
+                for character_id, payload in s.execute(
+                    select(CharacterRow.id, CharacterRow.payload)
+                ).all():
+                    try:
+                        character = load_character(payload, self._registry)
+                        text = character_search_text(character, self._registry)
+                    except (FatesmithError, ValueError):
+                        continue  # unreadable here: keeps its old text
+                    updates.append({"row_id": character_id, "text": text})
+                if updates:
+                    s.connection().execute(
+                        update(CHARACTERS)
+                        .where(CHARACTERS.c.id == bindparam("row_id"))
+                        .values(search_text=bindparam("text")),
+                        updates,
+                    )
+                s.execute(delete(LIBRARY_INFO).where(LIBRARY_INFO.c.key == SEARCH_FORMAT_KEY))
+                s.execute(LIBRARY_INFO.insert().values(key=SEARCH_FORMAT_KEY, value=SEARCH_FORMAT))
+        except LibraryError:
+            return
 
     def close(self) -> None:
         """Release the database connections."""
@@ -424,11 +494,13 @@ class Library:
     def list_characters(self, query: SearchQuery | None = None) -> list[CharacterSummary]:
         """Summaries of the characters matching ``query`` (all when None), sorted by name.
 
-        Each word of ``query.text`` must appear (case-insensitively) in the character's search
-        text or its campaign's name.
+        Each word or quoted phrase of ``query.text`` must appear (case-insensitively) in the
+        character's search text or its campaign's name, and each field term (``skill:guns``,
+        see :mod:`storage.search_syntax`) in one entry of that field.
         """
         c, p = CHARACTERS.c, CAMPAIGNS.c
         stmt = self._summary_select()
+        check = ParsedSearch()
         if query is not None:
             if query.system:
                 stmt = stmt.where(c.system == query.system)
@@ -441,18 +513,32 @@ class Library:
                     .where(TagRow.key == query.tag.strip().casefold())
                 )
                 stmt = stmt.where(c.id.in_(tagged))
-            for term in query.text.casefold().split():
-                pattern = f"%{_escape_like(term)}%"
+            search = parse_search(query.text)
+            for word in search.words:
+                pattern = f"%{_escape_like(word)}%"
                 stmt = stmt.where(
                     or_(
                         c.search_text.like(pattern, escape="\\"),
                         and_(p.name_lower.is_not(None), p.name_lower.like(pattern, escape="\\")),
                     )
                 )
+            for term in search.fields:
+                pattern = f"%{_escape_like(term.value)}%"
+                if term.field == "campaign":
+                    stmt = stmt.where(p.name_lower.like(pattern, escape="\\"))
+                else:
+                    # Narrows to the rows holding the value somewhere; which part holds it
+                    # is checked on the search text below (LIKE cannot stay within a line).
+                    stmt = stmt.where(c.search_text.like(pattern, escape="\\"))
+            check = ParsedSearch(fields=tuple(t for t in search.fields if t.field != "campaign"))
+            if check.fields:
+                stmt = stmt.add_columns(c.search_text)
         stmt = stmt.order_by(c.name_lower, c.id)
         with self._read() as s:
             # Core rows, not ORM entities: listing 10,000 characters must stay fast.
             rows = s.connection().execute(stmt).all()
+        if check.fields:
+            rows = [row for row in rows if blob_matches(check, row[-1])]
         # Building thousands of small objects would trigger repeated garbage-collector passes
         # over the whole heap; none of them can form cycles, so pause the collector meanwhile.
         paused = gc.isenabled()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +29,7 @@ from rules.errors import FatesmithError
 from rules.systems.registry import SystemRegistry
 from rules.validation import has_errors
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
+from storage.search_syntax import search_blob
 from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
 
 ENCOUNTER_PAYLOAD_VERSION = 1
@@ -128,8 +129,10 @@ class SearchQuery(BaseModel):
     """What the listing is filtered by.
 
     Attributes:
-        text: Words that must all appear (any case) in the name, player, system, concept,
-            aspects, skills, stunts, tags or campaign name.
+        text: What was typed in the search box (:mod:`storage.search_syntax`): words and
+            quoted phrases that must all appear (any case) in the name, player, system,
+            concept, aspects, skills, stunts, tags or campaign name, and field terms such as
+            ``skill:Guns``, ``stunt:"Danger Sense"`` or ``campaign:"Thunder Atoll"``.
         system: Only this system id.
         campaign_id: Only members of this campaign.
         tag: Only characters carrying this tag (any case).
@@ -257,6 +260,36 @@ class CharacterFacts(BaseModel):
     payload_version: int
 
 
+def _search_text(
+    character: CharacterBase, system_name: str, summary: Mapping[str, Any], tags: tuple[str, ...]
+) -> str:
+    # One marked line per part (storage.search_syntax), so that a search word never matches
+    # across two parts and a field term (skill:guns) can tell the parts apart.
+    entries = [
+        ("name", character.name),
+        ("player", character.player),
+        ("system", character.system),
+        ("system", system_name),
+        ("description", str(summary.get("description", ""))),
+        *(("aspect", str(a)) for a in summary.get("aspects", ())),
+        *(("skill", s) for s in character.skills),
+        *(("stunt", str(s)) for s in summary.get("stunts", ())),
+        *(("tag", t) for t in tags),
+    ]
+    return search_blob(entries)
+
+
+def character_search_text(character: CharacterBase, registry: SystemRegistry) -> str:
+    """The ``search_text`` column for ``character`` (as :func:`character_facts` computes it).
+
+    Raises:
+        UnknownSystemError: when the character's system has no rules in this version.
+    """
+    system = registry.get(character.system)
+    summary = system.summary(character)
+    return _search_text(character, system.info.name, summary, clean_tags(character.tags))
+
+
 def character_facts(
     character: CharacterBase, registry: SystemRegistry, rules: CampaignRules | None = None
 ) -> CharacterFacts:
@@ -269,21 +302,7 @@ def character_facts(
     summary = system.summary(character)
     valid = not has_errors(system.validate(character, rules))
     tags = clean_tags(character.tags)
-    aspects = [str(a) for a in summary.get("aspects", ())]
-    stunts = [str(s) for s in summary.get("stunts", ())]
-    parts = [
-        character.name,
-        character.player,
-        character.system,
-        system.info.name,
-        str(summary.get("description", "")),
-        *aspects,
-        *character.skills,
-        *stunts,
-        *tags,
-    ]
-    # One line per part so that a search word never matches across two parts.
-    search_text = "\n".join(p.strip().casefold() for p in parts if p and p.strip())
+    search_text = _search_text(character, system.info.name, summary, tags)
     document = character_to_document(character)
     if "tags" in document:
         document["tags"] = list(tags)  # stored documents always carry the cleaned tags

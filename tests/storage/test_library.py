@@ -188,6 +188,114 @@ def test_search_by_campaign_name_system_and_id(library: Library) -> None:
     assert library.list_characters(SearchQuery(system="fate2")) == []
 
 
+def rex() -> SotcCharacter:
+    """A character with "guns" in an aspect only, tags, and an aspect with a colon."""
+    return SotcCharacter.model_validate(
+        {
+            "name": "Rex Gunn",
+            "skills": {"Fists": 3},
+            "phases": [{"aspects": ["Guns Blazing", "Lucky Break", "Rule:Shoot First"]}],
+            "tags": ["Villain"],
+        }
+    )
+
+
+@pytest.fixture
+def three(library: Library) -> Library:
+    """Ada (skills Guns, Athletics; stunt Danger Sense), Nell (skill Guns; in Thunder Atoll),
+    Rex (aspect Guns Blazing; tag Villain)."""
+    nell = half_made()
+    for character in (build(), nell, rex()):
+        library.save_character(character, expected_version=None)
+    library.save_campaign(
+        Campaign(name="Thunder Atoll", member_ids=(nell.id,)), expected_version=None
+    )
+    return library
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("guns", ["Ada Thorne", "Nell Quist", "Rex Gunn"]),  # plain: anywhere
+        ("skill:Guns", ["Ada Thorne", "Nell Quist"]),  # a skill, not Rex's aspect
+        ("skill:gun", ["Ada Thorne", "Nell Quist"]),  # part of the skill's name
+        ("aspect:guns", ["Rex Gunn"]),
+        ("aspect:lucky", ["Rex Gunn"]),
+        ("aspect:athletics", []),
+        ('stunt:"Danger Sense"', ["Ada Thorne"]),
+        ('STUNT:"danger   sense"', ["Ada Thorne"]),
+        ('stunt:"sense danger"', []),
+        ("stunt:linguist", ["Ada Thorne"]),
+        ("tag:villain", ["Rex Gunn"]),
+        ("Tags:VILL", ["Rex Gunn"]),
+        ("tag:hero", []),
+        ("system:sotc", ["Ada Thorne", "Nell Quist", "Rex Gunn"]),
+        ("system:century", ["Ada Thorne", "Nell Quist", "Rex Gunn"]),
+        ("system:fate2", []),
+        ('campaign:"Thunder Atoll"', ["Nell Quist"]),
+        ("campaign:thunder", ["Nell Quist"]),
+        ("campaign:zeppelin", []),
+        ("thunder", ["Nell Quist"]),  # a plain word still finds the campaign name
+        ("name:ada", ["Ada Thorne"]),
+        ("name:sam", []),
+        ("player:sam", ["Ada Thorne"]),
+        ("never skill:guns", ["Ada Thorne", "Nell Quist"]),  # words AND fields
+        ("never skill:athletics", ["Ada Thorne"]),
+        ("skill:guns aspect:guns", []),
+        ('"misses twice"', ["Nell Quist"]),
+        ('"twice misses"', []),
+        ("rule:shoot", ["Rex Gunn"]),  # unknown prefix: a plain word, colon included
+        ("foo:bar", []),
+        ("skill:", ["Ada Thorne", "Nell Quist", "Rex Gunn"]),  # nothing typed after it yet
+        ("skill:%", []),  # LIKE wildcards stay literal in field terms too
+        ("campaign:_", []),
+    ],
+)
+def test_search_field_terms(three: Library, text: str, expected: list[str]) -> None:
+    """docs/library.md "Search": field prefixes combined with plain words."""
+    assert names(three.list_characters(SearchQuery(text=text))) == expected
+
+
+def test_field_terms_combine_with_the_filters(three: Library) -> None:
+    camp = three.list_campaigns()[0]
+    found = three.list_characters(SearchQuery(text="skill:guns", campaign_id=camp.id))
+    assert names(found) == ["Nell Quist"]
+    assert names(three.list_characters(SearchQuery(text="aspect:guns", tag="villain"))) == [
+        "Rex Gunn"
+    ]
+
+
+def test_old_search_text_is_rewritten_once_on_open(library_url: str, registry) -> None:  # type: ignore[no-untyped-def]
+    """A library from before field terms (unmarked search text) gets marked text when opened,
+    without touching versions or times; until then field terms match as plain words."""
+    from sqlalchemy import text
+
+    from storage.db import make_engine
+
+    lib = Library.open(library_url, registry=registry, samples=False)
+    for character in (build(), rex()):
+        lib.save_character(character, expected_version=None)
+    before = lib.list_characters()
+    lib.close()
+    engine = make_engine(library_url)
+    with engine.begin() as conn:
+        rows = conn.execute(text("SELECT id, search_text FROM characters")).all()
+        for row_id, blob in rows:  # strip the marks: the old format
+            old = "\n".join(line[1:] for line in blob.split("\n"))
+            conn.execute(
+                text("UPDATE characters SET search_text = :t WHERE id = :i"),
+                {"t": old, "i": row_id},
+            )
+        conn.execute(text("DELETE FROM library_info WHERE key = 'search_format'"))
+    lib = Library(engine, library_url, registry)  # as an older open would see it
+    assert names(lib.list_characters(SearchQuery(text="skill:guns"))) == ["Ada Thorne", "Rex Gunn"]
+    lib.close()
+    with Library.open(library_url, registry=registry) as lib:
+        assert names(lib.list_characters(SearchQuery(text="skill:guns"))) == ["Ada Thorne"]
+        assert lib.list_characters() == before  # versions, times, everything else unchanged
+        assert lib.info()["search_format"] == "2"
+
+
 # -- campaigns --------------------------------------------------------------------------------
 
 
