@@ -265,3 +265,24 @@ def test_two_processes_later_save_conflicts(sqlite_url: str, registry) -> None: 
                 mine.character.model_copy(update={"notes": "mine"}), expected_version=mine.version
             )
         assert lib.get_character(ada.id).character.notes == "other process"
+
+
+def test_driver_errors_are_classified_for_both_back_ends() -> None:
+    """Disk full and read-only refusals by error code (SQLite) or SQLSTATE (PostgreSQL, whose
+    disk cannot be filled in a test: 53100 disk_full, 25006 read_only_sql_transaction)."""
+    import psycopg.errors
+
+    from storage.library import _disk_full, _refused_as_read_only
+
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorcode = sqlite3.SQLITE_FULL
+    read_only = sqlite3.OperationalError("attempt to write a readonly database")
+    read_only.sqlite_errorcode = sqlite3.SQLITE_READONLY | (1 << 8)  # an extended code
+    locked = sqlite3.OperationalError("database is locked")
+    locked.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    assert _disk_full(full) and not _disk_full(locked) and not _disk_full(read_only)
+    assert _refused_as_read_only(read_only) and not _refused_as_read_only(full)
+    assert _disk_full(psycopg.errors.DiskFull("could not extend file"))
+    assert _refused_as_read_only(psycopg.errors.ReadOnlySqlTransaction("read-only"))
+    assert not _disk_full(psycopg.errors.UniqueViolation("duplicate"))
+    assert not _refused_as_read_only(None)
