@@ -1,24 +1,45 @@
 """GUI layer: the desktop app's composition root: QApplication, theme, library, main window.
 
-``fatesmith`` with no command calls :func:`run`. Start-up is kept short (benchmarks/bench_gui):
-the library is opened and listed with one summary query, characters are not loaded or validated
-until opened, and dialogs and editors are imported on first use.
+``fatesmith`` with no command calls :func:`run`. Start-up is kept short
+(benchmarks/bench_gui.py): for an existing SQLite library the window is built and painted from
+a listing read with the standard ``sqlite3`` module alone (:mod:`storage.quick_listing`), before
+pydantic, SQLAlchemy or the system catalogues are imported; after the first paint the real
+library opens on a worker thread and its listing is swapped in (the user's selection, search
+and filters kept). A new library, another database, or anything the quick reader declines
+takes the normal path: the library is opened (created with samples, migrated) first.
 """
 
 from __future__ import annotations
 
-import argparse
+# Start-up (benchmarks/bench_gui.py): nothing here imports PySide6 at module level (the
+# listing is read before Qt loads). PySide6 installs an import hook that reads the source of
+# every module imported after it (looking for its ``__feature__`` switches), so the
+# pure-Python modules the first window needs are imported here, before it.
+import contextlib  # noqa: F401
+import dataclasses  # noqa: F401
+import datetime  # noqa: F401
+import json  # noqa: F401
+import logging  # noqa: F401
+import sqlite3  # noqa: F401
 import sys
+import uuid  # noqa: F401
+from collections.abc import Callable
+from importlib import resources  # noqa: F401
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+import gui.cli  # noqa: F401  - the version, and what the command line already imported
+import rules.errors  # noqa: F401
+import storage.quick_listing
 
-import gui.pyside_fixes  # noqa: F401  - PySide6 6.12.0 Signal.emit refcount bug; import first
+if TYPE_CHECKING:
+    import argparse
+
+    from PySide6.QtWidgets import QApplication
 
 APP_NAME = "Fatesmith"
 ORGANIZATION = "Fatesmith"
+READ_HERE: Any = object()
 
 
 def drafts_folder() -> Path:
@@ -55,6 +76,10 @@ class LazyRegistry:
 
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The process's QApplication (created once), named for QSettings and the desktop."""
+    from PySide6.QtWidgets import QApplication
+
+    import gui.pyside_fixes  # noqa: F401  - PySide6 6.12.0 Signal.emit refcount bug; first
+
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing
@@ -69,49 +94,144 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 def build_window(library_url: str, *, settings: Any = None, drafts_dir: Path | None = None,
                  samples: bool = True) -> Any:  # fmt: skip
-    """Open the library and build the main window (not shown).
+    """Open the library and build the main window (not shown): the normal, synchronous path.
 
     Raises:
         LibraryError: the library cannot be opened.
     """
-    from gui.cli import VERSION
-    from gui.drafts import DraftStore
-    from gui.main_window import MainWindow
-    from gui.settings import Settings
     from storage.library import Library
 
     registry: Any = LazyRegistry()  # duck-types SystemRegistry
     library = Library.open(library_url, registry=registry, samples=samples)
+    return _main_window(library, registry, settings, drafts_dir)
+
+
+def _main_window(library: Any, registry: Any, settings: Any, drafts_dir: Path | None) -> Any:
+    from gui.cli import VERSION
+    from gui.drafts import DraftStore
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
     settings = settings if settings is not None else Settings()
     store = DraftStore(drafts_dir or drafts_folder(), library.url, registry)
     return MainWindow(library, registry, settings, store, version=VERSION)
 
 
-def run(library_url: str, args: argparse.Namespace | None = None) -> int:
-    """Run the desktop app on the library at ``library_url`` until the window closes."""
+def build_window_fast(library_url: str, *, settings: Any = None, drafts_dir: Path | None = None,
+                      samples: bool = True, listing: Any = READ_HERE) -> Any:  # fmt: skip
+    """The main window (not shown) listing the library from the quick ``sqlite3`` reader, with
+    the real library still to open (:meth:`MainWindow.open_library_in_background`); falls back
+    to :func:`build_window` whenever the quick reader declines.
+
+    Args:
+        listing: The quick listing if already read (None: the reader declined).
+
+    Raises:
+        LibraryError: the library cannot be opened (fallback path only).
+    """
+    if listing is READ_HERE:
+        listing = storage.quick_listing.read_listing(library_url)
+    if listing is None:
+        return build_window(library_url, settings=settings, drafts_dir=drafts_dir, samples=samples)
+    from gui.workers import DeferredLibrary
+
+    registry: Any = LazyRegistry()
+
+    def open_library() -> Any:
+        from storage.library import Library
+
+        return Library.open(library_url, registry=registry, samples=samples)
+
+    library = DeferredLibrary(library_url, listing, open_library)
+    return _main_window(library, registry, settings, drafts_dir)
+
+
+def show_window(window: Any, *, on_failure: Any = None) -> None:
+    """Show the main window; once its listing is painted, open the real library in the
+    background (fast path) and then offer the drafts left by a crash."""
+    window.show()
+    if getattr(window.library, "deferred", False):
+        window.library_ready.connect(window.offer_draft_restore)
+        window.after_first_paint(lambda: window.open_library_in_background(on_failure))
+    else:
+        window.after_first_paint(window.offer_draft_restore)
+
+
+def launch(
+    library_url: str,
+    *,
+    settings: Any = None,
+    settings_file: Path | None = None,
+    drafts_dir: Path | None = None,
+    on_failure: Callable[[str], None] | None = None,
+) -> Any:
+    """Start the app up to the shown main window (what :func:`run` does before the event loop;
+    the start-up benchmark times exactly this).
+
+    Args:
+        library_url: The library to open.
+        settings: Preferences (default: the user's).
+        settings_file: Keep the preferences in this INI file instead (tests, benchmarks).
+        drafts_dir: The autosave folder (default: in the user's data folder).
+        on_failure: Called with the message if the real library fails to open in the
+            background (fast path).
+
+    Raises:
+        FatesmithError: the library cannot be opened (normal path).
+    """
+    # Read before Qt is imported. (Not on a thread beside it: sqlite3 hands the interpreter lock
+    # back and forth at every row, and both sides then crawl.)
+    listing = storage.quick_listing.read_listing(library_url)
     from gui.settings import Settings
     from gui.theme import app_icon, apply_theme
-    from rules.errors import FatesmithError
 
     app = make_application()
-    app.setWindowIcon(app_icon())
-    settings = Settings()
+    if settings is None and settings_file is not None:
+        from PySide6.QtCore import QSettings
+
+        settings = Settings(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    settings = settings if settings is not None else Settings()
     apply_theme(app, settings.theme)
 
     def follow_system(*_: object) -> None:
         if settings.theme == "system":
             apply_theme(app, "system")
 
-    hints = app.styleHints()
-    hints.colorSchemeChanged.connect(follow_system)
+    app.styleHints().colorSchemeChanged.connect(follow_system)
+    window = build_window_fast(
+        library_url, settings=settings, drafts_dir=drafts_dir, listing=listing
+    )
+    show_window(window, on_failure=on_failure)
+    # The icon files are read once the listing is on screen (the taskbar shows it a moment later).
+    window.after_first_paint(lambda: app.setWindowIcon(app_icon()))
+    return window
+
+
+def run(library_url: str, args: argparse.Namespace | None = None) -> int:
+    """Run the desktop app on the library at ``library_url`` until the window closes."""
+    from rules.errors import FatesmithError
+
+    def cannot_open(message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        title = "Fatesmith cannot open the library"
+        QMessageBox.critical(None, title, f"{library_url}\n\n{message}")
+
+    failed: list[str] = []
+    windows: list[Any] = []
+
+    def on_failure(message: str) -> None:
+        failed.append(message)
+        cannot_open(message)
+        for window in windows:
+            window.close()
+
     try:
-        window = build_window(library_url, settings=settings)
+        window = launch(library_url, on_failure=on_failure)
     except FatesmithError as exc:
-        QMessageBox.critical(None, "Fatesmith cannot open the library", f"{library_url}\n\n{exc}")
+        cannot_open(str(exc))
         return 2
-    window.show()
-    # Offer crash drafts once the window is painted.
-    QTimer.singleShot(0, window.offer_draft_restore)
-    code = app.exec()
+    windows.append(window)
+    code = make_application().exec()
     window.library.close()
-    return int(code)
+    return 2 if failed else int(code)

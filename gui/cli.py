@@ -11,15 +11,12 @@ import argparse
 import gc
 import importlib
 import json
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rules.dice import parse_dice, probability_at_least, roll
 from rules.errors import CatalogError, CharacterFileError, DiceExpressionError, FatesmithError
-from rules.validation import Severity, has_errors
 
 VERSION = "0.1.0"
 
@@ -55,6 +52,7 @@ def _derived_json(system: Any, character: Any) -> dict[str, Any]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """``fatesmith validate [--json] FILE...``."""
+    from rules.validation import Severity, has_errors
     from storage.json_io import read_character_file
 
     registry = _registry()
@@ -125,6 +123,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_roll(args: argparse.Namespace) -> int:
     """``fatesmith roll EXPR [--vs DIFFICULTY] [--seed N] [--system ID]``."""
+    # Imported here: ``fatesmith`` alone opens the app, whose start-up must stay short.
+    import random
+
+    from rules.dice import parse_dice, probability_at_least, roll
+
     try:
         spec = parse_dice(args.expression)
     except DiceExpressionError as exc:

@@ -9,7 +9,6 @@ Drafts are per library: a draft records the library URL and is only offered for 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import uuid
@@ -17,19 +16,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
-from rules.character import CharacterBase
 from rules.errors import CharacterFileError
-from storage.json_io import (
-    atomic_write_text,
-    character_to_document,
-    loads_limited,
-    parse_character,
-    read_text_limited,
-)
+
+if TYPE_CHECKING:  # the character model (pydantic) loads when a draft is first written or read
+    from rules.character import CharacterBase
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +57,8 @@ class Draft:
 
 def library_key(url: str) -> str:
     """A short stable key naming a library in draft file names."""
+    import hashlib  # here: loading OpenSSL costs a few milliseconds at start-up
+
     return hashlib.sha256(url.encode("utf-8")).hexdigest()[:12]
 
 
@@ -89,6 +85,8 @@ class DraftStore:
         self, character: CharacterBase, *, version: int | None, campaign_id: uuid.UUID | None
     ) -> Path:
         """Write (atomically) the draft of ``character``."""
+        from storage.json_io import atomic_write_text, character_to_document
+
         self.folder.mkdir(parents=True, exist_ok=True)
         data = {
             "format": DRAFT_FORMAT,
@@ -130,6 +128,8 @@ class DraftStore:
         return out
 
     def _read(self, path: Path) -> Draft:
+        from storage.json_io import loads_limited, parse_character, read_text_limited
+
         data = loads_limited(read_text_limited(path))
         if not isinstance(data, dict) or data.get("format") != DRAFT_FORMAT:
             raise ValueError("not a Fatesmith draft")

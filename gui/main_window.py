@@ -15,7 +15,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QByteArray,
@@ -31,10 +31,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QColor,
     QDragEnterEvent,
     QDropEvent,
+    QFont,
     QIcon,
     QKeySequence,
+    QPalette,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -60,8 +63,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.dialogs.confirm import ConfirmDeleteDialog, ConflictDialog, ErrorDialog, SaveChangesDialog
-from gui.dialogs.files import FileDialogs
 from gui.drafts import Autosaver, Draft, DraftStore
 from gui.models.campaign_model import CampaignModel
 from gui.models.columns import ID_ROLE, SYSTEM_LABELS
@@ -74,18 +75,15 @@ from gui.models.library_model import (
     search_blob,
 )
 from gui.settings import Settings
-from gui.theme import app_icon
 from gui.workers import Workers
-from rules.character import CharacterBase
 from rules.errors import FatesmithError
-from rules.systems.sotc_character import NovelRef
-from storage.library import (
-    ConflictError,
-    Library,
-    LibraryError,
-    NotFoundError,
-    SearchQuery,
-)
+
+if TYPE_CHECKING:
+    # Start-up speed (benchmarks/bench_gui.py): the window shows before pydantic and SQLAlchemy
+    # load, so the storage and rules models are imported where they are first needed.
+    from rules.character import CharacterBase
+    from rules.systems.sotc_character import NovelRef
+    from storage.library import Library
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +112,28 @@ def find_data(combo: QComboBox, value: Any) -> int:
         if combo.itemData(i) == value:
             return i
     return -1
+
+
+LIGHT_COLOURS = {
+    "title": "#7a4312",
+    "hint": "#6e6e6e",
+    "banner": "#fff1d6",
+    "banner_border": "#e0b463",
+    "banner_text": "#6b4700",
+}
+DARK_COLOURS = {
+    "title": "#e0a060",
+    "hint": "#9a9ca0",
+    "banner": "#4a3a1c",
+    "banner_border": "#8c6a2c",
+    "banner_text": "#ffdca0",
+}
+
+
+def _set_colour(widget: QWidget, role: QPalette.ColorRole, colour: str) -> None:
+    palette = widget.palette()
+    palette.setColor(role, QColor(colour))
+    widget.setPalette(palette)
 
 
 class CharacterTab(QWidget):
@@ -232,6 +252,9 @@ class LibraryPage(QWidget):
 
         # Characters (right).
         self.table = QTableView()
+        # A viewport made here, so Python already knows its type: the first ``viewport()`` call
+        # on Qt's own would make PySide6 inspect every widget class (~30 ms at start-up).
+        self.table.setViewport(QWidget())
         self.table.setModel(self.proxy)
         self._setup_table(self.table)
         self.table.setSortingEnabled(True)
@@ -280,6 +303,51 @@ class LibraryPage(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(bar)
         layout.addWidget(self.splitter, 1)
+        self.apply_style()
+
+    # -- look -----------------------------------------------------------------------------------
+
+    def apply_style(self) -> None:
+        """Fonts and colours of the titles, hints and banner for the current colour scheme.
+
+        Set on the widgets themselves rather than through an application style sheet: a style
+        sheet makes Qt polish and paint every widget of the app through its slower style-sheet
+        style (about 20 ms of the start-up alone; benchmarks/bench_gui.py).
+        """
+        app = QApplication.instance()
+        dark = bool(app.property("fatesmithDark")) if app is not None else False
+        colours = DARK_COLOURS if dark else LIGHT_COLOURS
+        base = self.font()
+        for label in self.findChildren(QLabel):
+            name = label.objectName()
+            if name == "sectionTitle":
+                font = QFont(base)
+                font.setBold(True)
+                font.setPointSizeF(11)
+                label.setFont(font)
+                _set_colour(label, QPalette.ColorRole.WindowText, colours["title"])
+            elif name == "emptyHint":
+                font = QFont(base)
+                font.setPointSizeF(13)
+                label.setFont(font)
+                _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
+        bold = QFont(base)
+        bold.setWeight(QFont.Weight.DemiBold)
+        self.banner_text.setFont(bold)
+        _set_colour(self.banner_text, QPalette.ColorRole.WindowText, colours["banner_text"])
+        self.banner.setAutoFillBackground(True)
+        self.banner.setFrameShape(QFrame.Shape.Box)
+        self.banner.setFrameShadow(QFrame.Shadow.Plain)
+        _set_colour(self.banner, QPalette.ColorRole.Window, colours["banner"])
+        _set_colour(self.banner, QPalette.ColorRole.WindowText, colours["banner_border"])
+        self.search.setTextMargins(4, 2, 4, 2)
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("m") * 18)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a change of colour scheme (the theme swaps the application palette)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ApplicationPaletteChange:
+            self.apply_style()
 
     def _build_encounter_area(self) -> QWidget:
         self.encounter_model = EncounterModel(self)
@@ -520,6 +588,32 @@ class LibraryPage(QWidget):
             self.campaign_requested.emit(value)
 
 
+class _FirstPaint(QObject):
+    """Calls ``callback`` once, just after ``widget`` is first painted (or when :meth:`fire` is
+    called first)."""
+
+    def __init__(self, widget: QWidget, callback: Callable[[], Any]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._callback = callback
+        self._fired = False
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the first paint; the callback runs once the paint is done."""
+        if event.type() == QEvent.Type.Paint and not self._fired:
+            QTimer.singleShot(0, self.fire)
+        return False
+
+    def fire(self) -> None:
+        """Run the callback now (once)."""
+        if self._fired:
+            return
+        self._fired = True
+        self._widget.removeEventFilter(self)
+        self._callback()
+
+
 class MainWindow(QMainWindow):
     """The Fatesmith main window.
 
@@ -533,6 +627,7 @@ class MainWindow(QMainWindow):
     """
 
     documents_changed = Signal()
+    library_ready = Signal()
 
     def __init__(
         self,
@@ -557,7 +652,6 @@ class MainWindow(QMainWindow):
         self.search_index: SearchIndex | None = None  # None while (re)building: ask the library
         self._index_request = 0
 
-        self.setWindowIcon(app_icon())
         self.setAcceptDrops(True)
         self.setUnifiedTitleAndToolBarOnMac(True)
 
@@ -605,10 +699,71 @@ class MainWindow(QMainWindow):
             )
             self.autosaver.start()
 
+        self._first_paint: _FirstPaint | None = None
+        self._first_paint_callbacks: list[Callable[[], Any]] = []
         self._restore_window_state()
         self._show_read_only()
         self.refresh_library()
         self._on_tab_changed(0)
+
+    # == start-up ==================================================================================
+
+    def after_first_paint(self, callback: Callable[[], Any], fallback_ms: int = 1500) -> None:
+        """Run ``callback`` once the character listing has been painted (start-up work that
+        must not delay the first picture), or after ``fallback_ms`` if it never is."""
+        self._first_paint_callbacks.append(callback)
+        if self._first_paint is None:
+            self._first_paint = _FirstPaint(self.page.table.viewport(), self._on_first_paint)
+            QTimer.singleShot(fallback_ms, self._first_paint.fire)
+
+    def _on_first_paint(self) -> None:
+        callbacks, self._first_paint_callbacks = self._first_paint_callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def library_is_ready(self) -> bool:
+        """Whether the real library is open (False while the start-up listing is shown)."""
+        return bool(getattr(self.library, "ready", True))
+
+    def open_library_in_background(self, on_failure: Callable[[str], None] | None = None) -> None:
+        """Open the real library on a worker (start-up fast path; see gui.app), then swap it in.
+
+        Args:
+            on_failure: Called with the message when it cannot be opened (default: tell the
+                user); the listing stays on screen either way.
+        """
+        deferred: Any = self.library
+        if not getattr(deferred, "deferred", False):
+            return  # the real library already
+        if deferred.ready:  # an early action opened it on the spot: just swap it in
+            self.attach_library(deferred.loaded())
+            return
+
+        def failed(message: str) -> None:
+            if on_failure is not None:
+                on_failure(message)
+            else:
+                self._error("Cannot open the library", message)
+
+        self.statusBar().showMessage("Opening the library\u2026")
+        deferred.start(self.workers, self.attach_library, failed)
+
+    def attach_library(self, library: Any) -> None:
+        """Use the real ``library`` from now on and reload the listing from it, keeping the
+        selection, the search, the filters and the scroll position."""
+        if getattr(library, "deferred", False):
+            library = library.loaded()
+        if library is self.library:
+            return
+        scroll = self.page.table.verticalScrollBar().value()
+        encounter_scroll = self.page.encounter_view.verticalScrollBar().value()
+        self.library = library
+        self._show_read_only()
+        self.refresh_library()
+        self.page.table.verticalScrollBar().setValue(scroll)
+        self.page.encounter_view.verticalScrollBar().setValue(encounter_scroll)
+        self.statusBar().clearMessage()
+        self.library_ready.emit()
 
     # == construction ==============================================================================
 
@@ -905,7 +1060,7 @@ class MainWindow(QMainWindow):
             summaries = self.library.list_characters()
             campaigns = self.library.list_campaigns()
             tags = self.library.all_tags()
-        except LibraryError as exc:
+        except FatesmithError as exc:
             self._error("Cannot read the library", str(exc))
             return
         self.page.model.set_summaries(summaries)
@@ -944,6 +1099,8 @@ class MainWindow(QMainWindow):
         """Build the in-memory search index on a worker; until it is ready, search the library."""
         self.search_index = None
         self._index_request += 1
+        if not self.library_is_ready():
+            return None  # built when the real library is attached (start-up speed)
         request = self._index_request
         campaigns = {s.id: s.campaign_name for s in summaries}
         systems = {s.system: self._system_name(s.system) for s in summaries}
@@ -979,7 +1136,7 @@ class MainWindow(QMainWindow):
     def _refresh_summary(self, character_id: uuid.UUID) -> None:
         try:
             summary = self.library.character_summary(character_id)
-        except LibraryError:
+        except FatesmithError:
             self.refresh_library()
             return
         self.page.model.upsert(summary)
@@ -1009,9 +1166,11 @@ class MainWindow(QMainWindow):
         if self.search_index is not None:
             self.page.proxy.set_filters(text_ids=self.search_index.matches(text))
             return
+        from storage.library import SearchQuery
+
         try:
             found = self.library.list_characters(SearchQuery(text=text))
-        except LibraryError as exc:
+        except FatesmithError as exc:
             self.statusBar().showMessage(f"Search failed: {exc}", 5000)
             return
         self.page.proxy.set_filters(text_ids=frozenset(s.id for s in found))
@@ -1072,6 +1231,8 @@ class MainWindow(QMainWindow):
 
     def open_character(self, character_id: uuid.UUID) -> CharacterTab | None:
         """Open a library character in a tab (or switch to its tab when already open)."""
+        from storage.library import NotFoundError
+
         existing = self.tab_of(character_id)
         if existing is not None:
             self.tabs.setCurrentWidget(existing)
@@ -1083,7 +1244,7 @@ class MainWindow(QMainWindow):
             self._error("Cannot open the character", str(exc))
             self.refresh_library()
             return None
-        except LibraryError as exc:
+        except FatesmithError as exc:
             self._error("Cannot open the character", str(exc))
             return None
         tab = self._open_document(stored.character, stored.version, stored.campaign_id)
@@ -1096,7 +1257,7 @@ class MainWindow(QMainWindow):
             return None
         try:
             return self.library.get_campaign(campaign_id).rules
-        except LibraryError:
+        except FatesmithError:
             return None
 
     def _open_document(
@@ -1142,16 +1303,18 @@ class MainWindow(QMainWindow):
         Inside a campaign: the other members' novels; otherwise every other SotC character's.
         Read straight from the stored documents, without validating each character.
         """
+        from rules.systems.sotc_character import NovelRef
+
         own = document.character.id
         ids: list[uuid.UUID] | None = None
         if document.campaign_id is not None:
             try:
                 ids = list(self.library.get_campaign(document.campaign_id).member_ids)
-            except LibraryError:
+            except FatesmithError:
                 ids = None
         try:
             payloads = self.library.payloads(ids)
-        except LibraryError:
+        except FatesmithError:
             return []
         out: list[NovelRef] = []
         for character_id, payload in payloads:
@@ -1260,6 +1423,8 @@ class MainWindow(QMainWindow):
 
     def save_document(self, document: Any) -> bool:
         """Save ``document`` to the library; returns True when nothing unsaved remains."""
+        from storage.library import ConflictError
+
         if self.library.read_only:
             self._error(
                 "Read-only library",
@@ -1274,7 +1439,7 @@ class MainWindow(QMainWindow):
             )
         except ConflictError:
             return self._resolve_conflict(document)
-        except LibraryError as exc:
+        except FatesmithError as exc:
             self._error("Cannot save the character", str(exc))
             return False
         self._after_save(document, version)
@@ -1290,6 +1455,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved \u201c{document.title()}\u201d", 4000)
 
     def _resolve_conflict(self, document: Any) -> bool:
+        from gui.dialogs.confirm import ConflictDialog
+        from storage.library import NotFoundError
+
         answer = ConflictDialog.ask(self, document.title())
         character_id = document.character.id
         if answer == "cancel":
@@ -1306,14 +1474,14 @@ class MainWindow(QMainWindow):
                 current: int | None = self.library.character_summary(character_id).version
             except NotFoundError:
                 current = None  # deleted elsewhere: saving recreates it
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot save the character", str(exc))
                 return False
             try:
                 version = self.library.save_character(
                     document.character, expected_version=current, campaign_id=document.campaign_id
                 )
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot save the character", str(exc))
                 return False
             self._after_save(document, version)
@@ -1325,7 +1493,7 @@ class MainWindow(QMainWindow):
         )
         try:
             self.library.save_character(copy, expected_version=None, campaign_id=None)
-        except LibraryError as exc:
+        except FatesmithError as exc:
             self._error("Cannot save the copy", str(exc))
             return False
         tab = self.tab_of(character_id)
@@ -1352,6 +1520,8 @@ class MainWindow(QMainWindow):
 
     def _settle(self, document: Any) -> bool:
         """Ask about unsaved changes; True when the document may close."""
+        from gui.dialogs.confirm import SaveChangesDialog
+
         if document.undo_stack.isClean():
             return True
         tab = self.tab_of(document.character.id)
@@ -1419,6 +1589,7 @@ class MainWindow(QMainWindow):
     def restore_draft(self, draft: Draft) -> bool:
         """Open the draft's character with its autosaved edits (unsaved, undoable)."""
         from gui.commands.character_commands import ReplaceCharacterCommand
+        from storage.library import NotFoundError
 
         character_id = draft.character.id
         tab = self.tab_of(character_id)
@@ -1427,7 +1598,7 @@ class MainWindow(QMainWindow):
                 stored = self.library.get_character(character_id)
             except NotFoundError:
                 stored = None
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot restore the draft", str(exc))
                 return False
             if stored is not None:
@@ -1457,6 +1628,9 @@ class MainWindow(QMainWindow):
 
     def delete_selected(self) -> int:
         """Delete the selected characters after confirmation; returns how many."""
+        from gui.dialogs.confirm import ConfirmDeleteDialog
+        from storage.library import NotFoundError
+
         ids = self.page.selected_ids()
         if not ids or self.library.read_only:
             return 0
@@ -1469,7 +1643,7 @@ class MainWindow(QMainWindow):
                 self.library.delete_character(character_id)
             except NotFoundError:
                 pass
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot delete", str(exc))
                 break
             deleted += 1
@@ -1488,7 +1662,7 @@ class MainWindow(QMainWindow):
         for character_id in self.page.selected_ids():
             try:
                 summary = self.library.duplicate_character(character_id)
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot duplicate", str(exc))
                 break
             new_ids.append(summary.id)
@@ -1498,6 +1672,8 @@ class MainWindow(QMainWindow):
 
     def import_files(self) -> None:
         """Choose files to import."""
+        from gui.dialogs.files import FileDialogs
+
         paths = FileDialogs.open_import_files(self, self.settings.last_folder)
         if paths:
             self.settings.last_folder = str(paths[0].parent)
@@ -1523,7 +1699,7 @@ class MainWindow(QMainWindow):
             for archive in archives:
                 try:
                     report = library.import_archive(archive, partial=True)
-                except LibraryError as exc:
+                except FatesmithError as exc:
                     failed.append((archive.name, str(exc)))
                     continue
                 imported += report.imported
@@ -1549,6 +1725,8 @@ class MainWindow(QMainWindow):
 
     def export_selected_file(self) -> Path | None:
         """Export the current or selected character as a ``.fatesmith.json`` file."""
+        from gui.dialogs.files import FileDialogs
+
         tab = self.current_tab()
         if tab is not None:
             character = tab.document.character
@@ -1575,7 +1753,7 @@ class MainWindow(QMainWindow):
             return None
         try:
             self.library.export_character_file(ids[0], path)
-        except (LibraryError, OSError) as exc:
+        except (FatesmithError, OSError) as exc:
             self._error("Cannot export", str(exc))
             return None
         self.settings.last_folder = str(path.parent)
@@ -1584,6 +1762,8 @@ class MainWindow(QMainWindow):
 
     def export_archive(self) -> Any:
         """Export the library (or the chosen campaign) as one archive, in a worker."""
+        from gui.dialogs.files import FileDialogs
+
         campaign = self.page.campaign_filter.currentData()
         campaign_id = campaign if isinstance(campaign, uuid.UUID) else None
         path = FileDialogs.save_archive(self, self._suggest("fatesmith-library.zip"))
@@ -1617,7 +1797,7 @@ class MainWindow(QMainWindow):
         for character_id in self.page.selected_ids():
             try:
                 out.append(self.library.get_character(character_id).character)
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot print", str(exc))
                 return []
         return out
@@ -1633,6 +1813,7 @@ class MainWindow(QMainWindow):
 
     def export_selected_pdf(self) -> Any:
         """Save the sheets of the selected characters in one PDF, in a worker."""
+        from gui.dialogs.files import FileDialogs
         from gui.dialogs.print_preview import render_characters_pdf
 
         ids = self.page.selected_ids()
@@ -1702,7 +1883,7 @@ class MainWindow(QMainWindow):
             return None
         try:
             return self.library.get_campaign(campaign)
-        except LibraryError:
+        except FatesmithError:
             return None
 
     def new_encounter(self) -> QMainWindow | None:
@@ -1855,6 +2036,9 @@ class MainWindow(QMainWindow):
 
     def delete_selected_encounters(self) -> int:
         """Delete the selected encounters and templates after confirmation; returns how many."""
+        from gui.dialogs.confirm import ConfirmDeleteDialog
+        from storage.library import NotFoundError
+
         ids = self.page.selected_encounter_ids()
         if not ids or self.library.read_only:
             return 0
@@ -1875,7 +2059,7 @@ class MainWindow(QMainWindow):
                 self.library.delete_encounter(encounter_id)
             except NotFoundError:
                 pass
-            except LibraryError as exc:
+            except FatesmithError as exc:
                 self._error("Cannot delete", str(exc))
                 break
             self._fresh_encounters.discard(encounter_id)
@@ -1944,6 +2128,8 @@ class MainWindow(QMainWindow):
         self.open_character(character_id)
 
     def _error(self, title: str, message: str) -> None:
+        from gui.dialogs.confirm import ErrorDialog
+
         ErrorDialog.ask(self, title, message)
 
     # -- drag and drop --------------------------------------------------------------------------

@@ -138,8 +138,11 @@ def apply_theme(app: QApplication, mode: ThemeMode = "system") -> bool:
     """Style ``app`` for ``mode``; returns whether the dark palette was chosen."""
     app.setStyle("Fusion")
     dark = is_dark(mode)
-    app.setPalette(dark_palette() if dark else light_palette())
-    sheet = read_resource_text("gui", "dark.qss" if dark else "light.qss")
-    app.setStyleSheet(read_resource_text("gui", "common.qss") + "\n" + sheet)
+    # The property first: widgets restyle themselves on the palette change that follows.
     app.setProperty("fatesmithDark", dark)
+    # No application style sheet: it would route every widget of the app through Qt's slower
+    # style-sheet style (start-up: benchmarks/bench_gui.py); the library page sets its few
+    # fonts and colours on its own widgets (gui.main_window.LibraryPage.apply_style).
+    app.setStyleSheet("")
+    app.setPalette(dark_palette() if dark else light_palette())
     return dark

@@ -9,7 +9,7 @@ Jobs never touch widgets.
 from __future__ import annotations
 
 import logging
-import traceback
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +35,13 @@ class JobSignals(QObject):
     failed = Signal(str)
 
 
+def _emit(signal: Any, value: object) -> None:
+    try:
+        signal.emit(value)
+    except RuntimeError:  # the receiver went away first (e.g. the app is quitting)
+        log.debug("background job finished after its window closed")
+
+
 def _job_body(fn: Callable[[], Any], signals: JobSignals) -> Callable[[], None]:
     # A plain callable for QThreadPool.start: PySide6 manages its lifetime, which avoids the
     # crashes seen when a Python QRunnable subclass is auto-deleted by the pool.
@@ -42,12 +49,14 @@ def _job_body(fn: Callable[[], Any], signals: JobSignals) -> Callable[[], None]:
         try:
             result = fn()
         except FatesmithError as exc:
-            signals.failed.emit(str(exc))
+            _emit(signals.failed, str(exc))
         except Exception as exc:  # a bug: report it in one line, log the traceback
+            import traceback
+
             log.error("background job failed:\n%s", traceback.format_exc())
-            signals.failed.emit(f"unexpected error ({type(exc).__name__}: {exc})")
+            _emit(signals.failed, f"unexpected error ({type(exc).__name__}: {exc})")
         else:
-            signals.finished.emit(result)
+            _emit(signals.finished, result)
 
     return body
 
@@ -130,3 +139,121 @@ class Workers(QObject):
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until every job is done (for shutdown and tests)."""
         return bool(self._pool.waitForDone(msecs))
+
+
+class DeferredLibrary:
+    """Stands in for the library while the real one opens on a worker thread (start-up speed).
+
+    Until :meth:`start`'s job is done, the listing methods answer from a
+    :class:`storage.quick_listing.QuickListing` read with ``sqlite3`` alone; anything else waits
+    for the real :class:`storage.library.Library` (opening it on the spot if the job has not
+    started), so an early click is slower, never wrong.
+
+    Args:
+        url: The library URL.
+        listing: The quick listing to show meanwhile.
+        opener: Opens the real library (run on a worker thread by :meth:`start`).
+    """
+
+    deferred = True
+
+    def __init__(self, url: str, listing: Any, opener: Callable[[], Any]) -> None:
+        self.url = url
+        self.listing = listing
+        self.read_only = False  # a read-only library never takes this path (newer schema)
+        self.read_only_reason = ""
+        self.backup = None
+        self._opener = opener
+        self._library: Any = None
+        self._error: BaseException | None = None
+        self._started = False
+        self._done = threading.Event()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the real library is open."""
+        return self._library is not None
+
+    def start(
+        self,
+        workers: Workers,
+        on_ready: Callable[[Any], None],
+        on_error: Callable[[str], None],
+    ) -> None:
+        """Open the real library on a worker thread; ``on_ready(library)`` or
+        ``on_error(message)`` then runs on the UI thread."""
+        if self._started:
+            if self._library is not None:
+                on_ready(self._library)
+            return
+        self._started = True
+
+        def job() -> Any:
+            try:
+                self._library = self._opener()
+            except BaseException as exc:
+                self._error = exc
+                raise
+            finally:
+                self._done.set()
+            return self._library
+
+        workers.run(job, on_ready, on_error)
+
+    def loaded(self) -> Any:
+        """The real library (waiting for the worker, or opening it now when not started).
+
+        Raises:
+            FatesmithError: the library cannot be opened.
+        """
+        if self._library is not None:
+            return self._library
+        if not self._started:
+            self._started = True
+            try:
+                self._library = self._opener()
+            finally:
+                self._done.set()
+            return self._library
+        self._done.wait()
+        if self._library is None:
+            if isinstance(self._error, FatesmithError):
+                raise self._error
+            raise FatesmithError(f"the library could not be opened: {self._error}")
+        return self._library
+
+    # -- the listing, from the quick rows until the real library is open --------------------------
+
+    def list_characters(self, query: Any = None) -> Any:
+        """The character listing (all of it from the quick rows; a search asks the library)."""
+        if self._library is None and query is None:
+            return list(self.listing.characters)
+        return self.loaded().list_characters(query)
+
+    def list_campaigns(self) -> Any:
+        """The campaign listing."""
+        if self._library is None:
+            return list(self.listing.campaigns)
+        return self._library.list_campaigns()
+
+    def all_tags(self) -> list[str]:
+        """Every tag in use."""
+        if self._library is None:
+            return list(self.listing.tags)
+        return list(self._library.all_tags())
+
+    def list_encounters(self, campaign_id: Any = None) -> Any:
+        """The encounter listing."""
+        if self._library is None and campaign_id is None:
+            return list(self.listing.encounters)
+        return self.loaded().list_encounters(campaign_id)
+
+    def close(self) -> None:
+        """Close the real library if it was opened (waiting for the worker first)."""
+        if self._started:
+            self._done.wait()
+        if self._library is not None:
+            self._library.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.loaded(), name)

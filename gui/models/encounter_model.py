@@ -67,11 +67,20 @@ def _int(value: Any) -> int:
 
 
 def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> EncounterItem:
-    """The listing row of ``record`` (its payload's state read defensively: it may be damaged
-    or from a newer Fatesmith, and the list must still show it)."""
-    state = record.payload.get("state") if isinstance(record.payload, dict) else None
-    state = state if isinstance(state, dict) else {}
-    participants = state.get("participants")
+    """The listing row of ``record``: an ``EncounterRecord`` (its payload's state read
+    defensively: it may be damaged or from a newer Fatesmith, and the list must still show it)
+    or a start-up ``storage.quick_listing.QuickEncounter`` (those facts already read)."""
+    payload = getattr(record, "payload", None)
+    if payload is None:  # a quick-listing row
+        participants = record.participants
+        exchange, started, ended = record.exchange, record.started, record.ended
+    else:
+        state = payload.get("state") if isinstance(payload, dict) else None
+        state = state if isinstance(state, dict) else {}
+        cast = state.get("participants")
+        participants = len(cast) if isinstance(cast, list) else 0
+        exchange = _int(state.get("exchange"))
+        started, ended = state.get("started") is True, state.get("ended") is True
     campaign_id = record.campaign_id
     return EncounterItem(
         id=record.id,
@@ -80,10 +89,10 @@ def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> Enco
         campaign_name=campaign_names.get(campaign_id, "") if campaign_id is not None else "",
         is_template=bool(record.is_template),
         updated_at=record.updated_at,
-        participants=len(participants) if isinstance(participants, list) else 0,
-        exchange=_int(state.get("exchange")),
-        started=state.get("started") is True,
-        ended=state.get("ended") is True,
+        participants=participants,
+        exchange=exchange,
+        started=started,
+        ended=ended,
     )
 
 
@@ -136,13 +145,16 @@ class EncounterFilterProxyModel(QSortFilterProxyModel):
             kind: "all", "running" or "templates".
             campaign: A campaign id, :data:`NO_CAMPAIGN`, or None for every campaign.
         """
+        before = (self._terms, self._kind, self._campaign)
+        after = (
+            before[0] if text is KEEP else tuple(str(text).casefold().split()),
+            before[1] if kind is KEEP else kind,
+            before[2] if campaign is KEEP else campaign,
+        )
+        if after == before:
+            return
         self.beginResetModel()
-        if text is not KEEP:
-            self._terms = tuple(str(text).casefold().split())
-        if kind is not KEEP:
-            self._kind = kind
-        if campaign is not KEEP:
-            self._campaign = campaign
+        self._terms, self._kind, self._campaign = after
         self.endResetModel()
 
     def accepts(self, item: EncounterItem) -> bool:

@@ -284,15 +284,17 @@ class LibraryFilterProxyModel(QSortFilterProxyModel):
             tag: A tag, or None for every tag.
             text_ids: Ids of the characters matching the search text, or None for no search.
         """
+        before = (self._system, self._campaign, self._tag, self._text_ids)
+        after = (
+            before[0] if system is KEEP else system,
+            before[1] if campaign is KEEP else campaign,
+            before[2] if tag is KEEP else tag,
+            before[3] if text_ids is KEEP else None if text_ids is None else frozenset(text_ids),
+        )
+        if after == before:
+            return  # nothing to refilter (a reset repaints the whole table)
         self.beginResetModel()
-        if system is not KEEP:
-            self._system = system
-        if campaign is not KEEP:
-            self._campaign = campaign
-        if tag is not KEEP:
-            self._tag = tag
-        if text_ids is not KEEP:
-            self._text_ids = None if text_ids is None else frozenset(text_ids)
+        self._system, self._campaign, self._tag, self._text_ids = after
         self._accepted_generation = -1
         self.endResetModel()
 

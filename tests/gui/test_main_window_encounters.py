@@ -115,9 +115,7 @@ def test_new_encounter_in_the_chosen_campaign_takes_its_rule_switches(
     campaign_column = window.page.encounter_model.column_index("campaign")
     assert window.page.encounter_proxy.index(0, campaign_column).data() == campaign.name
     # Another campaign filter hides it.
-    window.page.campaign_filter.setCurrentIndex(
-        window.page.campaign_filter.findText("No campaign")
-    )
+    window.page.campaign_filter.setCurrentIndex(window.page.campaign_filter.findText("No campaign"))
     assert listed(window) == []
 
 
