@@ -1,8 +1,9 @@
-"""GUI layer: bundled GUI resources (icons, style sheet, licence notices) and the colour theme.
+"""GUI layer: bundled GUI resources (icons, licence notices) and the colour theme.
 
 The theme follows the system's light or dark colour scheme (Qt 6.5+ ``QStyleHints``) unless the
 user forces one in the preferences; both use the Fusion style with a full palette so every
-widget agrees, plus a small style sheet for the app's own accents (banners, rung badges).
+widget agrees. There is no application style sheet (it slows every widget down); windows set
+their few accents on their own widgets and restyle on the palette change (``fatesmithDark``).
 """
 
 from __future__ import annotations
