@@ -887,6 +887,13 @@ class MainWindow(QMainWindow):
         )
         self.act_delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.page.table.addAction(self.act_delete)
+        self.act_edit_tags = self._action(
+            "Edit &Tags\u2026",
+            self.edit_tags_of_selected,
+            "Ctrl+Shift+T",
+            None,
+            "Add or remove tags of the selected characters",
+        )
         self.act_preferences = self._action(
             "Pre&ferences\u2026",
             self.edit_preferences,
@@ -977,6 +984,7 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_find)
         edit_menu.addAction(self.act_duplicate)
+        edit_menu.addAction(self.act_edit_tags)
         edit_menu.addAction(self.act_delete)
         edit_menu.addSeparator()
         edit_menu.addAction(self.act_preferences)
@@ -1194,8 +1202,8 @@ class MainWindow(QMainWindow):
 
     def _library_menu(self, pos: Any) -> None:
         menu = QMenu(self)
-        for action in (self.act_open, self.act_duplicate, self.act_export, self.act_print,
-                       self.act_export_pdfs, None, self.act_delete):  # fmt: skip
+        for action in (self.act_open, self.act_duplicate, self.act_edit_tags, self.act_export,
+                       self.act_print, self.act_export_pdfs, None, self.act_delete):  # fmt: skip
             if action is None:
                 menu.addSeparator()
             else:
@@ -1376,6 +1384,7 @@ class MainWindow(QMainWindow):
         self.act_import.setEnabled(writable)
         self.act_duplicate.setEnabled(writable and on_library and selected > 0)
         self.act_delete.setEnabled(writable and on_library and selected > 0)
+        self.act_edit_tags.setEnabled(writable and on_library and selected > 0)
         self.act_export.setEnabled(tab is not None or selected == 1)
         self.act_print.setEnabled(tab is not None or selected > 0)
         self.act_export_pdfs.setEnabled(on_library and selected > 0)
@@ -1655,6 +1664,57 @@ class MainWindow(QMainWindow):
         self.refresh_library()
         self.statusBar().showMessage(f"Deleted {deleted} character(s)", 4000)
         return deleted
+
+    def edit_tags_of_selected(self) -> int:
+        """Add or remove tags of the selected characters; returns how many changed.
+
+        A character open in a tab gets the change as an undoable edit of its document (saved
+        with it, so the open copy and the library never disagree); the others are saved now.
+        """
+        from gui.commands.character_commands import ReplaceCharacterCommand
+        from gui.dialogs.tags import EditTagsDialog
+        from rules.evolve import evolve
+
+        ids = self.page.selected_ids()
+        if not ids or self.library.read_only:
+            return 0
+        rows = [self.page.model.object_by_id(i) for i in ids]
+        current = [tuple(r.tags) if r is not None else () for r in rows]
+        try:
+            known = self.library.all_tags()
+        except FatesmithError as exc:
+            self._error("Cannot edit the tags", str(exc))
+            return 0
+        change = EditTagsDialog.ask(self, self._selected_names(ids), current, known)
+        if change is None:
+            return 0
+        changed = 0
+        pending = 0
+        for character_id, tags in zip(ids, current, strict=True):
+            tab = self.tab_of(character_id)
+            try:
+                if tab is not None:
+                    document = tab.document
+                    new_tags = change.apply(document.character.tags)
+                    if new_tags != tuple(document.character.tags):
+                        edited = evolve(document.character, tags=new_tags)
+                        document.undo_stack.push(
+                            ReplaceCharacterCommand(document, edited, "Edit tags")
+                        )
+                        pending += 1
+                elif change.apply(tags) != tags:
+                    self.library.set_tags(character_id, change.apply(tags))
+                    changed += 1
+            except (FatesmithError, ValueError) as exc:  # ValueError: pydantic's, too many tags
+                self._error("Cannot edit the tags", str(exc))
+                break
+        self.refresh_library()
+        self.page.select_ids(ids)
+        message = f"Changed the tags of {changed} character(s)"
+        if pending:
+            message += f"; {pending} open one(s) changed unsaved"
+        self.statusBar().showMessage(message, 5000)
+        return changed + pending
 
     def duplicate_selected(self) -> list[uuid.UUID]:
         """Copy the selected characters; returns the new ids (selected afterwards)."""
