@@ -60,3 +60,112 @@ def test_new_campaign_with_members_shows_in_the_library(make_window: Any) -> Non
     window.refresh_library()
     assert window.page.campaign_model.rowCount() == 2
     assert window.page.campaign_filter.findText("Second Campaign") > 0
+
+
+def test_house_rules_tab_shows_every_campaign_switch_with_its_book_section(
+    make_window: Any,
+) -> None:
+    """Every CampaignRules field has a control whose tooltip names where the rule comes from."""
+    from gui.dialogs.campaign import RULE_TIPS
+    from rules.campaign import CampaignRules
+
+    window = make_window()
+    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    controls = {
+        "weirdness": dialog.weirdness, "stress_boxes": dialog.stress,
+        "companions_have_stress": dialog.companions, "rotating_initiative": dialog.rotating,
+        "grit": dialog.grit, "fate_point_bonus": dialog.fate_bonus,
+        "escalating_compels": dialog.escalating, "universal_gadget_lasts": dialog.gadget_lasts,
+        "renamed_skills": dialog.skills, "removed_skills": dialog.skills,
+    }  # fmt: skip
+    assert set(controls) == set(CampaignRules.model_fields)
+    for field, control in controls.items():
+        tip = control.toolTip()
+        assert tip in RULE_TIPS.values(), field
+        assert "SotC," in tip or "How To Do Things" in tip, field
+    assert dialog.skills.rowCount() == 28  # SotC, Skills: the book's list
+    assert dialog.pages.tabText(1) == "House rules"
+
+
+def set_skill(dialog: Any, book: str, *, name: str | None = None, used: bool = True) -> None:
+    from PySide6.QtCore import Qt
+
+    for row in range(dialog.skills.rowCount()):
+        if dialog.skills.item(row, 0).text() == book:
+            state = Qt.CheckState.Checked if used else Qt.CheckState.Unchecked
+            dialog.skills.item(row, 0).setCheckState(state)
+            if name is not None:
+                dialog.skills.item(row, 1).setText(name)
+            return
+    raise KeyError(book)
+
+
+def test_house_rules_are_saved_with_the_campaign(make_window: Any) -> None:
+    """SotC Guns renamed Bows (Guns), Mysteries dropped (Mysteries; Setting Decisions), and the
+    optional rules switched (Escalation, Optional Rule: Grit, An Alternative to Skills)."""
+    window = make_window()
+    campaign = window.library.list_campaigns()[0]
+    dialog = CampaignDialog(window, campaign.id)
+    set_skill(dialog, "Guns", name="Bows")
+    set_skill(dialog, "Mysteries", used=False)
+    dialog.weirdness.setCurrentIndex(dialog.weirdness.findData("outside-your-window"))
+    dialog.stress.setValue(3)
+    dialog.companions.setChecked(True)
+    dialog.rotating.setChecked(True)
+    dialog.grit.setChecked(False)
+    dialog.fate_bonus.setChecked(False)
+    dialog.escalating.setChecked(True)
+    dialog.gadget_lasts.setCurrentIndex(dialog.gadget_lasts.findData("adventure"))
+    assert dialog.save() is not None
+    rules = window.library.get_campaign(campaign.id).rules
+    assert rules.renamed_skills == {"Guns": "Bows"}
+    assert rules.removed_skills == ("Mysteries",)
+    assert (rules.weirdness, rules.stress_boxes, rules.universal_gadget_lasts) == (
+        "outside-your-window", 3, "adventure",
+    )  # fmt: skip
+    assert rules.companions_have_stress and rules.rotating_initiative and rules.escalating_compels
+    assert not rules.grit and not rules.fate_point_bonus
+    reopened = CampaignDialog(window, campaign.id)
+    assert reopened.skill_changes() == ({"Guns": "Bows"}, ("Mysteries",))
+    assert reopened.rotating.isChecked() and not reopened.fate_bonus.isChecked()
+
+
+def test_two_skills_with_one_name_are_refused(
+    make_window: Any, guard_dialogs: list[tuple[str, str]]
+) -> None:
+    window = make_window()
+    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    set_skill(dialog, "Guns", name="fists")
+    dialog.accept()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert guard_dialogs and guard_dialogs[-1][0] == "Skill names clash"
+    assert "Fists" in guard_dialogs[-1][1] and dialog.pages.currentIndex() == 1
+
+
+def test_screenshot_of_the_house_rules(
+    make_window: Any, qtbot: Any, tmp_path: Any, request: pytest.FixtureRequest
+) -> None:
+    """Offscreen grab; with FATESMITH_SCREENSHOTS=1 it goes to docs/screenshots."""
+    import os
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    from gui.theme import apply_theme
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
+        folder = tmp_path
+    app = QApplication.instance()
+    saved = (app.style().name(), app.palette())
+    apply_theme(app, "light")
+    request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1])))
+    window = make_window()
+    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    qtbot.addWidget(dialog)
+    set_skill(dialog, "Guns", name="Bows")
+    set_skill(dialog, "Mysteries", used=False)
+    dialog.pages.setCurrentIndex(1)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.grab().save(str(folder / "campaign-house-rules.png"))
