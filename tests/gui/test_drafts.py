@@ -108,3 +108,24 @@ def test_a_never_saved_character_comes_back_as_unsaved(
     assert tab.document.version is None and not tab.document.undo_stack.isClean()
     assert window.save_current()
     assert "Fresh" in [s.name for s in window.page.model.rows()]
+
+
+def test_the_autosave_timer_writes_the_draft_by_itself(
+    make_window: Any, settings: Any, qtbot: Any
+) -> None:
+    """Issue 4: a crash or kill loses at most the last few seconds (here: one second)."""
+    settings.autosave_seconds = 1
+    window = make_window()
+    assert window.autosaver is not None and window.autosaver.is_active()
+    rosa = next(s.id for s in window.page.model.rows() if s.name == '"Kid" Rosa Delgado')
+    tab = window.open_character(rosa)
+    assert tab is not None
+    tab.document.undo_stack.push(EditTextCommand(tab.document, "name", "Rosa, Autosaved"))
+    path = window.autosaver.store.path_for(rosa)
+    assert not path.exists()  # nothing written by the edit itself: the timer does it
+    qtbot.waitUntil(path.exists, timeout=5_000)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["character"]["name"] == "Rosa, Autosaved"
+    assert data["version"] == tab.document.version
+    assert window.save_current()
+    assert not path.exists()  # saved: the draft goes
