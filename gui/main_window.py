@@ -102,6 +102,18 @@ def default_editor_factory(document: Any, *, novels: Callable[[], list[NovelRef]
     return editor
 
 
+def novel_of(document: Any) -> tuple[str, str] | None:
+    """(novel title, author) of a stored SotC character document whose Phase Three names its
+    novel, else None (read straight from the JSON, without validating the character)."""
+    if not isinstance(document, dict) or document.get("system") != "sotc":
+        return None
+    phases = document.get("phases") or []
+    if len(phases) < 3 or not isinstance(phases[2], dict):
+        return None
+    title = str(phases[2].get("novel_title", "") or "")
+    return (title, str(document.get("name", ""))) if title.strip() else None
+
+
 def find_data(combo: QComboBox, value: Any) -> int:
     """The index of the item whose data equals ``value``, or -1.
 
@@ -650,6 +662,8 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._search_text = ""
         self.search_index: SearchIndex | None = None  # None while (re)building: ask the library
+        # SotC characters' own novels (id -> (title, author)), gathered with the search index.
+        self.novel_index: dict[uuid.UUID, tuple[str, str]] | None = None
         self._index_request = 0
 
         self.setAcceptDrops(True)
@@ -1106,6 +1120,7 @@ class MainWindow(QMainWindow):
     def _rebuild_search_index(self, summaries: Sequence[Any]) -> Any:
         """Build the in-memory search index on a worker; until it is ready, search the library."""
         self.search_index = None
+        self.novel_index = None
         self._index_request += 1
         if not self.library_is_ready():
             return None  # built when the real library is attached (start-up speed)
@@ -1113,8 +1128,9 @@ class MainWindow(QMainWindow):
         campaigns = {s.id: s.campaign_name for s in summaries}
         systems = {s.system: self._system_name(s.system) for s in summaries}
 
-        def job(library: Library) -> SearchIndex:
+        def job(library: Library) -> tuple[SearchIndex, dict[uuid.UUID, tuple[str, str]]]:
             index = SearchIndex()
+            novels: dict[uuid.UUID, tuple[str, str]] = {}
             for character_id, payload in library.payloads():
                 try:
                     document = json.loads(payload)
@@ -1125,11 +1141,14 @@ class MainWindow(QMainWindow):
                     character_id,
                     search_blob(document, campaigns.get(character_id, ""), systems.get(system, "")),
                 )
-            return index
+                novel = novel_of(document)
+                if novel is not None:
+                    novels[character_id] = novel
+            return index, novels
 
-        def done(index: SearchIndex) -> None:
+        def done(result: tuple[SearchIndex, dict[uuid.UUID, tuple[str, str]]]) -> None:
             if request == self._index_request:
-                self.search_index = index
+                self.search_index, self.novel_index = result
 
         return self.workers.run_with_library(job, done, lambda _message: None)
 
@@ -1148,18 +1167,26 @@ class MainWindow(QMainWindow):
             self.refresh_library()
             return
         self.page.model.upsert(summary)
-        if self.search_index is not None:
-            tab = self.tab_of(character_id)
-            if tab is None:
-                self.search_index = None  # rebuilt on the next refresh; search the library
-            else:
-                from storage.json_io import character_to_document
+        tab = self.tab_of(character_id)
+        if tab is None:
+            # Rebuilt on the next refresh; meanwhile search and novels ask the library.
+            self.search_index = None
+            self.novel_index = None
+        elif self.search_index is not None or self.novel_index is not None:
+            from storage.json_io import character_to_document
 
-                document = character_to_document(tab.document.character)
+            document = character_to_document(tab.document.character)
+            if self.search_index is not None:
                 blob = search_blob(
                     document, summary.campaign_name, self._system_name(summary.system)
                 )
                 self.search_index.set(character_id, blob)
+            if self.novel_index is not None:
+                novel = novel_of(document)
+                if novel is None:
+                    self.novel_index.pop(character_id, None)
+                else:
+                    self.novel_index[character_id] = novel
         self.page.update_count(self.page.model.rowCount())
 
     def _on_search_changed(self, text: str) -> None:
@@ -1309,43 +1336,42 @@ class MainWindow(QMainWindow):
         """The other characters' novels a character can guest-star in (phases four and five).
 
         Inside a campaign: the other members' novels; otherwise every other SotC character's.
-        Read straight from the stored documents, without validating each character.
+        Answered from the novel index gathered with the search index (no parsing); while that
+        is being built, only the stored documents of SotC characters are read.
         """
         from rules.systems.sotc_character import NovelRef
 
         own = document.character.id
-        ids: list[uuid.UUID] | None = None
+        members: set[uuid.UUID] | None = None
         if document.campaign_id is not None:
             try:
-                ids = list(self.library.get_campaign(document.campaign_id).member_ids)
+                members = set(self.library.get_campaign(document.campaign_id).member_ids)
             except FatesmithError:
-                ids = None
-        try:
-            payloads = self.library.payloads(ids)
-        except FatesmithError:
-            return []
-        out: list[NovelRef] = []
-        for character_id, payload in payloads:
-            if character_id == own:
-                continue
+                members = None
+        novels = self.novel_index
+        if novels is None:
+            wanted = [
+                s.id
+                for s in self.page.model.rows()
+                if s.system == "sotc" and s.id != own and (members is None or s.id in members)
+            ]
+            novels = {}
             try:
-                data = json.loads(payload)
-            except json.JSONDecodeError:
-                continue
-            if not isinstance(data, dict) or data.get("system") != "sotc":
-                continue
-            phases = data.get("phases") or []
-            title = ""
-            if len(phases) >= 3 and isinstance(phases[2], dict):
-                title = str(phases[2].get("novel_title", "") or "")
-            if title.strip():
-                out.append(
-                    NovelRef(
-                        title=title,
-                        author=str(data.get("name", "")),
-                        character_id=character_id,
-                    )
-                )
+                payloads = self.library.payloads(wanted) if wanted else []
+            except FatesmithError:
+                return []
+            for character_id, payload in payloads:
+                try:
+                    novel = novel_of(json.loads(payload))
+                except json.JSONDecodeError:
+                    continue
+                if novel is not None:
+                    novels[character_id] = novel
+        out = [
+            NovelRef(title=title, author=author, character_id=character_id)
+            for character_id, (title, author) in novels.items()
+            if character_id != own and (members is None or character_id in members)
+        ]
         out.sort(key=lambda n: (n.title.casefold(), n.author.casefold()))
         return out
 
@@ -1661,6 +1687,8 @@ class MainWindow(QMainWindow):
                 self._remove_tab(tab, discard=True)
             self.settings.remove_recent(str(character_id))
             self.page.model.remove(character_id)
+            if self.novel_index is not None:
+                self.novel_index.pop(character_id, None)
         self.refresh_library()
         self.statusBar().showMessage(f"Deleted {deleted} character(s)", 4000)
         return deleted

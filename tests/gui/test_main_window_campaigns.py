@@ -169,3 +169,69 @@ def test_screenshot_of_the_house_rules(
     dialog.show()
     qtbot.waitExposed(dialog)
     assert dialog.grab().save(str(folder / "campaign-house-rules.png"))
+
+
+def novel_titles(novels: list[Any]) -> list[str]:
+    return [n.title for n in novels]
+
+
+def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
+    make_window: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SotC "Phase Four: Guest Star": the novels of the other characters, answered cheaply."""
+    from gui.commands.character_commands import EditTextCommand
+
+    window = make_window()
+    qtbot.waitUntil(lambda: window.novel_index is not None, timeout=20_000)
+    asked: list[Any] = []
+    real_payloads = window.library.payloads
+    monkeypatch.setattr(
+        window.library, "payloads", lambda ids=None: asked.append(ids) or real_payloads(ids)
+    )
+    tab = window.new_character()
+    assert tab is not None and tab.document.campaign_id is None
+    stored = [window.library.get_character(s.id).character for s in window.page.model.rows()]
+    # The samples whose Phase Three names a novel (Tobias Wren's is still unwritten).
+    written = {c.id for c in stored if c.phase(3).novel_title}
+    everyone = window.novels_for(tab.document)
+    assert {n.character_id for n in everyone} == written and len(written) == 3
+    assert asked == []  # no stored document read
+    member = window.open_character(sorted(written)[0])
+    assert member is not None
+    others = window.novels_for(member.document)
+    assert {n.character_id for n in others} == written - {member.document.character.id}
+    assert asked == []
+
+    # A new novel is in the index as soon as it is saved.
+    tab.document.undo_stack.push(EditTextCommand(tab.document, "name", "Ada Thorne"))
+    tab.document.undo_stack.push(
+        EditTextCommand(tab.document, "phases[2].novel_title", "Ada and the Iron Comet")
+    )
+    assert window.save_document(tab.document)
+    other = window.new_character()
+    assert other is not None
+    assert "Ada and the Iron Comet" in novel_titles(window.novels_for(other.document))
+    assert "Ada and the Iron Comet" not in novel_titles(window.novels_for(member.document))
+    assert asked == []  # a campaign's members only; the index was updated, not rebuilt
+
+
+def test_before_the_index_is_built_only_sotc_documents_are_read(
+    make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    window.workers.wait()
+    window.novel_index = None  # as while the worker is still building it
+    asked: list[Any] = []
+    real_payloads = window.library.payloads
+    monkeypatch.setattr(
+        window.library, "payloads", lambda ids=None: asked.append(ids) or real_payloads(ids)
+    )
+    campaign = window.library.list_campaigns()[0]
+    member = window.open_character(campaign.member_ids[1])
+    assert member is not None
+    novels = window.novels_for(member.document)
+    [ids] = asked
+    assert ids is not None and set(ids) == set(campaign.member_ids) - {campaign.member_ids[1]}
+    assert 1 <= len(novels) <= 3 and member.document.character.id not in {
+        n.character_id for n in novels
+    }
