@@ -315,6 +315,7 @@ class LibraryPage(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(bar)
         layout.addWidget(self.splitter, 1)
+        self._restyle_pending = False
         self.apply_style()
 
     # -- look -----------------------------------------------------------------------------------
@@ -356,10 +357,17 @@ class LibraryPage(QWidget):
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("m") * 18)
 
     def changeEvent(self, event: QEvent) -> None:
-        """Follow a change of colour scheme (the theme swaps the application palette)."""
+        """Follow a change of colour scheme (gui.theme.apply_theme sets the style, then the
+        scheme and palette): restyle once the theme has finished switching."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.ApplicationPaletteChange:
-            self.apply_style()
+        kinds = (QEvent.Type.StyleChange, QEvent.Type.ApplicationPaletteChange)
+        if event.type() in kinds and not self._restyle_pending:
+            self._restyle_pending = True
+            QTimer.singleShot(0, self, self._restyle)  # dropped if the page goes first
+
+    def _restyle(self) -> None:
+        self._restyle_pending = False
+        self.apply_style()
 
     def _build_encounter_area(self) -> QWidget:
         self.encounter_model = EncounterModel(self)
@@ -614,7 +622,7 @@ class _FirstPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Notice the first paint; the callback runs once the paint is done."""
         if event.type() == QEvent.Type.Paint and not self._fired:
-            QTimer.singleShot(0, self.fire)
+            QTimer.singleShot(0, self, self.fire)
         return False
 
     def fire(self) -> None:
@@ -728,7 +736,7 @@ class MainWindow(QMainWindow):
         self._first_paint_callbacks.append(callback)
         if self._first_paint is None:
             self._first_paint = _FirstPaint(self.page.table.viewport(), self._on_first_paint)
-            QTimer.singleShot(fallback_ms, self._first_paint.fire)
+            QTimer.singleShot(fallback_ms, self._first_paint, self._first_paint.fire)
 
     def _on_first_paint(self) -> None:
         callbacks, self._first_paint_callbacks = self._first_paint_callbacks, []
@@ -2106,7 +2114,7 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Notice an encounter window closing (forget it, drop it if it was never used)."""
         if event.type() == QEvent.Type.Close and watched in self.encounter_windows:
-            QTimer.singleShot(0, lambda w=watched: self._on_encounter_closed(w))
+            QTimer.singleShot(0, self, lambda w=watched: self._on_encounter_closed(w))
         return super().eventFilter(watched, event)
 
     def _on_encounter_closed(self, window: Any) -> None:
@@ -2254,4 +2262,4 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # Let the drop finish before the import starts (the drag source waits for us).
-        QTimer.singleShot(0, lambda: self.import_paths(paths))
+        QTimer.singleShot(0, self, lambda: self.import_paths(paths))

@@ -179,3 +179,35 @@ def test_importing_the_window_loads_neither_pydantic_nor_sqlalchemy() -> None:
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
+
+
+def test_the_page_restyles_itself_when_the_theme_changes(
+    make_window: Any, qtbot: Any, request: pytest.FixtureRequest
+) -> None:
+    """No application style sheet: the library page sets its accents and follows the scheme."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from gui.main_window import DARK_COLOURS, LIGHT_COLOURS
+    from gui.theme import apply_theme
+
+    app = QApplication.instance()
+    saved = (app.style().name(), app.palette(), app.property("fatesmithDark"))
+    request.addfinalizer(
+        lambda: (app.setStyle(saved[0]), app.setProperty("fatesmithDark", saved[2]),
+                 app.setPalette(saved[1]))
+    )  # fmt: skip
+    window = make_window()
+    titles = [
+        label for label in window.page.findChildren(QLabel) if label.objectName() == "sectionTitle"
+    ]
+    assert len(titles) == 3 and app.styleSheet() == ""
+
+    def colour() -> QColor:
+        return titles[0].palette().color(QPalette.ColorRole.WindowText)
+
+    apply_theme(app, "dark")
+    qtbot.waitUntil(lambda: colour() == QColor(DARK_COLOURS["title"]))
+    assert titles[0].font().bold()
+    apply_theme(app, "light")
+    qtbot.waitUntil(lambda: colour() == QColor(LIGHT_COLOURS["title"]))
