@@ -27,7 +27,7 @@ from benchmarks.harness import Result
 from storage.library import Library
 from storage.systems_catalog import default_registry
 
-STARTS = 7
+STARTS = 9
 TYPED = ("s", "sk", "sky", "skyl", "skyla", "skylar", "skylark", "skylar", "skyla", "sky")
 
 # Report once the first paint of the watched widget has been handled.

@@ -344,6 +344,8 @@ class LibraryPage(QWidget):
                 font.setPointSizeF(13)
                 label.setFont(font)
                 _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
+            elif name == "smallHint":  # in a smaller pane: the text size of the tables
+                _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
         bold = QFont(base)
         bold.setWeight(QFont.Weight.DemiBold)
         self.banner_text.setFont(bold)
@@ -387,7 +389,7 @@ class LibraryPage(QWidget):
                 self.encounter_view.setColumnWidth(i, column.width)
         self.encounter_view.horizontalHeader().setStretchLastSection(True)
         self.encounter_hint = QLabel()
-        self.encounter_hint.setObjectName("emptyHint")
+        self.encounter_hint.setObjectName("smallHint")
         self.encounter_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.encounter_hint.setWordWrap(True)
         self.encounter_stack = QStackedWidget()
