@@ -198,7 +198,12 @@ class LibraryPage(QWidget):
         # Filter bar.
         self.search = QLineEdit()
         self.search.setObjectName("searchField")
-        self.search.setPlaceholderText("Search names, aspects, skills and stunts\u2026")
+        self.search.setPlaceholderText("Search\u2026  e.g. skill:Guns tag:villain")
+        self.search.setToolTip(
+            'Words and "quoted phrases" are found anywhere; a prefix looks in one part:\n'
+            "name:  player:  system:  description:  aspect:  skill:  stunt:  tag:  campaign:\n"
+            'e.g.  skill:Guns  stunt:"Danger Sense"  tag:villain  campaign:"Thunder Atoll"'
+        )
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.search_changed)
         self.system_filter = QComboBox()

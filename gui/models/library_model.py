@@ -27,6 +27,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from gui.models.columns import CHARACTER_COLUMNS, ID_ROLE, OBJECT_ROLE, SORT_ROLE, Column
+from storage.search_syntax import blob_matches, parse_search
+from storage.search_syntax import search_blob as marked_blob
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -359,37 +361,39 @@ class LibraryFilterProxyModel(QSortFilterProxyModel):
 def search_blob(document: Any, campaign_name: str = "", system_name: str = "") -> str:
     """The searchable text of a stored character document (a parsed ``.fatesmith.json``).
 
-    Mirrors what the library searches (storage.mappers.character_facts): name, player, system,
-    description (or concept), aspects, skills, stunts, tags and the campaign's name; one part
-    per line, case-folded, so a search word never matches across two parts.
+    Mirrors what the library stores and searches (storage.mappers.character_search_text): one
+    field-marked line (:func:`storage.search_syntax.search_blob`) each for the name, player,
+    system, description (or concept), aspects, skills, stunts and tags, plus the campaign's
+    name, so ``skill:guns`` or ``campaign:"thunder atoll"`` find what the library finds.
     """
     if not isinstance(document, dict):
         return ""
-    parts: list[str] = [
-        str(document.get("name") or ""),
-        str(document.get("player") or ""),
-        str(document.get("system") or ""),
-        system_name,
-        str(document.get("description") or document.get("concept") or ""),
+    entries: list[tuple[str, str]] = [
+        ("name", str(document.get("name") or "")),
+        ("player", str(document.get("player") or "")),
+        ("system", str(document.get("system") or "")),
+        ("system", system_name),
+        ("description", str(document.get("description") or document.get("concept") or "")),
     ]
     for phase in document.get("phases") or ():
         if isinstance(phase, dict):
-            parts += [str(a) for a in phase.get("aspects") or ()]
+            entries += [("aspect", str(a)) for a in phase.get("aspects") or ()]
     skills = document.get("skills")
     if isinstance(skills, dict):
-        parts += [str(k) for k in skills]
+        entries += [("skill", str(k)) for k in skills]
     for stunt in document.get("stunts") or ():
         if isinstance(stunt, dict):
-            parts.append(str(stunt.get("name") or ""))
-    parts += [str(t) for t in document.get("tags") or ()]
-    parts.append(campaign_name)
-    return "\n".join(p.strip().casefold() for p in parts if p and p.strip())
+            entries.append(("stunt", str(stunt.get("name") or "")))
+    entries += [("tag", str(t)) for t in document.get("tags") or ()]
+    entries.append(("campaign", campaign_name))
+    return marked_blob(entries)
 
 
 class SearchIndex:
     """Search-as-you-type over the whole library in memory (built once on a worker thread).
 
-    Matching is the library's: every word of the query must occur in the character's text.
+    Matching is the library's (:func:`storage.search_syntax.blob_matches`): every word or
+    phrase must occur in the character's text, every ``field:value`` term in that field.
     A keystroke over 10,000 characters is a few milliseconds of substring tests, where a
     database query per keystroke costs tens of milliseconds (benchmarks/bench_gui.py).
     """
@@ -409,11 +413,12 @@ class SearchIndex:
         self._blobs.pop(item_id, None)
 
     def matches(self, text: str) -> frozenset[uuid.UUID]:
-        """Ids of the characters whose text holds every word of ``text``."""
-        terms = text.casefold().split()
-        if not terms:
+        """Ids of the characters matching ``text`` in the search syntax of
+        :mod:`storage.search_syntax` (words, quoted phrases, ``field:value`` terms)."""
+        search = parse_search(text)
+        if search.empty:
             return frozenset(self._blobs)
-        if len(terms) == 1:
-            term = terms[0]
-            return frozenset(i for i, blob in self._blobs.items() if term in blob)
-        return frozenset(i for i, blob in self._blobs.items() if all(t in blob for t in terms))
+        if not search.fields and len(search.words) == 1:
+            word = search.words[0]  # the common case while typing: one substring test a row
+            return frozenset(i for i, blob in self._blobs.items() if word in blob)
+        return frozenset(i for i, blob in self._blobs.items() if blob_matches(search, blob))

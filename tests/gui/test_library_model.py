@@ -120,3 +120,45 @@ def test_search_index_agrees_with_the_library_query(make_window: Any, qtbot: Any
                  "fists", "zz-nothing", "pilot vance"):  # fmt: skip
         expected = {s.id for s in window.library.list_characters(SearchQuery(text=text))}
         assert set(index.matches(text)) == expected, text
+
+
+def test_search_index_agrees_with_the_library_on_field_terms(make_window: Any, qtbot: Any) -> None:
+    """Field terms (docs/library.md search syntax) find the same characters in the GUI's
+    index as in the library: a skill is not an aspect, a quoted stunt is one phrase."""
+    from storage.library import SearchQuery
+
+    window = make_window()
+    qtbot.waitUntil(lambda: window.search_index is not None, timeout=10_000)
+    index = window.search_index
+    cases = {
+        "skill:Guns": {'Captain Imogen "Skylark" Vance', '"Kid" Rosa Delgado'},
+        "skill:pilot": {'Captain Imogen "Skylark" Vance'},
+        'stunt:"Danger Sense"': {'Captain Imogen "Skylark" Vance'},
+        "stunt:scholar": {"Professor Anselm Okafor"},
+        "tag:scholar": {"Professor Anselm Okafor"},
+        "aspect:scholar": set(),  # "scholar" is a tag and a stunt, never an aspect
+        "aspect:left": {'"Kid" Rosa Delgado'},
+        'campaign:"thunder atoll" skill:fists': {
+            '"Kid" Rosa Delgado',
+            'Captain Imogen "Skylark" Vance',
+        },
+        "aspect:brawler": {'"Kid" Rosa Delgado'},  # Airsick Brawler
+        "stunt:library": {"Professor Anselm Okafor"},  # Walking Library, no aspect holds it
+        "aspect:library": set(),
+        "system:sotc tag:sample": None,  # every sample character
+        "systems:spirit skill:engineering": None,
+        "skill:Brawler": set(),  # a stunt, not a skill
+        '"skill:guns"': set(),  # quoted: one plain phrase, found nowhere
+        "skill:": None,  # a field still being typed is ignored
+        "guns skill:pilot": {'Captain Imogen "Skylark" Vance'},
+        'stunt:"danger sense" tag:detective': set(),
+    }
+    names = {s.id: s.name for s in window.library.list_characters()}
+    for text, wanted in cases.items():
+        expected = {s.id for s in window.library.list_characters(SearchQuery(text=text))}
+        got = set(index.matches(text))
+        assert got == expected, text
+        if wanted is not None:
+            assert {names[i] for i in got} == wanted, text
+        else:
+            assert got and len(got) >= 3, text
