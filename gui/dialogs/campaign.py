@@ -43,7 +43,7 @@ from rules.errors import FatesmithError
 from rules.evolve import evolve
 from rules.systems.sotc_character import NovelRef
 from rules.systems.sotc_group import Casting, Member
-from storage.library import Campaign, LibraryError
+from storage.library import Campaign, LibraryError, NewerRecordError
 
 RULE_TIPS = {
     "weirdness": "SotC, Setting Decisions: how much weird and mad science, and how many "
@@ -441,8 +441,21 @@ class CampaignDialog(QDialog):
         """Show the dialog; on OK save and return the campaign."""
         try:
             dialog = cls(window, campaign_id)
-        except LibraryError as exc:
-            ErrorDialog.ask(window, "Cannot open the campaign", str(exc))
+        except NewerRecordError as exc:
+            ErrorDialog.ask(
+                window,
+                "Campaign from a newer Fatesmith",
+                f"{exc}.\n\nIt stays in the library as it is: this version can list it and "
+                "its members, but cannot open or change it.",
+            )
+            return None
+        except FatesmithError as exc:  # LibraryError (damaged, deleted elsewhere) and the like
+            ErrorDialog.ask(
+                window,
+                "Cannot open the campaign",
+                f"{exc}.\n\nIts members can still be opened; the campaign itself cannot be "
+                "edited until it is repaired (or deleted and made again).",
+            )
             return None
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None

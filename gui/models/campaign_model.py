@@ -12,10 +12,14 @@ from gui.models.library_model import RowTableModel
 
 
 class CampaignModel(RowTableModel):
-    """One ``Campaign`` per row: name, system, how many characters."""
+    """One ``Campaign`` per row: name, system, how many characters (a flagged one greyed)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(CAMPAIGN_COLUMNS, parent)
+
+    def _problem(self, item: Any) -> str:
+        """A campaign flagged by the library (damaged, or saved by a newer Fatesmith)."""
+        return str(getattr(item, "problem", "") or "")
 
     def set_campaigns(self, campaigns: Iterable[Any]) -> None:
         """Show ``campaigns`` (the library's listing)."""

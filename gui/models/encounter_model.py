@@ -37,6 +37,7 @@ class EncounterItem:
         exchange: The exchange reached (0 before the conflict starts).
         started: Whether initiative has been fixed.
         ended: Whether the scene is over.
+        problem: Why it cannot be opened here (damaged, or saved by a newer Fatesmith); "".
     """
 
     id: uuid.UUID
@@ -49,10 +50,13 @@ class EncounterItem:
     exchange: int
     started: bool
     ended: bool
+    problem: str = ""
 
     @property
     def status(self) -> str:
         """Where the encounter stands, in words."""
+        if self.problem:
+            return "Newer version" if "newer Fatesmith" in self.problem else "Damaged"
         if self.is_template:
             return "Template"
         if self.ended:
@@ -93,6 +97,7 @@ def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> Enco
         exchange=exchange,
         started=started,
         ended=ended,
+        problem=str(getattr(record, "problem", "") or ""),
     )
 
 
@@ -108,6 +113,9 @@ class EncounterModel(RowTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(ENCOUNTER_COLUMNS, parent)
+
+    def _problem(self, item: Any) -> str:
+        return str(getattr(item, "problem", "") or "")
 
     def set_items(self, items: Iterable[EncounterItem]) -> None:
         """Show ``items`` (the library's encounter listing)."""

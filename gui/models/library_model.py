@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 
 from gui.models.columns import CHARACTER_COLUMNS, ID_ROLE, OBJECT_ROLE, SORT_ROLE, Column
 from storage.search_syntax import blob_matches, parse_search
@@ -159,8 +159,18 @@ class RowTableModel(QAbstractTableModel):
             return None
         item = self._rows[row]
         column = self._columns[col]
+        problem = self._problem(item)
         if role == Qt.ItemDataRole.DisplayRole:
             return column.display(item)
+        if problem:  # unreadable here: greyed, italic, and the tooltip says why
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return problem
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return QColor(128, 128, 128)
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setItalic(True)
+                return font
         if role == ID_ROLE:
             return item.id
         if role == OBJECT_ROLE:
@@ -177,6 +187,10 @@ class RowTableModel(QAbstractTableModel):
 
     def _foreground(self, item: Any, column: Column[Any]) -> QColor | None:
         return None
+
+    def _problem(self, item: Any) -> str:
+        """Why ``item`` cannot be opened here ("" when it can); such rows show greyed out."""
+        return ""
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
