@@ -88,17 +88,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EditorFactory = Callable[..., QWidget]
-"""Builds the editor widget of a document: ``factory(document, novels=callable)``."""
+"""Builds the editor widget of a document: ``factory(document, novels=callable,
+guest_stars=callable)``."""
 
 IMPORT_SUFFIXES = (".json", ".zip")
 ENCOUNTER_SPLITTER_KEY = "window/encounter_splitter"
 
 
-def default_editor_factory(document: Any, *, novels: Callable[[], list[NovelRef]]) -> QWidget:
+def default_editor_factory(
+    document: Any,
+    *,
+    novels: Callable[[], list[NovelRef]],
+    guest_stars: Callable[[], list[str]] | None = None,
+) -> QWidget:
     """The SotC creation flow and free editor (imported on first use: startup speed)."""
     from gui.views.character_editor import CharacterEditor
 
-    editor: QWidget = CharacterEditor(document, novels=novels)
+    editor: QWidget = CharacterEditor(document, novels=novels, guest_stars=guest_stars)
     return editor
 
 
@@ -831,6 +837,13 @@ class MainWindow(QMainWindow):
         self.act_new = self._action(
             "&New Character", self.new_character, key.New, sp.SP_FileIcon, "Create a new character"
         )
+        self.act_new_fast = self._action(
+            "New &Fast Character",
+            lambda: self.new_character(fast=True),
+            None,
+            None,
+            "Create a character on the fly (SotC, Character Creation: Fast Character Creation)",
+        )
         self.act_open = self._action(
             "&Open",
             self.open_selected,
@@ -991,6 +1004,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.act_new)
+        file_menu.addAction(self.act_new_fast)
         file_menu.addAction(self.act_open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -1332,7 +1346,11 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         try:
-            editor = self._editor_factory(document, novels=lambda: self.novels_for(document))
+            editor = self._editor_factory(
+                document,
+                novels=lambda: self.novels_for(document),
+                guest_stars=lambda: self.guest_stars_for(document),
+            )
         except Exception as exc:
             log.exception("could not build the editor")
             self._error("Cannot open the character", f"the editor failed to start: {exc}")
@@ -1390,6 +1408,63 @@ class MainWindow(QMainWindow):
         out.sort(key=lambda n: (n.title.casefold(), n.author.casefold()))
         return out
 
+    def guest_stars_for(self, document: Any) -> list[str]:
+        """Names of the characters cast into this character's novel (SotC, Phase Three).
+
+        From the campaign's casting: the other members whose Phase Four or Five
+        ``guest_star_in`` names this character (by id, or by the novel's title when no id was
+        recorded); open members are read from their tabs (unsaved casting counts). Outside a
+        campaign there is no casting, so none.
+        """
+        from storage.json_io import character_to_document
+
+        if document.campaign_id is None:
+            return []
+        own = document.character.id
+        own_phases: Any = getattr(document.character, "phases", ())
+        own_title = own_phases[2].novel_title.strip().casefold() if len(own_phases) >= 3 else ""
+        try:
+            members = [m for m in self.library.get_campaign(document.campaign_id).member_ids]
+        except FatesmithError:
+            return []
+        documents: dict[uuid.UUID, Any] = {}
+        closed = []
+        for member in members:
+            if member == own:
+                continue
+            tab = self.tab_of(member)
+            if tab is not None:
+                documents[member] = character_to_document(tab.document.character)
+            else:
+                closed.append(member)
+        try:
+            for member, payload in self.library.payloads(closed) if closed else []:
+                try:
+                    documents[member] = json.loads(payload)
+                except json.JSONDecodeError:
+                    continue
+        except FatesmithError:
+            pass
+        names: list[str] = []
+        for member in members:
+            member_document = documents.get(member)
+            if not isinstance(member_document, dict):
+                continue
+            phases = member_document.get("phases") or []
+            for phase in phases[3:5]:
+                ref = phase.get("guest_star_in") if isinstance(phase, dict) else None
+                if not isinstance(ref, dict):
+                    continue
+                if ref.get("character_id"):
+                    cast = str(ref["character_id"]) == str(own)
+                else:
+                    title = str(ref.get("title") or "").strip().casefold()
+                    cast = bool(own_title) and title == own_title
+                name = str(member_document.get("name") or "").strip()
+                if cast and name and name not in names:
+                    names.append(name)
+        return names
+
     def _on_tab_changed(self, _index: int) -> None:
         tab = self.current_tab()
         self.undo_group.setActiveStack(tab.document.undo_stack if tab is not None else None)  # type: ignore[arg-type]
@@ -1422,6 +1497,7 @@ class MainWindow(QMainWindow):
         self.act_close.setEnabled(tab is not None)
         self.act_open.setEnabled(on_library and selected > 0)
         self.act_new.setEnabled(writable)
+        self.act_new_fast.setEnabled(writable)
         self.act_import.setEnabled(writable)
         self.act_duplicate.setEnabled(writable and on_library and selected > 0)
         self.act_delete.setEnabled(writable and on_library and selected > 0)
@@ -1448,8 +1524,9 @@ class MainWindow(QMainWindow):
 
     # == new, open, save, close ====================================================================
 
-    def new_character(self, system_id: str = "sotc") -> CharacterTab | None:
-        """Start a new, unsaved character of ``system_id`` in a tab."""
+    def new_character(self, system_id: str = "sotc", *, fast: bool = False) -> CharacterTab | None:
+        """Start a new, unsaved character of ``system_id`` in a tab; ``fast`` starts SotC's
+        Fast Character Creation (SotC, Character Creation: Fast Character Creation)."""
         if self.library.read_only:
             return None
         try:
@@ -1459,6 +1536,8 @@ class MainWindow(QMainWindow):
             return None
         factory = getattr(system, "new_character", None)
         character = factory() if callable(factory) else system.character_type(system=system_id)
+        if fast and "creation_mode" in type(character).model_fields:
+            character = character.model_copy(update={"creation_mode": "fast"})
         return self._open_document(character, None, None)
 
     def open_selected(self) -> None:

@@ -78,7 +78,9 @@ def drafts_dir(tmp_path: Path) -> Path:
     return tmp_path / "drafts"
 
 
-def stub_editor(document: Any, *, novels: Callable[[], Any]) -> QWidget:
+def stub_editor(
+    document: Any, *, novels: Callable[[], Any], guest_stars: Callable[[], Any] | None = None
+) -> QWidget:
     """A stand-in editor for tests of the shell alone (the real one is tested end to end)."""
     label = QLabel(document.title())
     label.setObjectName("stubEditor")
