@@ -41,6 +41,7 @@ from rules.errors import FatesmithError, RuleViolation
 from rules.ladder import Ladder
 from rules.systems.sotc_character import SotcCharacter
 from rules.systems.sotc_conflict import npc_participant, participant_from_character
+from rules.validation import field_path
 
 FORMAT: Literal["fatesmith-encounter-script"] = "fatesmith-encounter-script"
 FORMAT_VERSION = 1
@@ -176,16 +177,6 @@ class EncounterScript(BaseModel):
         return self
 
 
-def _where(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
-
-
 def parse_script(data: Any) -> EncounterScript:
     """Validate a parsed script document.
 
@@ -210,7 +201,7 @@ def parse_script(data: Any) -> EncounterScript:
         first = exc.errors()[0]
         loc = tuple(x for x in first["loc"] if not (isinstance(x, str) and x.endswith("Event")))
         more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise EncounterScriptError(f"field {_where(loc)}: {first['msg']}{more}") from None
+        raise EncounterScriptError(f"field {field_path(loc)}: {first['msg']}{more}") from None
 
 
 def quality_value(quality: Quality, ladder: Ladder | None) -> int:
@@ -428,7 +419,7 @@ def from_payload(data: Mapping[str, Any]) -> EncounterPayload:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise EncounterScriptError(
-            f"the saved encounter is damaged (field {_where(first['loc'])}: {first['msg']})"
+            f"the saved encounter is damaged (field {field_path(first['loc'])}: {first['msg']})"
         ) from None
 
 

@@ -64,3 +64,15 @@ def problems_at(problems: Iterable[Problem], path_prefix: str) -> tuple[Problem,
         for p in problems
         if p.path == path_prefix or p.path.startswith((path_prefix + ".", path_prefix + "["))
     )
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location as a field path: ``("phases", 0, "aspects")`` ->
+    ``"phases[0].aspects"`` (``"(top level)"`` for an empty location)."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from rules.character import SYSTEM_IDS, CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
+from rules.validation import field_path
 
 FORMAT = "fatesmith-character"
 FORMAT_VERSION = 1
@@ -79,16 +80,6 @@ def loads_limited(text: str) -> Any:
         ) from None
 
 
-def _where(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
-
-
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     """Turn a parsed character document into the system's character model.
 
@@ -134,7 +125,9 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     except ValidationError as exc:
         first = exc.errors()[0]
         more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise CharacterFileError(f"field {_where(first['loc'])}: {first['msg']}{more}") from None
+        raise CharacterFileError(
+            f"field {field_path(first['loc'])}: {first['msg']}{more}"
+        ) from None
 
 
 def character_to_document(character: CharacterBase) -> dict[str, Any]:
@@ -225,17 +218,17 @@ def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
     return loads_character(read_text_limited(path), registry)
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash or a full disk never leaves a half file.
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash or a full disk never leaves a half file.
 
-    The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
+    The bytes go to a temporary file in the same folder, are flushed to disk, then renamed over
     the target; on any error the temporary file is removed and the old file is untouched.
     """
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -243,6 +236,11 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write UTF-8 ``text`` (with ``\\n`` line ends) atomically; see :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def write_character_file(path: Path, character: CharacterBase) -> None:
