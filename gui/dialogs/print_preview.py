@@ -8,10 +8,7 @@ file that will be saved. Only ``QImage`` is made off the UI thread; pixmaps are 
 
 from __future__ import annotations
 
-import contextlib
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +32,7 @@ from gui.dialogs.confirm import ErrorDialog
 from gui.dialogs.files import FileDialogs
 from gui.workers import Workers
 from rules.character import CharacterBase
+from storage.json_io import atomic_write_bytes
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("sheet", "Character sheet"),
@@ -67,21 +65,6 @@ def render_characters_pdf(
     from storage.pdf.render import render_pdf
 
     return render_pdf(characters, registry, out, kind, paper)
-
-
-def write_bytes_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so a failure leaves no half file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def rasterize(pdf: bytes, scale: float = PREVIEW_SCALE) -> list[QImage]:
@@ -294,7 +277,7 @@ class PrintPreviewDialog(QDialog):
 
     def save_pdf(self, path: Path) -> None:
         """Write the previewed PDF to ``path`` (the same bytes the preview shows)."""
-        write_bytes_atomically(Path(path), self.pdf)
+        atomic_write_bytes(Path(path), self.pdf)
 
     def _on_save(self) -> None:
         path = FileDialogs.save_pdf(self, self.suggested_name())
