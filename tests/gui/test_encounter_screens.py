@@ -27,7 +27,7 @@ MID_FIGHT = 20  # events of the worked conflict: exchange 2, the Baron blocked, 
 def mid_fight(qtbot: QtBot, registry: Any) -> Any:
     """The window with the Dockside cast framed through its own transitions, mid-fight."""
     script = parse_script(json.loads(SCRIPT.read_text(encoding="utf-8")))
-    jack = read_character_file(SCRIPT.parent / "characters/jack-ruby.fatesmith.json", registry)
+    jack = read_character_file(SCRIPT.parent / "characters/jack-corrigan.fatesmith.json", registry)
     sotc = registry.get("sotc")
     initial = build_encounter(script, {"jack": jack}, sotc.derive, sotc.ladder)
     window = open_encounter_window(None, None, registry, rng=random.Random(3))
@@ -81,5 +81,5 @@ def test_screenshots_of_the_encounter_window(qtbot: QtBot, registry: Any) -> Non
     qtbot.addWidget(view)
     view.resize(1280, 720)
     qtbot.waitExposed(view)
-    assert "Jack Ruby" in view.visible_names()
+    assert "Jack Corrigan" in view.visible_names()
     _save(view, "encounter-player-view.png")

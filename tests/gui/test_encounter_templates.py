@@ -25,7 +25,7 @@ from rules.encounter import (
 from storage.json_io import read_character_file
 
 REPO = Path(__file__).resolve().parents[2]
-JACK = REPO / "docs" / "examples" / "encounters" / "characters" / "jack-ruby.fatesmith.json"
+JACK = REPO / "docs" / "examples" / "encounters" / "characters" / "jack-corrigan.fatesmith.json"
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ def setup_fight(qtbot: QtBot, library: Any, registry: Any) -> tuple[Any, list[Ev
     """A window on a new encounter with the Dockside cast: Jack from the library, the rest
     added through the window's commands."""
     script = parse_script(json.loads(SCRIPT.read_text(encoding="utf-8")))
-    jack = read_character_file(SCRIPT.parent / "characters/jack-ruby.fatesmith.json", registry)
+    jack = read_character_file(SCRIPT.parent / "characters/jack-corrigan.fatesmith.json", registry)
     library.save_character(jack, expected_version=None)
     stored = library.get_character(jack.id).character
     sotc = registry.get("sotc")
@@ -155,7 +155,7 @@ def test_worked_conflict_through_the_window(
     # the player view shows it, and hides what the GM hides
     view = window.show_player_view()
     qtbot.addWidget(view)
-    assert "Jack Ruby" in view.visible_names()
+    assert "Jack Corrigan" in view.visible_names()
     prow = view.model.row_of("baron")
     assert "Dislocated Shoulder" in view.model.index(prow, COLUMN_INDEX["consequences"]).data()
     assert "+7" in view.last_roll.text() and "5 shift" in view.last_roll.text()
@@ -214,7 +214,7 @@ def test_gm_conflict_sheet_prints(
     for event in events[:13]:
         window.doc.undo_stack.push(ApplyEventCommand(window.doc, event))
     rows = window.sheet_rows()
-    assert [r.name for r in rows][:2] == ["Baron Von Kessel", "Jack Ruby"]
+    assert [r.name for r in rows][:2] == ["Baron Von Kessel", "Jack Corrigan"]
     x, o = True, False
     assert rows[1].health == (x, x, o, x, o, o)  # boxes 1, 2 and 4, where the hits put them
     out = window.print_sheet(tmp_path / "sheet.pdf")
@@ -236,7 +236,7 @@ url, script_path, stop = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 registry = default_registry()
 script = parse_script(json.loads(script_path.read_text()))
 from storage.json_io import read_character_file
-jack = read_character_file(script_path.parent / "characters/jack-ruby.fatesmith.json", registry)
+jack = read_character_file(script_path.parent / "characters/jack-corrigan.fatesmith.json", registry)
 sotc = registry.get("sotc")
 initial = build_encounter(script, {"jack": jack}, sotc.derive, sotc.ladder)
 with Library.open(url, registry=registry, samples=False) as lib:

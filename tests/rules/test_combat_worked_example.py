@@ -2,7 +2,7 @@
 
 Cast (SotC book rules: 5 boxes a track before the Endurance / Resolve bands):
 
-* Jack Ruby (PC): Fists Great 4, Athletics Good 3, Alertness Good 3, Might Fair 2, Resolve Fair 2,
+* Jack Corrigan (PC): Fists Great 4, Athletics Good 3, Alertness Good 3, Might Fair 2, Resolve Fair 2,
   Endurance Fair 2 (Health 5 + 1 = 6 boxes, SotC "Endurance"), 4 fate points.
 * Sparky (companion, Sidekick, Average, physical) attached to Jack: group of 2 = +1 to Jack's
   rolls (SotC "Companions"), no stress boxes, one extra consequence.
@@ -44,7 +44,7 @@ def jack_character() -> SotcCharacter:
     """The PC, as the library holds him."""
     return SotcCharacter(
         id=JACK_ID,
-        name="Jack Ruby",
+        name="Jack Corrigan",
         skills={"Fists": 4, "Athletics": 3, "Alertness": 3, "Might": 2, "Resolve": 2,
                 "Endurance": 2, "Empathy": 1},
         phases=(Phase(aspects=("Two-Fisted Brawler", "Nobody's Fool")),),
