@@ -685,6 +685,8 @@ class SotcSystem:
         "Artifacts"): the improvement allowance, the Weird/Mad Science surcharges, and which
         improvements a device may take."""
         out: list[Problem] = []
+        if not c.gadgets:
+            return out  # nothing drawn from any allowance, nothing to check
         defs = [d for d in map(self._stunt_def, c.stunt_names()) if d]
         allowed = sum(int(getattr(d.grants, "gadget_improvements", None) or 0) for d in defs)
         has = {d.name for d in defs}
