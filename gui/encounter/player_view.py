@@ -1,12 +1,14 @@
 """GUI layer: the player view, a second window for the table's screen or projector.
 
-It shows what players may see (turn order, stress, consequences, public aspects, the last roll)
-and hides participants and aspects the game master marked hidden, and the fate points of the
-GM's characters. It follows the GM's document live through the same signals, never mutating
-anything.
+It shows what players may see (turn order, stress, consequences, public aspects, where everyone
+is among the zones and the borders between them, the last roll) and hides participants and
+aspects the game master marked hidden, and the fate points of the GM's characters. It follows
+the GM's document live through the same signals, never mutating anything.
 """
 
 from __future__ import annotations
+
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -22,10 +24,39 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
+from gui.encounter.scene_panel import zone_label
 from gui.encounter.turn_model import COLUMN_INDEX, TurnOrderModel
 from rules.encounter import Encounter, RollRecord
 
 BODY_PT = 15
+
+
+def where_everyone_is(state: Encounter) -> tuple[list[str], list[str]]:
+    """The players' map in words: one entry per zone ("Dock: Jack, Thugs") and one per border
+    ("Dock \u2194 Warehouse: 1", "open" for 0).
+
+    Participants the GM hid and those taken out are left out; a zone with nobody visible in it
+    still shows, so the layout of the scene is public.
+
+    Args:
+        state: The encounter.
+
+    Returns:
+        (zone entries, border entries), in the scene's order.
+    """
+    zones = []
+    for z in state.zones:
+        here = [
+            p.name
+            for p in state.participants
+            if p.zone == z.id and not p.hidden and not p.taken_out
+        ]
+        zones.append(f"{z.name or z.id}: {', '.join(here) or 'nobody'}")
+    borders = []
+    for b in state.borders:
+        x, y = (zone_label(state, z) for z in b.between)
+        borders.append(f"{x} \u2194 {y}: {'open' if b.value == 0 else b.value}")
+    return zones, borders
 
 
 class PlayerViewWindow(QMainWindow):
@@ -61,6 +92,10 @@ class PlayerViewWindow(QMainWindow):
         self.aspects.setWordWrap(True)
         self.aspects.setFont(font)
         self.aspects.setTextFormat(Qt.TextFormat.RichText)
+        self.places = QLabel()
+        self.places.setWordWrap(True)
+        self.places.setFont(font)
+        self.places.setTextFormat(Qt.TextFormat.RichText)
         self.last_roll = QLabel()
         self.last_roll.setWordWrap(True)
         self.last_roll.setFont(font)
@@ -69,6 +104,7 @@ class PlayerViewWindow(QMainWindow):
         panel.setFrameShape(QFrame.Shape.StyledPanel)
         pbox = QVBoxLayout(panel)
         pbox.addWidget(self.aspects)
+        pbox.addWidget(self.places)
         pbox.addWidget(self.last_roll)
         central = QWidget()
         box = QVBoxLayout(central)
@@ -107,6 +143,14 @@ class PlayerViewWindow(QMainWindow):
         if on:
             lines.append("<b>On the characters:</b> " + "; ".join(on))
         self.aspects.setText("<br>".join(lines))
+        zones, borders = where_everyone_is(state)
+        places = []
+        if zones:
+            places.append("<b>Where everyone is:</b> " + escape(" \u00b7 ".join(zones)))
+        if borders:
+            places.append("<b>Borders:</b> " + escape(" \u00b7 ".join(borders)))
+        self.places.setText("<br>".join(places))
+        self.places.setVisible(bool(places))
         last = state.last
         if last is None or {r.who for r in last.rolls} & hidden:
             self.last_roll.setText("<b>Last roll:</b> \u2014")

@@ -141,3 +141,32 @@ def test_a_click_on_a_stress_box_checks_that_box(window: Any, qtbot: QtBot) -> N
         health = window.doc.participant("hero").health
         assert health == tuple(i == box - 1 for i in range(len(health))), box
         window.doc.undo_stack.undo()
+
+
+def test_player_view_shows_zones_borders_and_who_is_where_but_not_the_hidden(
+    window: Any, qtbot: QtBot
+) -> None:
+    """The players see the zones, the borders' values and who stands where (SotC "Framing the
+    Scene", digest 6.2: zones and borders are public); a participant the GM hid stays off it."""
+    from rules.encounter import AddZoneEvent, PlaceEvent, SetBorderEvent, SetHiddenEvent
+
+    spy = npc_participant(pid="spy", name="The Spy", skills={}, rules=CampaignRules())
+    assert window.push(AddParticipantEvent(participant=spy))
+    view = window.show_player_view()
+    qtbot.addWidget(view)
+    assert view.places.isHidden()  # no zones yet: nothing to show
+    for zid, name in (("gondola", "Gondola"), ("gas-bag", "Gas <Bag>"), ("deck", "Deck")):
+        assert window.push(AddZoneEvent(zone=zid, name=name))
+    assert window.push(SetBorderEvent(between=("gondola", "gas-bag"), value=2))
+    assert window.push(SetBorderEvent(between=("gondola", "deck"), value=0))
+    assert window.push(PlaceEvent(who="hero", zone="gondola"))
+    assert window.push(PlaceEvent(who="spy", zone="gas-bag"))
+    assert window.push(SetHiddenEvent(who="spy"))
+    text = view.places.text()
+    assert not view.places.isHidden()
+    assert "Gondola: Hero" in text
+    assert "Gas &lt;Bag&gt;: nobody" in text  # the hidden spy is not there; names escaped
+    assert "The Spy" not in text
+    assert "Gondola \u2194 Gas &lt;Bag&gt;: 2" in text and "Gondola \u2194 Deck: open" in text
+    assert window.push(SetHiddenEvent(who="spy", hidden=False))
+    assert "Gas &lt;Bag&gt;: The Spy" in view.places.text()
