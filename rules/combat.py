@@ -1454,26 +1454,68 @@ def _difference(dice: str) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(out.items()))
 
 
+def reroll_odds(p: Fraction, rerolls: int) -> Fraction:
+    """Chance of success when each failed roll may be rerolled, ``rerolls`` times at most.
+
+    SotC "Invoking Aspects" (L838-L849): an invoke rerolls all the dice (the new result stands)
+    or adds +2 after rerolls. The +2s go into ``p``; a reroll is spent only on a failure, so
+    one reroll gives ``1 - (1 - p)**2`` and ``k`` give ``1 - (1 - p)**(k + 1)``.
+
+    Args:
+        p: Chance that one roll succeeds (with every +2 already in it).
+        rerolls: Rerolls at hand (0 or more).
+
+    Returns:
+        The exact chance of success.
+    """
+    if rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    return 1 - (1 - p) ** (rerolls + 1)
+
+
 def contest_odds(
-    state: Encounter, attack_total: int, defense_total: int, block: int | None = None
+    state: Encounter,
+    attack_total: int,
+    defense_total: int,
+    block: int | None = None,
+    *,
+    rerolls: int = 0,
+    defense_rerolls: int = 0,
 ) -> Fraction:
     """Chance that the attacker's effort beats the defender's by at least one shift; with a
     protecting ``block`` strength, the better of the defense roll and the block counts (SotC
-    "Block Actions")."""
+    "Block Actions").
+
+    ``rerolls`` and ``defense_rerolls`` are the rerolls each side has queued (SotC "Invoking
+    Aspects"): whichever side is losing rerolls its own dice while it has one, the other roll
+    standing, until the loser runs out. Exact, by recursion over both rolls.
+    """
     cr = conflict_rules_for(state.system, state.rules)
-    if block is not None:
-        dist = distribution(cr.dice_for())
-        return sum(
-            (
-                pa * pd
-                for a, pa in dist.items()
-                for d, pd in dist.items()
-                if attack_total + a - max(defense_total + d, block) >= 1
-            ),
-            start=Fraction(0),
-        )
-    need = defense_total - attack_total + 1
-    return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
+    if rerolls < 0 or defense_rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    if block is None and not rerolls and not defense_rerolls:
+        need = defense_total - attack_total + 1
+        return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
+    dist = tuple(distribution(cr.dice_for()).items())
+
+    def wins(a: int, d: int) -> bool:
+        held = defense_total + d if block is None else max(defense_total + d, block)
+        return attack_total + a - held >= 1
+
+    @cache
+    def after(a: int, d: int, ka: int, kd: int) -> Fraction:
+        if wins(a, d):
+            if not kd:
+                return Fraction(1)
+            return sum((pd * after(a, d2, ka, kd - 1) for d2, pd in dist), start=Fraction(0))
+        if not ka:
+            return Fraction(0)
+        return sum((pa * after(a2, d, ka - 1, kd) for a2, pa in dist), start=Fraction(0))
+
+    return sum(
+        (pa * pd * after(a, d, rerolls, defense_rerolls) for a, pa in dist for d, pd in dist),
+        start=Fraction(0),
+    )
 
 
 def protecting_block(state: Encounter, pid: str) -> int | None:
@@ -1482,11 +1524,13 @@ def protecting_block(state: Encounter, pid: str) -> int | None:
     return None if block is None else block.strength
 
 
-def roll_odds(state: Encounter, total: int, difficulty: int) -> Fraction:
-    """Chance that a roll with ``total`` added meets ``difficulty``."""
+def roll_odds(state: Encounter, total: int, difficulty: int, *, rerolls: int = 0) -> Fraction:
+    """Chance that a roll with ``total`` added meets ``difficulty``, a failure rerolled up to
+    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`)."""
     cr = conflict_rules_for(state.system, state.rules)
     spec = parse_dice(cr.dice_for())
-    return probability_at_least(spec.model_copy(update={"modifier": total}), difficulty)
+    p = probability_at_least(spec.model_copy(update={"modifier": total}), difficulty)
+    return reroll_odds(p, rerolls)
 
 
 # -- keyword API ------------------------------------------------------------------------------

@@ -68,6 +68,17 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
     return tuple(faces)
 
 
+def _reroll_note(actor: int, target: int) -> str:
+    """The odds' caveat when rerolls are queued: each is used only on a failure (SotC
+    "Invoking Aspects")."""
+
+    def n(k: int) -> str:
+        return f"{k} reroll{'s' if k != 1 else ''}"
+
+    parts = ([n(actor)] if actor else []) + ([f"the target's {n(target)}"] if target else [])
+    return f" (counting {' and '.join(parts)}, used only when behind)" if parts else ""
+
+
 class DicePanel(QWidget):
     """Actor, target, skills, typed dice, odds and the action buttons.
 
@@ -249,16 +260,28 @@ class DicePanel(QWidget):
                 for side in ("actor", "target")
             }
             total = roll_bonus(state, actor, self.skill.currentText()) + plus["actor"]
-            rerolls = any(inv.reroll is not None for _s, inv in self.pending_invokes)
-            note = " (before rerolls)" if rerolls else ""
+            rerolls = {
+                side: sum(
+                    1 for s, inv in self.pending_invokes if s == side and inv.reroll is not None
+                )
+                for side in ("actor", "target")
+            }
             target = self.target.currentData()
+            note = _reroll_note(rerolls["actor"], rerolls["target"] if target else 0)
             if target:
                 defense = roll_bonus(state, target, self.defense_skill.currentText(), defense=True)
                 defense += plus["target"]
-                chance = contest_odds(state, total, defense, protecting_block(state, target))
+                chance = contest_odds(
+                    state,
+                    total,
+                    defense,
+                    protecting_block(state, target),
+                    rerolls=rerolls["actor"],
+                    defense_rerolls=rerolls["target"],
+                )
                 self.odds.setText(f"Odds of at least one shift{note}: {float(chance) * 100:.0f}%")
             else:
-                chance = roll_odds(state, total, self.difficulty.value())
+                chance = roll_odds(state, total, self.difficulty.value(), rerolls=rerolls["actor"])
                 self.odds.setText(
                     f"Odds vs {self.difficulty.value():+d}{note}: {float(chance) * 100:.0f}%"
                 )

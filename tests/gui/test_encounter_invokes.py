@@ -146,3 +146,26 @@ def test_tag_for_effect_and_refusals_are_explained(window: Any) -> None:
     panel.add_invoke()
     panel.request("block")
     assert "defense roll" in panel.error.text()
+
+
+def test_odds_count_a_queued_reroll_used_only_on_a_failure(window: Any) -> None:
+    """SotC "Invoking Aspects" (L838-L849): a reroll is taken when the roll falls short, so the
+    odds shown count it (exactly, in rules.combat.contest_odds); the target's reroll lowers them."""
+    from rules.combat import contest_odds
+
+    panel, doc = window.dice, window.doc
+    before = odds(panel)
+    assert "reroll" not in panel.odds.text()
+    panel.select_invoke("Brave", on="hero")
+    panel.invoke_effect.setCurrentIndex(panel.invoke_effect.findData("reroll"))
+    panel.add_invoke()
+    text = panel.odds.text()
+    assert "counting 1 reroll, used only when behind" in text
+    expected = contest_odds(doc.state, 3, 1, rerolls=1)  # Fists 3 vs Athletics 1
+    assert odds(panel) == round(float(expected) * 100) and odds(panel) > before
+    panel.invoke_side.setCurrentIndex(panel.invoke_side.findData("target"))
+    panel.select_invoke("Glass Jaw", on="villain")
+    panel.add_invoke()
+    assert "the target's 1 reroll" in panel.odds.text()
+    both = contest_odds(doc.state, 3, 1, rerolls=1, defense_rerolls=1)
+    assert odds(panel) == round(float(both) * 100) and both < expected
