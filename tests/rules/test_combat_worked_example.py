@@ -2,8 +2,8 @@
 
 Cast (SotC book rules: 5 boxes a track before the Endurance / Resolve bands):
 
-* Jack Corrigan (PC): Fists Great 4, Athletics Good 3, Alertness Good 3, Might Fair 2, Resolve Fair 2,
-  Endurance Fair 2 (Health 5 + 1 = 6 boxes, SotC "Endurance"), 4 fate points.
+* Jack Corrigan (PC): Fists Great 4, Athletics Good 3, Alertness Good 3, Might Fair 2, Resolve
+  Fair 2, Endurance Fair 2 (Health 5 + 1 = 6 boxes, SotC "Endurance"), 4 fate points.
 * Sparky (companion, Sidekick, Average, physical) attached to Jack: group of 2 = +1 to Jack's
   rolls (SotC "Companions"), no stress boxes, one extra consequence.
 * Baron Von Kessel (named NPC): Weapons Great 4, Athletics Good 3, Alertness Great 4, Resolve
