@@ -255,6 +255,8 @@ class NpcPrompt(QDialog):
     few skills, stress boxes, grit and fate points.
 
     ``answer()`` is a dict of :func:`rules.systems.sotc_conflict.npc_participant` arguments.
+    With ``known_skills`` (the campaign's skill list), typed skills outside it are named in an
+    inline warning; saving is still allowed, since the GM's NPCs may use custom skills.
     """
 
     def __init__(
@@ -264,11 +266,13 @@ class NpcPrompt(QDialog):
         parent: QWidget | None = None,
         *,
         grit: bool = True,
+        known_skills: tuple[str, ...] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a named NPC")
         self._rules = rules
         self._ladder = ladder
+        self._known = None if known_skills is None else {k.casefold() for k in known_skills}
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Baron Von Kessel")
         self.skills = QLineEdit()
@@ -291,9 +295,14 @@ class NpcPrompt(QDialog):
         self.side = QLineEdit("gm")
         self.preview = QLabel()
         self.preview.setWordWrap(True)
+        self.unknown = QLabel()
+        self.unknown.setWordWrap(True)
+        self.unknown.setStyleSheet("color: #8a5300")
+        self.unknown.hide()
         form = QFormLayout()
         form.addRow("Name", self.name)
         form.addRow("Skills", self.skills)
+        form.addRow("", self.unknown)
         form.addRow("Aspects", self.aspects)
         form.addRow("Stunts", self.stunts)
         form.addRow("Armor", self.armor)
@@ -325,12 +334,25 @@ class NpcPrompt(QDialog):
         )
         return health, composure
 
+    def unknown_skills(self, skills: dict[str, int]) -> list[str]:
+        """Typed skills missing from the campaign's list (none when no list was given)."""
+        if self._known is None:
+            return []
+        return [k for k in skills if k.casefold() not in self._known]
+
     def _update(self) -> None:
         try:
             skills = parse_skills(self.skills.text(), self._ladder)
         except ValueError as exc:
             self.preview.setText(f"<span style='color:#b00020'>{exc}</span>")
+            self.unknown.hide()
             return
+        unknown = self.unknown_skills(skills)
+        self.unknown.setText(
+            f"Not in the campaign's skill list: {', '.join(unknown)} "
+            "(kept as typed: check the spelling, or keep it as a custom skill)"
+        )
+        self.unknown.setVisible(bool(unknown))
         health, composure = self.tracks(skills)
         self.preview.setText(f"Health {health} boxes, Composure {composure} boxes")
 
@@ -362,10 +384,14 @@ class NpcPrompt(QDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, rules: CampaignRules, ladder: Ladder | None = None
+        cls,
+        parent: QWidget | None,
+        rules: CampaignRules,
+        ladder: Ladder | None = None,
+        known_skills: tuple[str, ...] | None = None,
     ) -> dict[str, Any] | None:
         """The NPC's fields, or None when cancelled."""
-        dialog = cls(rules, ladder, parent, grit=rules.grit)
+        dialog = cls(rules, ladder, parent, grit=rules.grit, known_skills=known_skills)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.answer()

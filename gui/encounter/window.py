@@ -64,7 +64,7 @@ from rules.encounter import (
     TakeOutEvent,
     TrackName,
 )
-from rules.errors import FatesmithError, RuleViolation
+from rules.errors import FatesmithError, RuleViolation, UnknownSystemError
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Return", "Start: fix the initiative order"),
@@ -524,12 +524,23 @@ class EncounterWindow(QMainWindow):
         )
         self.push(AddParticipantEvent(participant=group))
 
+    def _campaign_skills(self) -> tuple[str, ...] | None:
+        """The campaign's skill names for the scene's system (None without a registry)."""
+        if self.registry is None:
+            return None
+        try:
+            system = self.registry.get(self.doc.state.system)
+        except UnknownSystemError:
+            return None
+        names: tuple[str, ...] = system.skill_names(self.doc.state.rules)
+        return names
+
     def add_npc(self) -> bool:
         """Ctrl+N: a named NPC written into the scene (no library character)."""
         from rules.systems.sotc_conflict import npc_participant
 
         state = self.doc.state
-        answer = NpcPrompt.ask(self, state.rules, self.doc.ladder)
+        answer = NpcPrompt.ask(self, state.rules, self.doc.ladder, self._campaign_skills())
         if answer is None:
             return False
         side = answer.pop("side") or "gm"

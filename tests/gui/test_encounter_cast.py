@@ -67,6 +67,41 @@ def test_npc_dialog_sizes_tracks_from_endurance_and_resolve(qtbot: QtBot, regist
     assert htdt.result() == 0
 
 
+def test_npc_dialog_warns_of_skills_outside_the_campaign_list_but_saves(
+    window: Any, qtbot: QtBot, registry: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The campaign's skill list (SotC "Skills", renamed or dropped by the group, L5782) names
+    what a typed skill should be; an unknown one is flagged inline, and the GM may keep it."""
+    rules = CampaignRules(renamed_skills={"Guns": "Firearms"})
+    known = registry.get("sotc").skill_names(rules)
+    dialog = NpcPrompt(rules, registry.get("sotc").ladder, known_skills=known)
+    qtbot.addWidget(dialog)
+    dialog.skills.setText("Firearms 3, weapons 2, Alertness Good")
+    assert dialog.unknown.isHidden()  # a renamed skill and any letter case are known
+    dialog.skills.setText("Firearms 3, Guns 2, Kung Fu 4, Athletics 1")
+    assert not dialog.unknown.isHidden()
+    assert "Not in the campaign's skill list: Guns, Kung Fu " in dialog.unknown.text()
+    assert "Athletics" not in dialog.unknown.text() and "Firearms" not in dialog.unknown.text()
+    dialog.accept()  # custom skills are allowed: it saves anyway
+    assert dialog.result() == 1 and dialog.answer()["skills"]["Kung Fu"] == 4
+    dialog.skills.setText("Kung Fu")  # unreadable: the read error replaces the warning
+    assert dialog.unknown.isHidden() and "rating" in dialog.preview.text()
+    unchecked = NpcPrompt(rules)  # no list given (no registry): nothing to check against
+    qtbot.addWidget(unchecked)
+    unchecked.skills.setText("Kung Fu 4")
+    assert unchecked.unknown.isHidden()
+
+    seen: dict[str, Any] = {}
+
+    def ask(*a: Any, **k: Any) -> None:
+        seen["known"] = a[-1]
+        return None
+
+    monkeypatch.setattr(NpcPrompt, "ask", classmethod(ask))
+    assert not window.add_npc()
+    assert seen["known"] == registry.get("sotc").skill_names(CampaignRules())
+
+
 def test_add_npc_from_the_cast_menu_is_undoable(
     window: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
