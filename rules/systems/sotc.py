@@ -134,6 +134,7 @@ class SotcSystem:
         self._stunts: dict[str, StuntDef] = {s.name.casefold(): s for s in catalog.stunts}
         self._stunts_exact: dict[str, StuntDef] = {s.name: s for s in catalog.stunts}
         self._improvements = {m.name.casefold(): m for m in catalog.improvements}
+        self._improvements_exact = {m.name: m for m in catalog.improvements}
         self._book_skill_names = tuple(s.name for s in catalog.skills)
         self._book_skill_keys = frozenset(n.casefold() for n in self._book_skill_names)
         self._book_skill_set = frozenset(self._book_skill_names)
@@ -301,8 +302,12 @@ class SotcSystem:
             problems += self._check_phases(character)
             problems += self._check_pyramid(character, rules, shape_only=False)
         problems += self._check_aspect_text(character)
-        problems += self._check_stunts(character, rules, fast=character.creation_mode == "fast")
-        problems += self._check_gadgets(character)
+        # Catalogue entry of each take (None for custom stunts), shared by the checks below.
+        defs = [self._stunt_def(pick.name) for pick in character.stunts]
+        problems += self._check_stunts(
+            character, rules, fast=character.creation_mode == "fast", defs=defs
+        )
+        problems += self._check_gadgets(character, defs)
         problems += self._check_fate_points(character)
         problems += self._check_condition(character, rules)
         return tuple(problems)
@@ -540,7 +545,14 @@ class SotcSystem:
                 )
         return out
 
-    def _check_stunts(self, c: SotcCharacter, rules: CampaignRules, *, fast: bool) -> list[Problem]:
+    def _check_stunts(
+        self,
+        c: SotcCharacter,
+        rules: CampaignRules,
+        *,
+        fast: bool,
+        defs: list[StuntDef | None] | None = None,
+    ) -> list[Problem]:
         out: list[Problem] = []
         names = c.stunt_names()
         if len(names) > STUNT_COUNT:
@@ -565,7 +577,7 @@ class SotcSystem:
         book_skills = self._book_skills(c, rules)
         for i, pick in enumerate(c.stunts):
             path = f"stunts[{i}]"
-            stunt = self._stunt_def(pick.name)
+            stunt = defs[i] if defs is not None else self._stunt_def(pick.name)
             if stunt is None:
                 if not pick.custom:
                     out.append(
@@ -680,62 +692,77 @@ class SotcSystem:
             return c.skills
         return {rules.book_name(k): v for k, v in c.skills.items()}
 
-    def _check_gadgets(self, c: SotcCharacter) -> list[Problem]:
+    def _check_gadgets(
+        self, c: SotcCharacter, all_defs: list[StuntDef | None] | None = None
+    ) -> list[Problem]:
         """Personal gadgets and artifacts (SotC "Personal Gadgets", "Improving Things",
         "Artifacts"): the improvement allowance, the Weird/Mad Science surcharges, and which
         improvements a device may take."""
         out: list[Problem] = []
         if not c.gadgets:
             return out  # nothing drawn from any allowance, nothing to check
-        defs = [d for d in map(self._stunt_def, c.stunt_names()) if d]
+        if all_defs is None:
+            all_defs = [self._stunt_def(pick.name) for pick in c.stunts]
+        defs = [d for d in all_defs if d is not None]
         allowed = sum(int(getattr(d.grants, "gadget_improvements", None) or 0) for d in defs)
         has = {d.name for d in defs}
         used = 0
+        exact = self._improvements_exact
         for i, gadget in enumerate(c.gadgets):
-            path = f"gadgets[{i}]"
             if _blank(gadget.name):
                 out.append(
-                    error("SOTC-GADGET-name", f"{path}.name", "Give the gadget a name.", S_GADGETS)
+                    error(
+                        "SOTC-GADGET-name",
+                        f"gadgets[{i}].name",
+                        "Give the gadget a name.",
+                        S_GADGETS,
+                    )
                 )
             if gadget.kind == "other":
                 continue
             artifact = gadget.kind == "artifact"
-            names = [m.name.strip() for m in gadget.improvements]
-            folded = [n.casefold() for n in names]
-            weird = mad = False
+            weird = mad = spelled_weird = spelled_mad = False
             seen: set[str] = set()
-            for j, (name, key) in enumerate(zip(names, folded, strict=True)):
-                mpath = f"{path}.improvements[{j}]"
-                if key in SURCHARGES:
-                    continue
-                improvement = self._improvements.get(key)
+            cost = 0  # as _gadget_cost counts it: every improvement but the surcharge entries
+            for j, m in enumerate(gadget.improvements):
+                improvement = exact.get(m.name)
                 if improvement is None:
-                    out.append(
-                        warning(
-                            "SOTC-GADGET-unknown-improvement",
-                            mpath,
-                            f"\u201c{name}\u201d is not an improvement from the book; the GM must "
-                            "approve it.",
-                            S_IMPROVING,
+                    key = m.name.strip().casefold()
+                    if key in SURCHARGES:
+                        spelled_weird |= key == "uses weird science"
+                        spelled_mad |= key == "uses mad science"
+                        continue
+                    improvement = self._improvements.get(key)
+                    if improvement is None:
+                        cost += 1
+                        out.append(
+                            warning(
+                                "SOTC-GADGET-unknown-improvement",
+                                f"gadgets[{i}].improvements[{j}]",
+                                f"\u201c{m.name.strip()}\u201d is not an improvement from the "
+                                "book; the GM must approve it.",
+                                S_IMPROVING,
+                            )
                         )
-                    )
-                    continue
-                if key in seen and not improvement.repeatable:
+                        continue
+                cost += 1
+                name = improvement.name
+                if name in seen and not improvement.repeatable:
                     out.append(
                         error(
                             "SOTC-GADGET-repeat",
-                            mpath,
-                            f"{improvement.name} can be put on a device only once.",
+                            f"gadgets[{i}].improvements[{j}]",
+                            f"{name} can be put on a device only once.",
                             S_IMPROVING,
                         )
                     )
-                seen.add(key)
+                seen.add(name)
                 if improvement.artifact_only and not artifact:
                     out.append(
                         error(
                             "SOTC-GADGET-artifact-only",
-                            mpath,
-                            f"{improvement.name} is for artifacts only.",
+                            f"gadgets[{i}].improvements[{j}]",
+                            f"{name} is for artifacts only.",
                             S_ARTIFACTS,
                         )
                     )
@@ -743,8 +770,8 @@ class SotcSystem:
                     out.append(
                         error(
                             "SOTC-GADGET-not-on-artifacts",
-                            mpath,
-                            f"Artifacts cannot take {improvement.name}.",
+                            f"gadgets[{i}].improvements[{j}]",
+                            f"Artifacts cannot take {name}.",
                             S_ARTIFACTS,
                         )
                     )
@@ -753,31 +780,31 @@ class SotcSystem:
             # Without the stunt, a personal gadget first buys "Uses Weird Science" (1
             # improvement) or "Uses Mad Science" (2); artifacts pay in complications instead.
             if not artifact:
-                if (
-                    weird
-                    and not has & {"Weird Science", "Mad Science"}
-                    and "uses weird science" not in folded
-                ):
+                if weird and not has & {"Weird Science", "Mad Science"}:
+                    cost += 1
+                if mad and "Mad Science" not in has:
+                    cost += 2
+                if weird and not has & {"Weird Science", "Mad Science"} and not spelled_weird:
                     out.append(
                         warning(
                             "SOTC-GADGET-weird-surcharge",
-                            path,
+                            f"gadgets[{i}]",
                             f"{gadget.name or 'This gadget'} uses Weird Science without the "
                             "stunt: that costs one extra improvement (counted).",
                             S_GADGETS,
                         )
                     )
-                if mad and "Mad Science" not in has and "uses mad science" not in folded:
+                if mad and "Mad Science" not in has and not spelled_mad:
                     out.append(
                         warning(
                             "SOTC-GADGET-mad-surcharge",
-                            path,
+                            f"gadgets[{i}]",
                             f"{gadget.name or 'This gadget'} uses Mad Science without the "
                             "stunt: that costs two extra improvements (counted).",
                             S_GADGETS,
                         )
                     )
-            used += self._gadget_cost(gadget, has)
+            used += cost
         if c.gadgets and allowed == 0 and any(g.kind != "other" for g in c.gadgets):
             out.append(
                 warning(
@@ -826,6 +853,8 @@ class SotcSystem:
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
+        if c.refresh is None and c.fate_points is None:
+            return out  # both follow the aspects: nothing recorded that could disagree
         aspects = len(c.all_aspects())
         if c.refresh is not None and c.refresh != aspects:
             out.append(

@@ -465,3 +465,23 @@ def test_non_repeatable_improvement_twice(sotc: Any) -> None:
     assert "SOTC-GADGET-repeat" not in codes(
         sotc.validate(build(gadgets=[gadget("Rugged", "Rugged")]))
     )
+
+
+@pytest.mark.parametrize(
+    "improvements",
+    [
+        ("Special Effect", "Upgrade"),
+        ("Uses Weird Science", "Special Effect", "Upgrade"),
+        ("Unbelievable", "Upgrade", "Sparkles"),
+        ("Rugged", "Rugged", "Armed"),
+        (),
+    ],
+)
+def test_derived_allowance_use_matches_the_validator(
+    sotc: Any, improvements: tuple[str, ...]
+) -> None:
+    """The "used N of M" the editor shows and the validator's count are one number."""
+    character = build(gadgets=[gadget(*improvements)])
+    used = sotc.derive(character).gadget_improvements_used
+    over = "SOTC-GADGET-improvements" in codes(sotc.validate(character))
+    assert over == (used > 3)
