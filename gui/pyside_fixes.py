@@ -17,20 +17,19 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from PySide6.QtCore import QObject, Signal
-
 _BOOST = 1 << 40
 """References added to each singleton: ~10^12 leaked calls before any risk."""
 
 _installed = False
 
 
-class _Probe(QObject):
-    fired = Signal()
-
-
 def _leaks() -> bool:
     """Whether void calls or emits from Python lose references to None or True."""
+    from PySide6.QtCore import QObject, Signal
+
+    class _Probe(QObject):
+        fired = Signal()
+
     probe = _Probe()
     none_before, true_before = sys.getrefcount(None), sys.getrefcount(True)
     for _ in range(16):
@@ -44,6 +43,11 @@ def install() -> bool:
     global _installed
     if _installed:
         return True
+    import PySide6
+
+    # Only the 6.12 series is known to leak; skip the probe (and its start-up cost) otherwise.
+    if tuple(PySide6.__version_info__[:2]) != (6, 12) or sys.version_info >= (3, 12):
+        return False
     if not _leaks():
         return False
     for singleton in (None, True, False):
