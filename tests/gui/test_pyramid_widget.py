@@ -169,3 +169,15 @@ def test_focus_path_selects_skill_or_rung(qtbot: Any, pyramid: PyramidWidget) ->
     assert pyramid.current_skill() == "Guns"
     pyramid.focus_path("pyramid.3")
     qtbot.waitUntil(lambda: pyramid.rungs[3].slots[0].hasFocus())
+
+
+def test_skill_filter_proxy_passes_the_model_tester(
+    qtmodeltester: Any, pyramid: PyramidWidget
+) -> None:
+    """The skill list's search proxy, filtered and unfiltered."""
+    proxy = pyramid._proxy
+    qtmodeltester.check(proxy)
+    pyramid.filter_edit.setText("ath")
+    assert proxy.rowCount() >= 1
+    assert all("ath" in proxy.index(r, 0).data().casefold() for r in range(proxy.rowCount()))
+    qtmodeltester.check(proxy)
