@@ -78,8 +78,6 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     """The process's QApplication (created once), named for QSettings and the desktop."""
     from PySide6.QtWidgets import QApplication
 
-    import gui.pyside_fixes  # noqa: F401  - PySide6 6.12.0 Signal.emit refcount bug; first
-
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing

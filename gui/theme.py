@@ -9,7 +9,6 @@ their few accents on their own widgets and restyle on the palette change (``fate
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -17,34 +16,14 @@ from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 from gui.settings import ThemeMode
+from storage.bundled import bundled_path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 def resource_path(*parts: str) -> Path:
-    """The real path of a bundled file under ``resources/`` (works from a PyInstaller bundle).
-
-    ``importlib.resources`` is tried first; CPython 3.11 cannot read a namespace package that an
-    editable install extends with a path hook, so the package's real folders are tried next.
-    """
-    try:
-        target = resources.files("resources").joinpath(*parts)
-        if target.is_file() or target.is_dir():
-            return Path(str(target))
-    except (NotADirectoryError, ModuleNotFoundError, TypeError):
-        pass
-    try:
-        import resources as package
-
-        folders = [Path(p) for p in package.__path__ if Path(p).is_dir()]
-    except ImportError:
-        folders = []
-    folders.append(REPO_ROOT / "resources")
-    for folder in folders:
-        candidate = folder.joinpath(*parts)
-        if candidate.exists():
-            return candidate
-    return folders[0].joinpath(*parts)
+    """The real path of a bundled file under ``resources/`` (see :mod:`storage.bundled`)."""
+    return bundled_path(*parts)
 
 
 def read_resource_text(*parts: str) -> str:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 import uuid
-from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError
 from rules.systems.registry import SystemRegistry
+from storage.bundled import bundled_path
 from storage.json_io import SUFFIX, loads_character
 from storage.mappers import Campaign
 
@@ -29,17 +28,7 @@ CAMPAIGN_FILE = "campaign.json"
 
 def samples_root() -> Traversable:
     """The bundled ``resources/samples`` folder."""
-    try:
-        return resources.files("resources").joinpath("samples")
-    except NotADirectoryError:
-        # CPython 3.11 editable installs: see storage.systems_catalog.systems_root.
-        import resources as package
-
-        for entry in package.__path__:
-            folder = Path(entry) / "samples"
-            if folder.is_dir():
-                return folder
-        raise
+    return bundled_path("samples")
 
 
 def load_sample_characters(

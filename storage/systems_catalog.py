@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -18,24 +16,14 @@ from rules.errors import CatalogError
 from rules.systems.registry import SystemInfo, SystemRegistry
 from rules.systems.sotc import SotcSystem
 from rules.systems.sotc_catalog import parse_sotc_catalog
+from storage.bundled import bundled_path
 
 SOTC_FILES = ("skills.json", "stunts.json", "packages.json", "improvements.json")
 
 
 def systems_root() -> Traversable:
     """The bundled ``resources/systems`` folder."""
-    try:
-        return resources.files("resources").joinpath("systems")
-    except NotADirectoryError:
-        # CPython 3.11: an editable install adds a path-hook entry to the namespace package's
-        # __path__, which importlib.resources cannot read; use the real folder instead.
-        import resources as package
-
-        for entry in package.__path__:
-            folder = Path(entry) / "systems"
-            if folder.is_dir():
-                return folder
-        raise
+    return bundled_path("systems")
 
 
 def read_json(folder: Traversable, name: str) -> object:

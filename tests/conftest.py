@@ -11,10 +11,6 @@ import pytest
 # Qt must run headless in every test process; set before anything imports PySide6.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-# PySide6 6.12.0 loses a reference to True on every Signal.emit() from Python; without this
-# work-around a test process aborts after a few hundred emits (see gui/pyside_fixes.py).
-import gui.pyside_fixes  # noqa: F401
-
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data"
 

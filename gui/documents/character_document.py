@@ -15,7 +15,6 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-import gui.pyside_fixes  # noqa: F401  - must precede any signal emitted from Python
 from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.systems.registry import GameSystem

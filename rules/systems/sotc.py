@@ -115,13 +115,16 @@ class SotcDerived(BaseModel):
     peak_rating: int
 
 
-def _grant(catalog: SotcCatalog, name: str, key: str) -> Any:
-    """The value a catalogue stunt grants under ``key``, or None (custom stunts grant nothing)."""
-    try:
-        stunt = catalog.stunt(name)
-    except KeyError:
-        return None
-    return getattr(stunt.grants, key, None)
+def science_surcharge(weird: bool, mad: bool, stunts: set[str]) -> tuple[int, int]:
+    """Extra improvements a personal gadget pays for Weird/Mad Science without the stunt.
+
+    SotC "Personal Gadgets": "Uses Weird Science" costs 1 improvement unless the character has
+    Weird Science (or Mad Science); "Uses Mad Science" costs 2 unless it has Mad Science.
+    Returns (weird surcharge, mad surcharge).
+    """
+    weird_cost = 1 if weird and not stunts & {"Weird Science", "Mad Science"} else 0
+    mad_cost = 2 if mad and "Mad Science" not in stunts else 0
+    return weird_cost, mad_cost
 
 
 class SotcSystem:
@@ -780,11 +783,9 @@ class SotcSystem:
             # Without the stunt, a personal gadget first buys "Uses Weird Science" (1
             # improvement) or "Uses Mad Science" (2); artifacts pay in complications instead.
             if not artifact:
-                if weird and not has & {"Weird Science", "Mad Science"}:
-                    cost += 1
-                if mad and "Mad Science" not in has:
-                    cost += 2
-                if weird and not has & {"Weird Science", "Mad Science"} and not spelled_weird:
+                weird_cost, mad_cost = science_surcharge(weird, mad, has)
+                cost += weird_cost + mad_cost
+                if weird_cost and not spelled_weird:
                     out.append(
                         warning(
                             "SOTC-GADGET-weird-surcharge",
@@ -794,7 +795,7 @@ class SotcSystem:
                             S_GADGETS,
                         )
                     )
-                if mad and "Mad Science" not in has and not spelled_mad:
+                if mad_cost and not spelled_mad:
                     out.append(
                         warning(
                             "SOTC-GADGET-mad-surcharge",
@@ -842,14 +843,9 @@ class SotcSystem:
         if gadget.kind == "artifact":
             return cost
         found = [self._improvements.get(n) for n in folded if n not in SURCHARGES]
-        if any(m is not None and m.weird_science for m in found) and not has & {
-            "Weird Science",
-            "Mad Science",
-        }:
-            cost += 1
-        if any(m is not None and m.mad_science for m in found) and "Mad Science" not in has:
-            cost += 2
-        return cost
+        weird = any(m is not None and m.weird_science for m in found)
+        mad = any(m is not None and m.mad_science for m in found)
+        return cost + sum(science_surcharge(weird, mad, has))
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -292,13 +292,6 @@ def _bind(flowables: list[Any]) -> list[Any]:
 def _build(block: Any, st: Styles) -> list[Any]:
     """The flowables of one layout block, headings bound to what follows them."""
     return _bind(BUILDERS[block.kind](block, st))
-
-
-def _flowables(blocks: Iterable[Any], st: Styles) -> list[Any]:
-    out: list[Any] = []
-    for block in blocks:
-        out += _build(block, st)
-    return out
 
 
 # -- pages ---------------------------------------------------------------------------------------

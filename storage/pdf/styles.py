@@ -22,6 +22,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from storage.bundled import bundled_path
+
 Paper = Literal["letter", "a4"]
 PAPER_SIZES: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
 MARGIN = 14 * mm
@@ -62,18 +64,11 @@ def page_size(paper: str) -> tuple[float, float]:
 
 
 def fonts_dir() -> Path:
-    """The bundled ``resources/fonts`` folder.
-
-    Located through the ``resources`` package's path rather than ``importlib.resources.files``,
-    which fails on namespace packages under editable installs in Python 3.11.
-    """
-    import resources
-
-    for entry in resources.__path__:
-        folder = Path(entry) / "fonts"
-        if (folder / FONT_FILES[SANS]).is_file():
-            return folder
-    raise FileNotFoundError("the bundled fonts (resources/fonts) are missing")
+    """The bundled ``resources/fonts`` folder."""
+    folder = bundled_path("fonts")
+    if not (folder / FONT_FILES[SANS]).is_file():
+        raise FileNotFoundError("the bundled fonts (resources/fonts) are missing")
+    return folder
 
 
 @cache
