@@ -115,6 +115,39 @@ LIBRARY_INFO = cast(Table, LibraryInfoRow.__table__)
 KEEP: EllipsisType = ...
 
 
+def _check_version(
+    row: Any,
+    expected_version: int | None,
+    kind: str,
+    name: str,
+    *,
+    deleted_hint: str = "",
+    changed_hint: str = "reload it",
+) -> None:
+    """Optimistic concurrency for one record about to be saved.
+
+    ``expected_version`` None means "new": the id must be free. Otherwise the stored row must
+    still exist at that version; anything else was done by someone else since it was loaded.
+
+    Raises:
+        ConflictError: naming the record and what to do about it.
+    """
+    if expected_version is None:
+        if row is not None:
+            raise ConflictError(f"a {kind} with this id ({name!r}) is already in the library")
+        return
+    if row is None:
+        hint = f"; {deleted_hint}" if deleted_hint else ""
+        raise ConflictError(
+            f"{kind} {name!r} was deleted from the library since you opened it{hint}"
+        )
+    if row.version != expected_version:
+        raise ConflictError(
+            f"{kind} {name!r} was saved elsewhere since you opened it (version {row.version}, "
+            f"yours {expected_version}); {changed_hint}"
+        )
+
+
 class LibraryError(FatesmithError):
     """A library operation failed; the message is one clear line for the user."""
 
@@ -621,22 +654,11 @@ class Library:
         """
         with self._write() as s:
             row = s.get(CharacterRow, character.id)
-            if expected_version is None and row is not None:
-                raise ConflictError(
-                    f"a character with this id ({character.name!r}) is already in the library"
-                )
-            if expected_version is not None:
-                if row is None:
-                    raise ConflictError(
-                        f"{character.name or 'this character'!r} was deleted from the library "
-                        "since you opened it; save it as a new character instead"
-                    )
-                if row.version != expected_version:
-                    raise ConflictError(
-                        f"{character.name or 'this character'!r} was saved elsewhere since you "
-                        f"opened it (version {row.version}, yours {expected_version}); reload it "
-                        "or save yours as a copy"
-                    )
+            _check_version(
+                row, expected_version, "character", character.name or "this character",
+                deleted_hint="save it as a new character instead",
+                changed_hint="reload it or save yours as a copy",
+            )  # fmt: skip
             if isinstance(campaign_id, EllipsisType):
                 target = row.campaign_id if row is not None else None
             else:
@@ -836,18 +858,7 @@ class Library:
             raise LibraryError(str(exc)) from None
         with self._write() as s:
             row = s.get(CampaignRow, campaign.id)
-            if expected_version is None and row is not None:
-                raise ConflictError(f"a campaign with this id ({campaign.name!r}) already exists")
-            if expected_version is not None:
-                if row is None:
-                    raise ConflictError(
-                        f"campaign {campaign.name!r} was deleted since you opened it"
-                    )
-                if row.version != expected_version:
-                    raise ConflictError(
-                        f"campaign {campaign.name!r} was saved elsewhere since you opened it; "
-                        "reload it"
-                    )
+            _check_version(row, expected_version, "campaign", campaign.name)
             if row is not None:
                 self._refuse_newer("campaign", row, mappers.CAMPAIGN_PAYLOAD_VERSION)
             stamp = now()
@@ -960,17 +971,7 @@ class Library:
         payload = dumps_compact(record.payload)
         with self._write() as s:
             row = s.get(EncounterRow, record.id)
-            if expected_version is None and row is not None:
-                raise ConflictError(f"an encounter with this id ({record.name!r}) already exists")
-            if expected_version is not None:
-                if row is None:
-                    raise ConflictError(
-                        f"encounter {record.name!r} was deleted since you opened it"
-                    )
-                if row.version != expected_version:
-                    raise ConflictError(
-                        f"encounter {record.name!r} was saved elsewhere since you opened it"
-                    )
+            _check_version(row, expected_version, "encounter", record.name)
             if record.campaign_id is not None and s.get(CampaignRow, record.campaign_id) is None:
                 raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
             if row is not None:
