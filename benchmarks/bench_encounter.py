@@ -24,7 +24,7 @@ from rules.encounter import (
     TakeConsequenceEvent,
 )
 from rules.errors import RuleViolation
-from rules.systems.sotc_conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 
 REPLAY_LIMIT = 0.200
 TRANSITION_LIMIT = 0.016

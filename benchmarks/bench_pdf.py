@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import Result, median_time, once
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 
 LIMIT_ONE_SHEET = 0.150
 FIXTURE = (

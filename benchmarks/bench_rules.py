@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 from benchmarks.harness import Result, median_time, once
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 from storage.json_io import dumps_character, loads_character
 from storage.systems_catalog import default_registry
 from tests.rules.sotc_builders import build

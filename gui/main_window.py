@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     # Start-up speed (benchmarks/bench_gui.py): the window shows before pydantic and SQLAlchemy
     # load, so the storage and rules models are imported where they are first needed.
     from rules.character import CharacterBase
-    from rules.systems.sotc_character import NovelRef
+    from rules.systems.sotc.character import NovelRef
     from storage.library import Library
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ def default_editor_factory(
     guest_stars: Callable[[], list[str]] | None = None,
 ) -> QWidget:
     """The SotC creation flow and free editor (imported on first use: startup speed)."""
-    from gui.views.character_editor import CharacterEditor
+    from gui.systems.sotc.editor import CharacterEditor
 
     editor: QWidget = CharacterEditor(document, novels=novels, guest_stars=guest_stars)
     return editor
@@ -1372,7 +1372,7 @@ class MainWindow(QMainWindow):
         Answered from the novel index gathered with the search index (no parsing); while that
         is being built, only the stored documents of SotC characters are read.
         """
-        from rules.systems.sotc_character import NovelRef
+        from rules.systems.sotc.character import NovelRef
 
         own = document.character.id
         members: set[uuid.UUID] | None = None
@@ -1717,7 +1717,7 @@ class MainWindow(QMainWindow):
 
     def restore_draft(self, draft: Draft) -> bool:
         """Open the draft's character with its autosaved edits (unsaved, undoable)."""
-        from gui.commands.character_commands import ReplaceCharacterCommand
+        from gui.systems.sotc.commands import ReplaceCharacterCommand
         from storage.library import NotFoundError
 
         character_id = draft.character.id
@@ -1793,8 +1793,8 @@ class MainWindow(QMainWindow):
         A character open in a tab gets the change as an undoable edit of its document (saved
         with it, so the open copy and the library never disagree); the others are saved now.
         """
-        from gui.commands.character_commands import ReplaceCharacterCommand
         from gui.dialogs.tags import EditTagsDialog
+        from gui.systems.sotc.commands import ReplaceCharacterCommand
         from rules.evolve import evolve
 
         ids = self.page.selected_ids()

@@ -81,7 +81,7 @@ from rules.encounter import (
     Zone,
 )
 from rules.errors import DiceExpressionError, RuleViolation
-from rules.systems.sotc_conflict import SotcConflictRules
+from rules.systems.sotc.conflict import SotcConflictRules
 
 CONFLICT_RULES: dict[str, ConflictRulesFactory] = {"sotc": SotcConflictRules}
 """System id -> factory of its conflict rules (other systems register here when they exist)."""

@@ -5,7 +5,7 @@ exchanges, contests, stress tracks, consequences, aspects, zones); a system stat
 differs: its dice, how a hit lands on a stress track, its consequence slots and recovery, how
 big minion groups and companions are, and the numbers of spin, full defense and tags.
 
-Spirit of the Century implements it in :mod:`rules.systems.sotc_conflict` (the "How To Do
+Spirit of the Century implements it in :mod:`rules.systems.sotc.conflict` (the "How To Do
 Things" variant is the same class under other :class:`rules.campaign.CampaignRules` switches).
 FATE 2.0 (a wound track instead of boxes), Strange Fate (d6 per power tier instead of Fudge
 dice) and ART (foe stat blocks, damage, kickers) plug in by implementing this protocol: e.g. a

@@ -39,8 +39,8 @@ from rules.encounter import (
 )
 from rules.errors import FatesmithError, RuleViolation
 from rules.ladder import Ladder
-from rules.systems.sotc_character import SotcCharacter
-from rules.systems.sotc_conflict import npc_participant, participant_from_character
+from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.conflict import npc_participant, participant_from_character
 from rules.validation import field_path
 
 FORMAT: Literal["fatesmith-encounter-script"] = "fatesmith-encounter-script"

@@ -14,8 +14,8 @@ from pydantic import ValidationError
 
 from rules.errors import CatalogError
 from rules.systems.registry import SystemInfo, SystemRegistry
-from rules.systems.sotc import SotcSystem
-from rules.systems.sotc_catalog import parse_sotc_catalog
+from rules.systems.sotc.catalog import parse_sotc_catalog
+from rules.systems.sotc.system import SotcSystem
 from storage.bundled import bundled_path
 
 SOTC_FILES = ("skills.json", "stunts.json", "packages.json", "improvements.json")

@@ -1,6 +1,6 @@
 """GUI layer: the campaign dialog: name, house rules, notes, members and the guest-star deal.
 
-The "Guest stars" page hosts the creation engineer's :class:`gui.views.group_casting.
+The "Guest stars" page hosts the creation engineer's :class:`gui.systems.sotc.group_casting.
 GroupCastingWidget` (SotC "Phase Four: Guest Star" / "Phase Five: Guest Star Redux"). On OK the
 campaign is saved and each member's chosen novels are written into its phases four and five:
 through an undoable command when the character is open in a tab (the user then saves it),
@@ -41,8 +41,8 @@ from gui.dialogs.confirm import ErrorDialog
 from rules.campaign import CampaignRules
 from rules.errors import FatesmithError
 from rules.evolve import evolve
-from rules.systems.sotc_character import NovelRef
-from rules.systems.sotc_group import Casting, Member
+from rules.systems.sotc.character import NovelRef
+from rules.systems.sotc.group import Casting, Member
 from storage.library import Campaign, LibraryError, NewerRecordError
 
 RULE_TIPS = {
@@ -327,7 +327,7 @@ class CampaignDialog(QDialog):
         return out
 
     def _rebuild_casting(self) -> None:
-        from gui.views.group_casting import GroupCastingWidget
+        from gui.systems.sotc.group_casting import GroupCastingWidget
 
         ids = self.member_ids()
         facts = self._facts(ids)
@@ -382,7 +382,7 @@ class CampaignDialog(QDialog):
 
     def save(self) -> Campaign | None:
         """Save the campaign and write the guest-star novels; None when something failed."""
-        from gui.commands.character_commands import ChooseGuestNovelCommand
+        from gui.systems.sotc.commands import ChooseGuestNovelCommand
 
         campaign = self.build_campaign()
         expected = self._campaign.version or None

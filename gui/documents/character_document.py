@@ -1,7 +1,7 @@
 """GUI layer: the document for one character being edited (STYLE.md "Documents").
 
 It holds the current immutable character, its game system, the campaign's house rules and a
-QUndoStack. Only commands (``gui.commands.character_commands``) call :meth:`replace_character`;
+QUndoStack. Only commands (``gui.systems.sotc.commands``) call :meth:`replace_character`;
 every change re-runs the system's validator and derived values once and caches them, so Qt
 models and widgets read results instead of computing rules.
 """
@@ -18,7 +18,7 @@ from PySide6.QtGui import QUndoStack
 from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.systems.registry import GameSystem
-from rules.systems.sotc_prereqs import check_stunt
+from rules.systems.sotc.prereqs import check_stunt
 from rules.validation import Problem, Severity, problems_at
 
 
@@ -100,7 +100,7 @@ class CharacterDocument(QObject):
         """Whether the catalogue stunt ``name`` could be taken now (cached per state).
 
         Returns:
-            A :class:`rules.systems.sotc_prereqs.StuntCheck`, or None when the system has no
+            A :class:`rules.systems.sotc.prereqs.StuntCheck`, or None when the system has no
             stunt catalogue or the name is not in it.
         """
         key = name.casefold()

@@ -69,8 +69,8 @@ def refresh_characters(encounter: Any, library: Any, registry: Any) -> Any:
     """``encounter`` with every library character's current stress, consequences and fate
     points (a template started again: what happened to them since comes along)."""
     from rules.errors import FatesmithError
-    from rules.systems.sotc_character import SotcCharacter
-    from rules.systems.sotc_conflict import refresh_participant
+    from rules.systems.sotc.character import SotcCharacter
+    from rules.systems.sotc.conflict import refresh_participant
 
     if library is None or registry is None:
         return encounter

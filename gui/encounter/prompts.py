@@ -254,7 +254,7 @@ class NpcPrompt(QDialog):
     """Ask for a named NPC written straight into the scene (no library character): name, a
     few skills, stress boxes, grit and fate points.
 
-    ``answer()`` is a dict of :func:`rules.systems.sotc_conflict.npc_participant` arguments.
+    ``answer()`` is a dict of :func:`rules.systems.sotc.conflict.npc_participant` arguments.
     With ``known_skills`` (the campaign's skill list), typed skills outside it are named in an
     inline warning; saving is still allowed, since the GM's NPCs may use custom skills.
     """
@@ -324,7 +324,7 @@ class NpcPrompt(QDialog):
         """Health and Composure boxes: as set, else the campaign's base plus the Endurance /
         Resolve band (SotC "Endurance", "Resolve")."""
         from rules.encounter import Participant
-        from rules.systems.sotc import stress_bonus
+        from rules.systems.sotc.system import stress_bonus
 
         probe = Participant(id="probe", skills=skills)
         base = self._rules.stress_boxes

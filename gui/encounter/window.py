@@ -478,7 +478,7 @@ class EncounterWindow(QMainWindow):
         kind: str | None = None,
     ) -> bool:
         """Bring a library character into the scene (its current condition comes along)."""
-        from rules.systems.sotc_conflict import participant_from_character
+        from rules.systems.sotc.conflict import participant_from_character
 
         if self.registry is None or character.system != "sotc":
             self.show_message(f"{character.name}: no conflict rules for {character.system!r}")
@@ -537,7 +537,7 @@ class EncounterWindow(QMainWindow):
 
     def add_npc(self) -> bool:
         """Ctrl+N: a named NPC written into the scene (no library character)."""
-        from rules.systems.sotc_conflict import npc_participant
+        from rules.systems.sotc.conflict import npc_participant
 
         state = self.doc.state
         answer = NpcPrompt.ask(self, state.rules, self.doc.ladder, self._campaign_skills())
@@ -585,8 +585,8 @@ class EncounterWindow(QMainWindow):
 
     def save_results(self) -> int:
         """Write each library character's stress, consequences and fate points back to it."""
-        from rules.systems.sotc_character import SotcCharacter
-        from rules.systems.sotc_conflict import apply_results
+        from rules.systems.sotc.character import SotcCharacter
+        from rules.systems.sotc.conflict import apply_results
 
         library = self.doc.library
         if library is None:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.character import CharacterBase, Consequence
 from rules.ladder import Ladder
 from rules.systems.registry import SystemInfo
-from rules.systems.sotc_character import PHASE_CHAPTERS, PHASE_LABELS, SotcCharacter
+from rules.systems.sotc.character import PHASE_CHAPTERS, PHASE_LABELS, SotcCharacter
 
 SOTC_PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """Rung -> slots printed on the SotC sheet (SotC "Skills": 1 Superb ... 5 Average)."""
@@ -585,7 +585,7 @@ def _blank_sotc_sheet(info: SystemInfo) -> SheetLayout:
 
 
 def _blank_sotc_worksheet(info: SystemInfo) -> SheetLayout:
-    from rules.systems.sotc_character import Phase
+    from rules.systems.sotc.character import Phase
 
     blocks: list[Any] = [
         HeaderBlock(

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QUndoCommand
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import (
     ApplyPackageCommand,
     CastGuestStarCommand,
     ChooseGuestNovelCommand,
@@ -28,9 +29,8 @@ from gui.commands.character_commands import (
     read_text,
     write_text,
 )
-from gui.documents.character_document import CharacterDocument
-from rules.systems.sotc_character import NovelRef, SotcCharacter, StuntPick
-from rules.systems.sotc_group import Casting, Member, check_assignment
+from rules.systems.sotc.character import NovelRef, SotcCharacter, StuntPick
+from rules.systems.sotc.group import Casting, Member, check_assignment
 
 
 def make_document(sotc: Any, **fields: Any) -> CharacterDocument:

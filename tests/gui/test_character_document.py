@@ -10,7 +10,7 @@ from typing import Any
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.problem_model import PathRole, ProblemModel, SeverityRole
-from rules.systems.sotc_character import Phase, SotcCharacter, StuntPick
+from rules.systems.sotc.character import Phase, SotcCharacter, StuntPick
 
 
 def make_document(sotc: Any, character: SotcCharacter | None = None) -> CharacterDocument:
@@ -44,7 +44,7 @@ def test_replace_character_emits_and_recomputes_stress_from_endurance(
 
 def test_mark_saved_sets_version_and_clean_state(sotc: Any) -> None:
     doc = make_document(sotc)
-    from gui.commands.character_commands import EditTextCommand
+    from gui.systems.sotc.commands import EditTextCommand
 
     doc.undo_stack.push(EditTextCommand(doc, "name", "Ada"))
     assert not doc.undo_stack.isClean()

@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import IdRole
-from gui.views.character_editor import CharacterEditor
+from gui.systems.sotc.editor import CharacterEditor
 from rules.campaign import CampaignRules
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 
 BOWS = CampaignRules(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",))
 

@@ -15,11 +15,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.commands.character_commands import SetCreationModeCommand
 from gui.documents.character_document import CharacterDocument
-from gui.views.character_editor import CharacterEditor
-from gui.views.creation.concept_page import ConceptPage
-from rules.systems.sotc_character import SotcCharacter
+from gui.systems.sotc.commands import SetCreationModeCommand
+from gui.systems.sotc.creation.concept_page import ConceptPage
+from gui.systems.sotc.editor import CharacterEditor
+from rules.systems.sotc.character import SotcCharacter
 from rules.validation import Severity
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

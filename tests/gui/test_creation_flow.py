@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from gui.documents.character_document import CharacterDocument
-from gui.views.character_editor import CharacterEditor
-from gui.views.creation.phase_page import PhasePage
-from rules.systems.sotc_character import NovelRef, SotcCharacter
+from gui.systems.sotc.creation.phase_page import PhasePage
+from gui.systems.sotc.editor import CharacterEditor
+from rules.systems.sotc.character import NovelRef, SotcCharacter
 from rules.validation import has_errors
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

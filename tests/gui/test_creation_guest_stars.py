@@ -16,11 +16,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.commands.character_commands import SetGuestStarsCommand
 from gui.documents.character_document import CharacterDocument
-from gui.views.character_editor import CharacterEditor
-from gui.views.creation.guest_stars import GuestStarsBox
-from rules.systems.sotc_character import NovelRef, SotcCharacter
+from gui.systems.sotc.commands import SetGuestStarsCommand
+from gui.systems.sotc.creation.guest_stars import GuestStarsBox
+from gui.systems.sotc.editor import CharacterEditor
+from rules.systems.sotc.character import NovelRef, SotcCharacter
 from tests.gui.test_character_commands import round_trip
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

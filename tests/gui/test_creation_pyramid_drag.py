@@ -20,9 +20,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.models.pyramid_model import SKILL_MIME
-from gui.widgets.pyramid_widget import PyramidWidget
-from rules.systems.sotc_character import SotcCharacter
+from gui.systems.sotc.models.pyramid_model import SKILL_MIME
+from gui.systems.sotc.widgets.pyramid_widget import PyramidWidget
+from rules.systems.sotc.character import SotcCharacter
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

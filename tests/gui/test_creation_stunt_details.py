@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import (
     EditTextCommand,
     SetStuntSkillCommand,
     TakeStuntCommand,
 )
-from gui.documents.character_document import CharacterDocument
-from gui.widgets.stunt_picker import StuntPicker, detail_hint
-from rules.systems.sotc_character import SotcCharacter, StuntPick
+from gui.systems.sotc.widgets.stunt_picker import StuntPicker, detail_hint
+from rules.systems.sotc.character import SotcCharacter, StuntPick
 
 LINGUIST = StuntPick(name="Linguist", skill="Academics")
 JURY_RIG = StuntPick(name="Jury-Rig", custom=True)

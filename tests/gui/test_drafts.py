@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from gui.commands.character_commands import EditTextCommand
 from gui.dialogs.draft_restore import DraftRestoreDialog
 from gui.documents.character_document import CharacterDocument
 from gui.drafts import Autosaver, DraftStore
-from rules.systems.sotc_character import SotcCharacter
+from gui.systems.sotc.commands import EditTextCommand
+from rules.systems.sotc.character import SotcCharacter
 
 
 def test_store_round_trip_per_library(tmp_path: Path, registry: Any) -> None:

@@ -15,7 +15,7 @@ from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, Text
 from rules.campaign import CampaignRules
 from rules.combat import replay
 from rules.encounter import AddParticipantEvent, StartEvent
-from rules.systems.sotc_conflict import npc_participant
+from rules.systems.sotc.conflict import npc_participant
 
 
 def answer(monkeypatch: pytest.MonkeyPatch, cls: Any, value: Any) -> None:

@@ -23,7 +23,7 @@ from rules.encounter import (
     StartEvent,
     TakeConsequenceEvent,
 )
-from rules.systems.sotc_conflict import npc_participant
+from rules.systems.sotc.conflict import npc_participant
 
 
 def npc(pid: str, side: str, aspects: tuple[str, ...], **skills: int) -> Any:

@@ -18,7 +18,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QApplication
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import (
     AddGadgetCommand,
     AddImprovementCommand,
     EditTextCommand,
@@ -26,16 +27,15 @@ from gui.commands.character_commands import (
     RemoveImprovementCommand,
     SetGadgetKindCommand,
 )
-from gui.documents.character_document import CharacterDocument
-from gui.models.gadget_model import (
+from gui.systems.sotc.editor import CharacterEditor
+from gui.systems.sotc.models.gadget_model import (
     GadgetListModel,
     ImprovementCatalogModel,
     ImprovementModel,
     PathRole,
 )
-from gui.views.character_editor import CharacterEditor
-from gui.widgets.gadget_editor import GadgetEditor
-from rules.systems.sotc_character import Gadget, GadgetImprovement, SotcCharacter, StuntPick
+from gui.systems.sotc.widgets.gadget_editor import GadgetEditor
+from rules.systems.sotc.character import Gadget, GadgetImprovement, SotcCharacter, StuntPick
 from tests.gui.test_character_commands import round_trip
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -16,14 +16,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
-from gui.views.group_casting import (
+from gui.systems.sotc.group_casting import (
     COL_GUESTS,
     COL_PHASE4,
     COL_PHASE5,
     CastingModel,
     GroupCastingWidget,
 )
-from rules.systems.sotc_group import Casting, Member, check_assignment
+from rules.systems.sotc.group import Casting, Member, check_assignment
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from gui.commands.character_commands import EditTextCommand
 from gui.dialogs.confirm import ConfirmDeleteDialog, ConflictDialog, SaveChangesDialog
 from gui.main_window import CharacterTab, MainWindow
+from gui.systems.sotc.commands import EditTextCommand
 from storage.library import Library, SearchQuery
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "characters"

@@ -10,7 +10,7 @@ import pytest
 
 from gui.dialogs.campaign import CampaignDialog
 from gui.dialogs.confirm import SaveChangesDialog
-from rules.systems.sotc_group import check_assignment
+from rules.systems.sotc.group import check_assignment
 from rules.validation import has_errors
 
 
@@ -179,7 +179,7 @@ def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
     make_window: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SotC "Phase Four: Guest Star": the novels of the other characters, answered cheaply."""
-    from gui.commands.character_commands import EditTextCommand
+    from gui.systems.sotc.commands import EditTextCommand
 
     window = make_window()
     qtbot.waitUntil(lambda: window.novel_index is not None, timeout=20_000)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from gui.commands.character_commands import ChooseGuestNovelCommand
+from gui.systems.sotc.commands import ChooseGuestNovelCommand
 from tests.gui.conftest import stub_editor
 
 VANCE = uuid.UUID("5a3f0b9e-1c2d-4e5f-8a9b-000000000a01")

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.documents.character_document import CharacterDocument
-from gui.models.pyramid_model import (
+from gui.systems.sotc.models.pyramid_model import (
     CapacityRole,
     ProblemsRole,
     PyramidModel,
@@ -22,8 +22,8 @@ from gui.models.pyramid_model import (
     SkillsRole,
     skill_mime,
 )
-from gui.widgets.pyramid_widget import PyramidWidget
-from rules.systems.sotc_character import SotcCharacter
+from gui.systems.sotc.widgets.pyramid_widget import PyramidWidget
+from rules.systems.sotc.character import SotcCharacter
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -12,15 +12,19 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.documents.character_document import CharacterDocument
-from gui.models.stunt_model import (
+from gui.systems.sotc.models.stunt_model import (
     UNAVAILABLE,
     ReasonsRole,
     StatusRole,
     StuntTreeModel,
     TakenStuntModel,
 )
-from gui.widgets.stunt_picker import CustomStuntDialog, PackageChoiceDialog, StuntPicker
-from rules.systems.sotc_character import SotcCharacter, StuntPick
+from gui.systems.sotc.widgets.stunt_picker import (
+    CustomStuntDialog,
+    PackageChoiceDialog,
+    StuntPicker,
+)
+from rules.systems.sotc.character import SotcCharacter, StuntPick
 
 
 @pytest.fixture

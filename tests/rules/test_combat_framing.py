@@ -26,7 +26,7 @@ from rules.encounter import (
     TagAspectEvent,
 )
 from rules.errors import RuleViolation
-from rules.systems.sotc_conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 
 CR = SotcConflictRules()
 

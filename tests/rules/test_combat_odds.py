@@ -11,7 +11,7 @@ from itertools import product
 from rules import combat
 from rules.campaign import CampaignRules
 from rules.encounter import BlockEvent, Encounter, StartEvent
-from rules.systems.sotc_conflict import npc_participant
+from rules.systems.sotc.conflict import npc_participant
 
 
 def brute(attack: int, defense: int, block: int | None) -> Fraction:

@@ -40,7 +40,7 @@ from rules.encounter import (
 )
 from rules.encounter_script import from_payload, to_payload
 from rules.errors import RuleViolation
-from rules.systems.sotc_conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 
 IDS = ("hero", "villain", "gang", "pal")
 

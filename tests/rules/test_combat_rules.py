@@ -9,7 +9,7 @@ from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.character import Condition, Consequence
 from rules.encounter import Border, Encounter, Invoke, Participant, Zone
 from rules.errors import RuleViolation
-from rules.systems.sotc_conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 
 CR = SotcConflictRules()
 Z4 = (0, 0, 0, 0)

@@ -12,7 +12,7 @@ from rules import combat
 from rules.campaign import CampaignRules
 from rules.encounter import ApplyStressEvent, AttackEvent, Encounter, Participant, StartEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc_conflict import (
+from rules.systems.sotc.conflict import (
     SotcConflictRules,
     npc_participant,
     participant_from_character,

@@ -27,8 +27,8 @@ from rules.character import Condition, Consequence
 from rules.combat import replay
 from rules.encounter import Encounter, Invoke, Participant
 from rules.errors import RuleViolation
-from rules.systems.sotc_character import Phase, SotcCharacter
-from rules.systems.sotc_conflict import (
+from rules.systems.sotc.character import Phase, SotcCharacter
+from rules.systems.sotc.conflict import (
     SotcConflictRules,
     apply_results,
     npc_participant,

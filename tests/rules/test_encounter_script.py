@@ -17,7 +17,7 @@ from rules.encounter_script import (
     state_summary,
     to_payload,
 )
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 
 
 def _no_files(character: Any, rules: CampaignRules) -> Any:

@@ -20,7 +20,7 @@ from rules.encounter import (
     StartEvent,
 )
 from rules.encounter_script import template_of
-from rules.systems.sotc_conflict import (
+from rules.systems.sotc.conflict import (
     npc_participant,
     participant_from_character,
     refresh_participant,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules.errors import CatalogError
-from rules.systems.sotc_catalog import (
+from rules.systems.sotc.catalog import (
     AllReq,
     AspectReq,
     SkillAtLeastReq,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.systems.sotc_group import Casting, Member, check_assignment, deal
+from rules.systems.sotc.group import Casting, Member, check_assignment, deal
 from rules.validation import Severity, has_errors
 
 

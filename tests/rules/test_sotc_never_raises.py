@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 from rules.validation import Problem
 
 SKILLS = ["Athletics", "Fists", "Guns", "Bows", "Mysteries", "Resolve", "Endurance", "resolve",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.systems.sotc_catalog import SotcCatalog, parse_sotc_catalog
-from rules.systems.sotc_prereqs import check_stunt, check_takes
+from rules.systems.sotc.catalog import SotcCatalog, parse_sotc_catalog
+from rules.systems.sotc.prereqs import check_stunt, check_takes
 
 DATA_DIR = Path(__file__).parents[2] / "resources/systems/sotc"
 FILES = ("skills.json", "stunts.json", "packages.json", "improvements.json")

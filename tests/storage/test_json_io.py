@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.errors import CharacterFileError
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 from storage.json_io import (
     FORMAT,
     MAX_FILE_BYTES,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.campaign import CampaignRules
-from rules.systems.sotc_character import SotcCharacter, StuntPick
+from rules.systems.sotc.character import SotcCharacter, StuntPick
 from storage import migrations
 from storage.json_io import read_character_file, write_character_file
 from storage.library import (

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from rules.character import Condition, Consequence
-from rules.systems.sotc_character import Phase, SotcCharacter, StuntPick
+from rules.systems.sotc.character import Phase, SotcCharacter, StuntPick
 from storage.pdf.cards import card_grid, render_aspect_cards, render_cards
 from storage.pdf.render import render, render_blank, render_conflict_sheet, render_pdf
 from storage.pdf.sheet_layout import ConflictRow, build_card, build_sheet, minion_card

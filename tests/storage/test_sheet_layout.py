@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rules.character import CharacterBase, Condition, Consequence
-from rules.systems.sotc_character import (
+from rules.systems.sotc.character import (
     PHASE_LABELS,
     Gadget,
     GadgetImprovement,

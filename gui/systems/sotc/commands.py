@@ -18,7 +18,7 @@ from PySide6.QtGui import QUndoCommand
 
 from gui.documents.character_document import CharacterDocument
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
-from rules.systems.sotc_character import (
+from rules.systems.sotc.character import (
     ASPECTS_PER_PHASE,
     PHASE_COUNT,
     Gadget,
@@ -27,7 +27,7 @@ from rules.systems.sotc_character import (
     SotcCharacter,
     StuntPick,
 )
-from rules.systems.sotc_group import Casting, Member, deal
+from rules.systems.sotc.group import Casting, Member, deal
 
 ID_EDIT_TEXT = 4101
 """Command id shared by text edits; consecutive edits of one field merge into one undo step."""

@@ -4,7 +4,7 @@ One row per character: their own novel, whose novel they guest-star in during Ph
 Phase Five (chosen from the other members' novels), and who guest-stars in their own novel.
 "Deal for me" deals at random like the book's shuffled title cards; any cell can then be changed
 by hand. Every change is an undoable command on the widget's own stack and is checked live with
-:func:`rules.systems.sotc_group.check_assignment`; problems are shown in the cells and listed.
+:func:`rules.systems.sotc.group.check_assignment`; problems are shown in the cells and listed.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import CastGuestStarCommand, DealGuestStarsCommand
 from gui.models.base import FIRST_FREE_ROLE, IdRole, ObjectRole, SortRole, TableModel
-from rules.systems.sotc_group import Casting, Member, check_assignment
+from gui.systems.sotc.commands import CastGuestStarCommand, DealGuestStarsCommand
+from rules.systems.sotc.group import Casting, Member, check_assignment
 from rules.validation import Problem, Severity
 
 _Index = QModelIndex | QPersistentModelIndex

@@ -27,16 +27,16 @@ from PySide6.QtWidgets import (
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.problem_model import STEP_KEYS, step_for_path
-from gui.views.creation.concept_page import ConceptPage
-from gui.views.creation.gadgets_page import GadgetsPage
-from gui.views.creation.page_base import CreationPage
-from gui.views.creation.phase_page import PhasePage
-from gui.views.creation.review_page import ReviewPage
-from gui.views.creation.skills_page import SkillsPage
-from gui.views.creation.stunts_page import StuntsPage
+from gui.systems.sotc.creation.concept_page import ConceptPage
+from gui.systems.sotc.creation.gadgets_page import GadgetsPage
+from gui.systems.sotc.creation.page_base import CreationPage
+from gui.systems.sotc.creation.phase_page import PhasePage
+from gui.systems.sotc.creation.review_page import ReviewPage
+from gui.systems.sotc.creation.skills_page import SkillsPage
+from gui.systems.sotc.creation.stunts_page import StuntsPage
 from gui.widgets.derived_panel import DerivedPanel
 from gui.widgets.validation_panel import ValidationPanel
-from rules.systems.sotc_character import NovelRef
+from rules.systems.sotc.character import NovelRef
 from rules.validation import Severity
 
 FAST_START_PATHS = frozenset({"pyramid.5", "phases", "skills", "description"})

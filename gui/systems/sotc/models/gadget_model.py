@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from gui.commands.character_commands import GADGET_KINDS, EditTextCommand, read_text
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import (
     FIRST_FREE_ROLE,
@@ -25,7 +24,8 @@ from gui.models.base import (
     TableModel,
 )
 from gui.models.problem_model import ERROR_COLOR, WARNING_COLOR, severity_icon
-from rules.systems.sotc_character import Gadget, SotcCharacter
+from gui.systems.sotc.commands import GADGET_KINDS, EditTextCommand, read_text
+from rules.systems.sotc.character import Gadget, SotcCharacter
 from rules.validation import Problem, Severity
 
 PathRole = FIRST_FREE_ROLE

@@ -27,7 +27,7 @@ from gui.models.base import (
     SortRole,
     TableModel,
 )
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
 from rules.validation import Severity
 
 StatusRole = FIRST_FREE_ROLE

@@ -34,16 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.models.base import IdRole, ObjectRole
+from gui.systems.sotc.commands import (
     ApplyPackageCommand,
     RemoveStuntCommand,
     SetStuntSkillCommand,
     TakeStuntCommand,
     package_picks,
 )
-from gui.documents.character_document import CharacterDocument
-from gui.models.base import IdRole, ObjectRole
-from gui.models.stunt_model import (
+from gui.systems.sotc.creation.page_base import FieldProblems, TextBinding
+from gui.systems.sotc.models.stunt_model import (
     ERROR_COLOR,
     GM_COLOR,
     TAKEN_COLOR,
@@ -56,10 +57,9 @@ from gui.models.stunt_model import (
     TakenStuntModel,
     requirement_text,
 )
-from gui.views.creation.page_base import FieldProblems, TextBinding
 from rules.character import MAX_NAME, MAX_TEXT
-from rules.systems.sotc import STUNT_COUNT
-from rules.systems.sotc_character import SotcCharacter, StuntPick
+from rules.systems.sotc.character import SotcCharacter, StuntPick
+from rules.systems.sotc.system import STUNT_COUNT
 
 _Index = QModelIndex | QPersistentModelIndex
 

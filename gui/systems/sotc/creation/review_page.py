@@ -11,17 +11,17 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
 
-from gui.commands.character_commands import ORDINALS
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import CreationPage
-from rules.systems.sotc import PYRAMID
-from rules.systems.sotc_character import (
+from gui.systems.sotc.commands import ORDINALS
+from gui.systems.sotc.creation.page_base import CreationPage
+from rules.systems.sotc.character import (
     PHASE_CHAPTERS,
     PHASE_COUNT,
     Gadget,
     SotcCharacter,
     StuntPick,
 )
+from rules.systems.sotc.system import PYRAMID
 
 INTRO = (
     "Here is your hero at a glance. Anything still missing is listed on the left; click it to "

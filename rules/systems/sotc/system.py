@@ -16,8 +16,8 @@ from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.ladder import Ladder
 from rules.systems.registry import CreationStep, SystemInfo
-from rules.systems.sotc_catalog import SotcCatalog, StuntDef
-from rules.systems.sotc_character import (
+from rules.systems.sotc.catalog import SotcCatalog, StuntDef
+from rules.systems.sotc.character import (
     ASPECTS_PER_PHASE,
     PHASE_CHAPTERS,
     PHASE_COUNT,
@@ -25,7 +25,7 @@ from rules.systems.sotc_character import (
     Phase,
     SotcCharacter,
 )
-from rules.systems.sotc_prereqs import StuntCheck, check_stunt, check_takes
+from rules.systems.sotc.prereqs import StuntCheck, check_stunt, check_takes
 from rules.validation import Problem, error, warning
 
 PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}

@@ -1,7 +1,7 @@
 """Rules layer: the Spirit of the Century character model (SotC "Character Creation").
 
 Every field defaults to "not filled in yet" so that a character saved halfway through the five
-phases loads and validates; the validators in :mod:`rules.systems.sotc` say what is missing.
+phases loads and validates; the validators in :mod:`rules.systems.sotc.system` say what is missing.
 """
 
 from __future__ import annotations

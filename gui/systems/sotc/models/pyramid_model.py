@@ -19,10 +19,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from gui.commands.character_commands import PlaceSkillCommand
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import FIRST_FREE_ROLE, IdRole, SortRole, TableModel
-from rules.systems.sotc import PYRAMID
+from gui.systems.sotc.commands import PlaceSkillCommand
+from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
 SKILL_MIME = "application/x-fatesmith-skill"

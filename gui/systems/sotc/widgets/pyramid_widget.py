@@ -39,10 +39,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import PlaceSkillCommand, SwapSkillsCommand
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import IdRole, SortRole
-from gui.models.pyramid_model import (
+from gui.systems.sotc.commands import PlaceSkillCommand, SwapSkillsCommand
+from gui.systems.sotc.models.pyramid_model import (
     RUNGS,
     CapacityRole,
     ProblemsRole,
@@ -52,7 +52,7 @@ from gui.models.pyramid_model import (
     skill_from_mime,
     skill_mime,
 )
-from rules.systems.sotc import PYRAMID
+from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
 SLOT_WIDTH = 112

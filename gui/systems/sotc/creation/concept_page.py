@@ -23,20 +23,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import (
     PlaceSkillCommand,
     SetCreationModeCommand,
     SwapSkillsCommand,
 )
-from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import (
+from gui.systems.sotc.creation.page_base import (
     CreationPage,
     FieldProblems,
     TextBinding,
     with_problems,
 )
-from rules.systems.sotc import TOP_RUNG
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.system import TOP_RUNG
 
 INTRO = (
     "Start with an idea: who is this pulp hero in a sentence? A flying ace with a secret, a "

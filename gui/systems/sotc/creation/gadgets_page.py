@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import WidgetPage
-from gui.widgets.gadget_editor import GadgetEditor
+from gui.systems.sotc.creation.page_base import WidgetPage
+from gui.systems.sotc.widgets.gadget_editor import GadgetEditor
 
 
 class GadgetsPage(WidgetPage):

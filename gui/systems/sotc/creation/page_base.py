@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
-from gui.commands.character_commands import EditTextCommand, max_length, read_text
 from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import EditTextCommand, max_length, read_text
 from rules.validation import Problem
 
 HINT_STYLE = "color: #8a5a00;"

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
 from rules.encounter import Participant, RecoveryPeriod, TrackName
-from rules.systems.sotc import stress_bonus
-from rules.systems.sotc_character import SotcCharacter
+from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.system import stress_bonus
 
 GROUP_BONUS: tuple[tuple[int, int], ...] = ((10, 4), (7, 3), (4, 2), (2, 1), (1, 0))
 """SotC "Minions": (smallest group size, bonus to act and react)."""

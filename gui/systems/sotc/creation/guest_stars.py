@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import SetGuestStarsCommand
 from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import SetGuestStarsCommand
 from rules.character import MAX_NAME
-from rules.systems.sotc_character import NovelRef, SotcCharacter
+from rules.systems.sotc.character import NovelRef, SotcCharacter
 
 NovelSource = Callable[[], list[NovelRef]]
 NameSource = Callable[[], list[str]]

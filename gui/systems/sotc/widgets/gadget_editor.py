@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import (
+from gui.documents.character_document import CharacterDocument
+from gui.systems.sotc.commands import (
     GADGET_KINDS,
     AddGadgetCommand,
     AddImprovementCommand,
@@ -38,15 +39,14 @@ from gui.commands.character_commands import (
     RemoveImprovementCommand,
     SetGadgetKindCommand,
 )
-from gui.documents.character_document import CharacterDocument
-from gui.models.gadget_model import (
+from gui.systems.sotc.creation.page_base import FieldProblems, TextBinding
+from gui.systems.sotc.models.gadget_model import (
     AvailableRole,
     GadgetListModel,
     ImprovementCatalogModel,
     ImprovementModel,
 )
-from gui.views.creation.page_base import FieldProblems, TextBinding
-from rules.systems.sotc_character import Gadget, SotcCharacter
+from rules.systems.sotc.character import Gadget, SotcCharacter
 
 _GADGET_PATH = re.compile(r"^gadgets\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
 OK_STYLE = "color: #1e783c;"

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.commands.character_commands import ORDINALS, ChooseGuestNovelCommand
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.guest_stars import GuestStarsBox
-from gui.views.creation.page_base import CreationPage, with_problems
+from gui.systems.sotc.commands import ORDINALS, ChooseGuestNovelCommand
+from gui.systems.sotc.creation.guest_stars import GuestStarsBox
+from gui.systems.sotc.creation.page_base import CreationPage, with_problems
 from rules.character import MAX_NAME
-from rules.systems.sotc_character import ASPECTS_PER_PHASE, PHASE_CHAPTERS, NovelRef, SotcCharacter
+from rules.systems.sotc.character import ASPECTS_PER_PHASE, PHASE_CHAPTERS, NovelRef, SotcCharacter
 
 NovelSource = Callable[[], list[NovelRef]]
 

@@ -1,7 +1,7 @@
 """Rules layer: Spirit of the Century stunt prerequisites and repeat limits.
 
 Implements validator rules V9/V10 and warning W2 of the SotC digest (sotc.md section 2.8)
-against the catalogue in :mod:`rules.systems.sotc_catalog`, whose module docstring defines every
+against the catalogue in :mod:`rules.systems.sotc.catalog`, whose module docstring defines every
 prerequisite form. Custom stunts (not in the catalogue) are the caller's business and are
 ignored here.
 """
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from rules.campaign import Weirdness
-from rules.systems.sotc_catalog import (
+from rules.systems.sotc.catalog import (
     AllReq,
     AnyReq,
     AspectReq,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.views.creation.page_base import WidgetPage
-from gui.widgets.stunt_picker import StuntPicker
+from gui.systems.sotc.creation.page_base import WidgetPage
+from gui.systems.sotc.widgets.stunt_picker import StuntPicker
 
 
 class StuntsPage(WidgetPage):

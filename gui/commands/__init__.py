@@ -1,1 +1,0 @@
-"""GUI layer: undo commands, one class per user action (STYLE.md "Commands")."""

@@ -1,0 +1,1 @@
+"""GUI layer: the SotC Qt models (pyramid, stunts, gadgets)."""

@@ -1,0 +1,1 @@
+"""GUI layer: the SotC widgets (pyramid, stunt picker, gadget editor)."""

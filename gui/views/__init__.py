@@ -1,1 +1,0 @@
-"""GUI layer: views, the larger widgets that show and edit one document or campaign."""

@@ -1,0 +1,1 @@
+"""Storage layer: one folder per game system (its sheet layouts and any storage it alone needs)."""
