@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from rules.settings import SystemSettings
 
 Weirdness = Literal[
     "outside-your-window", "world-of-mystery", "world-of-adventure", "world-of-magic",
@@ -17,7 +19,7 @@ Weirdness = Literal[
 ]  # fmt: skip
 
 
-class CampaignRules(BaseModel):
+class CampaignRules(SystemSettings):
     """House rules and setting decisions for one campaign.
 
     Attributes:

@@ -324,7 +324,7 @@ class NpcPrompt(QDialog):
         """Health and Composure boxes: as set, else the campaign's base plus the Endurance /
         Resolve band (SotC "Endurance", "Resolve")."""
         from rules.encounter import Participant
-        from rules.systems.sotc.system import stress_bonus
+        from rules.systems.sotc.conflict import stress_bonus
 
         probe = Participant(id="probe", skills=skills)
         base = self._rules.stress_boxes

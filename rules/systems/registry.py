@@ -1,21 +1,27 @@
 """Rules layer: the game-system protocol and the registry that holds the loaded systems.
 
-Each system is a plug-in: a module under ``rules/systems`` implementing :class:`GameSystem`,
-built from catalogue data that the storage layer reads from ``resources/systems/<id>/``.
+Each system is a plug-in: a package ``rules/systems/<package>/`` whose ``PLUGIN`` (a
+:class:`SystemPlugin`) builds its :class:`GameSystem` from the catalogue data that the storage
+layer reads from ``resources/systems/<id>/``. The one list of systems is
+``resources/systems/systems.json``; nothing in the core names a system.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
+from rules.conflict_rules import ConflictRules
 from rules.errors import UnknownSystemError
 from rules.ladder import Ladder
+from rules.settings import SystemSettings
+from rules.system_data import SystemData, SystemDataKind
 from rules.validation import Problem
+
+PayloadUpgrade = Any  # Callable[[dict[str, Any]], dict[str, Any]]; see GameSystem.upgrade_payload
 
 
 class SystemInfo(BaseModel):
@@ -30,6 +36,10 @@ class SystemInfo(BaseModel):
         dice: The standard roll, as a dice expression.
         implemented: Whether character rules exist yet (others still have a ladder and dice).
         source: Book title and licence line, for About boxes and sheets.
+        package: The Python package of the system's plug-in in each layer
+            (``rules.systems.<package>``, ``storage.systems.<package>``,
+            ``gui.systems.<package>``); filled from ``resources/systems/systems.json``, None
+            for a system registered with its ladder and dice only.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -42,6 +52,7 @@ class SystemInfo(BaseModel):
     dice: str = "4dF"
     implemented: bool = False
     source: str = ""
+    package: str | None = None
 
 
 class CreationStep(BaseModel):
@@ -55,9 +66,32 @@ class CreationStep(BaseModel):
     summary: str
 
 
-@runtime_checkable
+class ListingFacts(BaseModel):
+    """What the library lists and searches for one character, whatever its system.
+
+    Attributes:
+        headline: The system-neutral listing column ("Guns Superb (+5)", "Refresh 4", ...).
+        headline_rank: Sort key of the headline column (higher sorts first when descending).
+        description: One line saying who the character is.
+        search_entries: ``(field, text)`` pairs the search syntax can match: ``aspect``,
+            ``skill``, ``stunt``, ``trapping``, ``gift``, ``perk``... (name, player, system and
+            tags are added by the library).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    headline: str = ""
+    headline_rank: int = 0
+    description: str = ""
+    search_entries: tuple[tuple[str, str], ...] = ()
+
+
 class GameSystem(Protocol):
-    """What every system module provides."""
+    """What every game system provides to the core (rules, storage and GUI alike).
+
+    ``settings`` arguments take the system's own :class:`SystemSettings` subclass (None: the
+    book's defaults). Validators never raise on a half-made character of the system.
+    """
 
     @property
     def info(self) -> SystemInfo:
@@ -76,22 +110,100 @@ class GameSystem(Protocol):
         """The pydantic model of this system's characters."""
 
     @property
+    def settings_type(self) -> type[SystemSettings]:
+        """The pydantic model of this system's campaign settings."""
+
+    @property
     def creation_steps(self) -> tuple[CreationStep, ...]:
         """The guided creation flow, in order."""
 
-    def skill_names(self, rules: CampaignRules | None = None) -> tuple[str, ...]:
+    @property
+    def payload_version(self) -> int:
+        """Version of this system's character documents (stored payloads and files)."""
+
+    @property
+    def data_kinds(self) -> tuple[SystemDataKind, ...]:
+        """The user-editable data this system uses (empty for most systems)."""
+
+    def upgrade_payload(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """One upgrade step of a character document from ``version`` to ``version + 1``.
+
+        Raises:
+            rules.errors.FatesmithError: when the document cannot be upgraded.
+        """
+
+    def default_settings(self) -> SystemSettings:
+        """The book's settings (what a new campaign starts with)."""
+
+    def parse_settings(self, data: Mapping[str, Any] | None) -> SystemSettings:
+        """The settings stored as ``data`` (None or empty: the defaults).
+
+        Raises:
+            pydantic.ValidationError: naming the field at fault.
+        """
+
+    def new_character(self, name: str = "") -> CharacterBase:
+        """A blank character of this system."""
+
+    def skill_names(self, settings: SystemSettings | None = None) -> tuple[str, ...]:
         """The skill list under a campaign's settings."""
 
     def validate(
-        self, character: CharacterBase, rules: CampaignRules | None = None
+        self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> tuple[Problem, ...]:
         """Every problem with ``character``; never raises on incomplete characters."""
 
-    def derive(self, character: CharacterBase, rules: CampaignRules | None = None) -> BaseModel:
+    def derive(self, character: CharacterBase, settings: SystemSettings | None = None) -> BaseModel:
         """Every derived value that can be computed from what is filled in."""
 
+    def listing(
+        self, character: CharacterBase, settings: SystemSettings | None = None
+    ) -> ListingFacts:
+        """The library's listing columns and search entries for ``character``."""
+
     def summary(self, character: CharacterBase) -> Mapping[str, Any]:
-        """Searchable text and listing columns: aspects, stunts, peak skill."""
+        """Old listing columns (peak skill); replaced by :meth:`listing` with the headline
+        column's migration."""
+
+    def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
+        """The system's conflict rules under ``settings``, or None when it has none yet."""
+
+    def with_data(self, data: Mapping[str, SystemData]) -> GameSystem:
+        """This system bound to a library's copies of its user-editable data (by kind key);
+        kinds missing from ``data`` keep their bundled defaults."""
+
+
+class SystemPlugin(Protocol):
+    """What ``rules.systems.<package>.PLUGIN`` is: how the loader builds the system."""
+
+    @property
+    def data_files(self) -> tuple[str, ...]:
+        """The catalogue files the system reads from its ``resources/systems/<id>/`` folder."""
+
+    def build(self, info: SystemInfo, files: Mapping[str, object]) -> GameSystem:
+        """The system, from its ``system.json`` and its parsed catalogue files.
+
+        Raises:
+            rules.errors.CatalogError: naming the file and field at fault.
+        """
+
+
+class RegistryEntry(BaseModel):
+    """One line of ``resources/systems/systems.json``: a system id and its plug-in package."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=40)
+    package: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]*$")
+
+
+class RegistryIndex(BaseModel):
+    """``resources/systems/systems.json``: the one registration point of the game systems."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    version: int = Field(ge=1)
+    systems: tuple[RegistryEntry, ...]
 
 
 class LadderOnlySystem:
@@ -164,6 +276,20 @@ class SystemRegistry:
 
     def __iter__(self) -> Iterator[GameSystem]:
         return iter(self._systems.values())
+
+    def bind(self, data: Mapping[str, Mapping[str, SystemData]]) -> SystemRegistry:
+        """A registry whose systems are bound to a library's user-editable data.
+
+        Args:
+            data: System id -> kind key -> the library's document of that kind.
+        """
+        bound = SystemRegistry()
+        for system in self._systems.values():
+            own = data.get(system.id)
+            bound.register(system.with_data(own) if own else system)
+        for info in self._infos.values():
+            bound.register_info(info)
+        return bound
 
     def infos(self) -> tuple[SystemInfo, ...]:
         """Every recognised system."""

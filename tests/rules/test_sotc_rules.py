@@ -11,7 +11,7 @@ import pytest
 
 from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.systems.sotc.character import SotcCharacter
-from rules.systems.sotc.system import stress_bonus
+from rules.systems.sotc.conflict import stress_bonus
 from rules.validation import Severity, has_errors
 from tests.rules.sotc_builders import COMPLETE_SKILLS, build, complete_document
 

@@ -15,7 +15,6 @@ from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
 from rules.encounter import Participant, RecoveryPeriod, TrackName
 from rules.systems.sotc.character import SotcCharacter
-from rules.systems.sotc.system import stress_bonus
 
 GROUP_BONUS: tuple[tuple[int, int], ...] = ((10, 4), (7, 3), (4, 2), (2, 1), (1, 0))
 """SotC "Minions": (smallest group size, bonus to act and react)."""
@@ -26,6 +25,23 @@ SEVERITY_LEVEL: dict[Severity, int] = {"mild": 0, "moderate": 1, "extra": 1, "se
 
 PERIOD_CLEARS: dict[RecoveryPeriod, int] = {"breather": 0, "night": 1, "downtime": 2}
 """Highest level a rest period clears: a breather mild, 6+ hours moderate, days/weeks severe."""
+
+
+def stress_bonus(rating: int) -> int:
+    """Extra stress boxes from an Endurance or Resolve rating (SotC "Endurance", "Resolve").
+
+    Mediocre or lower +0, Average-Fair +1, Good-Great +2, Superb-Fantastic +3. The book stops at
+    Fantastic; Epic and above get +4 (house rule, see docs/rules-notes.md).
+    """
+    if rating <= 0:
+        return 0
+    if rating <= 2:
+        return 1
+    if rating <= 4:
+        return 2
+    if rating <= 6:
+        return 3
+    return 4
 
 
 class SotcConflictRules:

@@ -14,8 +14,12 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.campaign import CampaignRules
 from rules.character import CharacterBase
+from rules.conflict_rules import ConflictRules
+from rules.errors import FatesmithError
 from rules.ladder import Ladder
-from rules.systems.registry import CreationStep, SystemInfo
+from rules.settings import SystemSettings
+from rules.system_data import SystemData, SystemDataKind
+from rules.systems.registry import CreationStep, ListingFacts, SystemInfo
 from rules.systems.sotc.catalog import SotcCatalog, StuntDef
 from rules.systems.sotc.character import (
     ASPECTS_PER_PHASE,
@@ -25,6 +29,7 @@ from rules.systems.sotc.character import (
     Phase,
     SotcCharacter,
 )
+from rules.systems.sotc.conflict import SotcConflictRules, stress_bonus
 from rules.systems.sotc.prereqs import StuntCheck, check_stunt, check_takes
 from rules.validation import Problem, error, warning
 
@@ -61,26 +66,17 @@ EMPTY_PHASE = Phase()
 FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 
 
+def _rules(settings: SystemSettings | None) -> CampaignRules:
+    """SotC's settings from a generic ``settings`` argument (None: the book's rules)."""
+    if settings is None:
+        return DEFAULT_RULES
+    assert isinstance(settings, CampaignRules)
+    return settings
+
+
 def _blank(text: str) -> bool:
     """True for empty or whitespace-only text (without building a stripped copy)."""
     return not text or text.isspace()
-
-
-def stress_bonus(rating: int) -> int:
-    """Extra stress boxes from an Endurance or Resolve rating (SotC "Endurance", "Resolve").
-
-    Mediocre or lower +0, Average-Fair +1, Good-Great +2, Superb-Fantastic +3. The book stops at
-    Fantastic; Epic and above get +4 (house rule, see docs/rules-notes.md).
-    """
-    if rating <= 0:
-        return 0
-    if rating <= 2:
-        return 1
-    if rating <= 4:
-        return 2
-    if rating <= 6:
-        return 3
-    return 4
 
 
 class Initiative(BaseModel):
@@ -201,6 +197,65 @@ class SotcSystem:
             CreationStep(key="stunts", title="Stunts", section=S_STUNTS, summary="Five stunts.")
         )
         return tuple(steps)
+
+    @property
+    def settings_type(self) -> type[SystemSettings]:
+        """SotC's campaign settings: :class:`CampaignRules` (house rules, the variant)."""
+        return CampaignRules
+
+    @property
+    def payload_version(self) -> int:
+        """SotC character documents are at version 1."""
+        return 1
+
+    @property
+    def data_kinds(self) -> tuple[SystemDataKind, ...]:
+        """SotC has no user-editable rules data."""
+        return ()
+
+    def upgrade_payload(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """No SotC document needs upgrading yet (version 1 is the first).
+
+        Raises:
+            FatesmithError: always: there is no version before 1 to upgrade from.
+        """
+        raise FatesmithError(f"no upgrade from SotC character document version {version}")
+
+    def default_settings(self) -> CampaignRules:
+        """The book's rules."""
+        return DEFAULT_RULES
+
+    def parse_settings(self, data: Mapping[str, Any] | None) -> CampaignRules:
+        """SotC settings from stored JSON (empty: the book's rules)."""
+        return CampaignRules.model_validate(data) if data else DEFAULT_RULES
+
+    def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules:
+        """SotC's conflict rules under ``settings``."""
+        return SotcConflictRules(_rules(settings))
+
+    def with_data(self, data: Mapping[str, SystemData]) -> SotcSystem:
+        """SotC has no user-editable data: itself."""
+        return self
+
+    def listing(
+        self, character: CharacterBase, settings: SystemSettings | None = None
+    ) -> ListingFacts:
+        """Peak skill as the headline; aspects, skills and stunts to search."""
+        assert isinstance(character, SotcCharacter)
+        derived = self.derive(character, _rules(settings))
+        headline = ""
+        if derived.peak_skill:
+            headline = f"{derived.peak_skill} {derived.peak_rating:+d}"
+        return ListingFacts(
+            headline=headline,
+            headline_rank=derived.peak_rating,
+            description=character.description or character.concept,
+            search_entries=(
+                *(("aspect", a) for a in character.all_aspects()),
+                *(("skill", s) for s in character.skills),
+                *(("stunt", s) for s in character.stunt_names()),
+            ),
+        )
 
     def skill_names(self, rules: CampaignRules | None = None) -> tuple[str, ...]:
         """The 28 book skills, or the campaign's list (renamed/removed)."""
