@@ -13,7 +13,6 @@ import time
 
 from benchmarks.harness import Result, median_time, once
 from rules import combat
-from rules.campaign import CampaignRules
 from rules.encounter import (
     ApplyStressEvent,
     AttackEvent,
@@ -25,6 +24,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.settings import SotcSettings
 
 REPLAY_LIMIT = 0.200
 TRANSITION_LIMIT = 0.016
@@ -32,7 +32,7 @@ TRANSITION_LIMIT = 0.016
 
 def big_scene() -> Encounter:
     """10 named characters (5 a side) and 50 minions in 5 groups of 10: 60 participants' worth."""
-    rules = CampaignRules()
+    rules = SotcSettings()
     cr = SotcConflictRules(rules)
     people = [
         npc_participant(

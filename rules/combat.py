@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.campaign import CampaignRules
 from rules.character import Condition, Consequence
 from rules.conflict_rules import ConflictRules, ConflictRulesFactory
 from rules.dice import distribution, from_faces, parse_dice, probability_at_least
@@ -82,6 +81,7 @@ from rules.encounter import (
 )
 from rules.errors import DiceExpressionError, RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules
+from rules.systems.sotc.settings import SotcSettings
 
 CONFLICT_RULES: dict[str, ConflictRulesFactory] = {"sotc": SotcConflictRules}
 """System id -> factory of its conflict rules (other systems register here when they exist)."""
@@ -90,7 +90,7 @@ Result = tuple[Encounter, LogEntry]
 E = TypeVar("E", bound=BaseModel)
 
 
-def conflict_rules_for(system: str, campaign: CampaignRules) -> ConflictRules:
+def conflict_rules_for(system: str, campaign: SotcSettings) -> ConflictRules:
     """The conflict rules of ``system`` under ``campaign``.
 
     Raises:
@@ -1400,7 +1400,7 @@ def fill_dice(event: E, rng: random.Random, system: str = "sotc") -> E:
     fields = _DICE_FIELDS.get(getattr(event, "do", ""), ())
     if not fields:
         return event
-    cr = conflict_rules_for(system, CampaignRules())
+    cr = conflict_rules_for(system, SotcSettings())
     spec = parse_dice(cr.dice_for())
     values = spec.face_values()
     updates: dict[str, Any] = {}
@@ -1727,11 +1727,11 @@ def recover_condition(
     period: RecoveryPeriod,
     *,
     system: str = "sotc",
-    campaign: CampaignRules | None = None,
+    campaign: SotcSettings | None = None,
     back_to_back: bool = False,
 ) -> Condition:
     """A character's condition after rest between scenes or sessions (stress clears too)."""
-    cr = conflict_rules_for(system, campaign or CampaignRules())
+    cr = conflict_rules_for(system, campaign or SotcSettings())
     return Condition(
         health=(False,) * len(condition.health),
         composure=(False,) * len(condition.composure),

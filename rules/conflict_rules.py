@@ -6,7 +6,7 @@ differs: its dice, how a hit lands on a stress track, its consequence slots and 
 big minion groups and companions are, and the numbers of spin, full defense and tags.
 
 Spirit of the Century implements it in :mod:`rules.systems.sotc.conflict` (the "How To Do
-Things" variant is the same class under other :class:`rules.campaign.CampaignRules` switches).
+Things" variant is the same class under other :class:`SotcSettings` switches).
 FATE 2.0 (a wound track instead of boxes), Strange Fate (d6 per power tier instead of Fudge
 dice) and ART (foe stat blocks, damage, kickers) plug in by implementing this protocol: e.g. a
 FATE 2.0 ``stress_box`` would fill the wound track's rows and ``dice_for`` would return d6s.
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
 from rules.encounter import Participant, RecoveryPeriod, TrackName
+from rules.systems.sotc.settings import SotcSettings
 
 
 class ConflictRules(Protocol):
@@ -30,7 +30,7 @@ class ConflictRules(Protocol):
         """The system these rules belong to."""
 
     @property
-    def campaign(self) -> CampaignRules:
+    def campaign(self) -> SotcSettings:
         """The campaign switches in force."""
 
     @property
@@ -84,5 +84,5 @@ class ConflictRules(Protocol):
         """Shifts beyond the minimum that forces a consequence on a named character."""
 
 
-ConflictRulesFactory = Callable[[CampaignRules], ConflictRules]
+ConflictRulesFactory = Callable[[SotcSettings], ConflictRules]
 """Builds a system's conflict rules under a campaign's switches."""

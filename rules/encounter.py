@@ -16,8 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.campaign import CampaignRules
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
+from rules.systems.sotc.settings import SotcSettings
 
 PAYLOAD_VERSION = 1
 """Version of the stored encounter payload (``EncounterRecord.payload``)."""
@@ -592,7 +592,7 @@ class SetSceneEvent(_Event):
     do: Literal["set_scene"] = "set_scene"
     name: str | None = Field(default=None, max_length=MAX_NAME)
     kind: ConflictKind | None = None
-    rules: CampaignRules | None = None
+    rules: SotcSettings | None = None
 
 
 class AddZoneEvent(_Event):
@@ -764,7 +764,7 @@ class Encounter(BaseModel):
     version: int = PAYLOAD_VERSION
     name: str = Field(default="", max_length=MAX_NAME)
     system: str = "sotc"
-    rules: CampaignRules = CampaignRules()
+    rules: SotcSettings = SotcSettings()
     kind: ConflictKind = "physical"
     participants: tuple[Participant, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
     aspects: tuple[Aspect, ...] = Field(default=(), max_length=1000)

@@ -17,7 +17,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from rules.campaign import CampaignRules
 from rules.character import MAX_NAME, CharacterBase, ConflictKind
 from rules.combat import (
     apply_event,
@@ -41,6 +40,7 @@ from rules.errors import FatesmithError, RuleViolation
 from rules.ladder import Ladder
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.conflict import npc_participant, participant_from_character
+from rules.systems.sotc.settings import SotcSettings
 from rules.validation import field_path
 
 FORMAT: Literal["fatesmith-encounter-script"] = "fatesmith-encounter-script"
@@ -161,7 +161,7 @@ class EncounterScript(BaseModel):
     name: str = Field(default="", max_length=MAX_NAME)
     system: str = "sotc"
     conflict: ConflictKind = "physical"
-    rules: CampaignRules = CampaignRules()
+    rules: SotcSettings = SotcSettings()
     seed: int | None = None
     scene: Scene = Scene()
     cast: tuple[CastEntry, ...] = Field(default=(), max_length=500)
@@ -216,7 +216,7 @@ def quality_value(quality: Quality, ladder: Ladder | None) -> int:
         raise EncounterScriptError(f"quality {quality!r}: {exc}") from None
 
 
-Deriver = Callable[[CharacterBase, CampaignRules], Any]
+Deriver = Callable[[CharacterBase, SotcSettings], Any]
 """A system's ``derive``; its result must provide :class:`DerivedStress`'s fields."""
 
 

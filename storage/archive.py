@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
+from rules.systems.sotc.settings import SotcSettings
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
 from storage.mappers import Campaign, EncounterRecord, ImportReport
@@ -75,7 +75,7 @@ class ArchiveCampaign(BaseModel):
     id: uuid.UUID
     name: str = Field(max_length=200)
     system: str
-    rules: CampaignRules
+    rules: SotcSettings
     notes: str = ""
     member_ids: tuple[uuid.UUID, ...] = ()
 

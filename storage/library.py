@@ -39,10 +39,10 @@ from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLA
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
+from rules.systems.sotc.settings import SotcSettings
 from storage import mappers, migrations
 from storage.db import (
     READ_ONLY_OPTION,
@@ -769,7 +769,7 @@ class Library:
     # -- campaigns ------------------------------------------------------------------------------
 
     @staticmethod
-    def _campaign_rules(s: Session, campaign_id: uuid.UUID) -> CampaignRules | None:
+    def _campaign_rules(s: Session, campaign_id: uuid.UUID) -> SotcSettings | None:
         """The house rules of a stored campaign; None (the book's rules) when this version
         cannot read them (a newer Fatesmith's settings), so its members can still be saved."""
         found = s.execute(
@@ -881,7 +881,7 @@ class Library:
         s: Session,
         campaign_id: uuid.UUID,
         member_ids: Sequence[uuid.UUID],
-        rules: CampaignRules,
+        rules: SotcSettings,
     ) -> None:
         wanted = list(dict.fromkeys(member_ids))
         if wanted:
@@ -905,9 +905,7 @@ class Library:
             )
         self._revalidate(s, wanted, rules)
 
-    def _revalidate(
-        self, s: Session, ids: Sequence[uuid.UUID], rules: CampaignRules | None
-    ) -> None:
+    def _revalidate(self, s: Session, ids: Sequence[uuid.UUID], rules: SotcSettings | None) -> None:
         """Recompute the stored "valid" flag of ``ids`` (versions untouched)."""
         if not ids:
             return
@@ -1063,10 +1061,10 @@ class Library:
     @staticmethod
     def _insert_campaigns(
         s: Session, campaigns: Sequence[Campaign], stamp: Any
-    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, CampaignRules | None]]:
+    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, SotcSettings | None]]:
         """Insert campaigns; returns (incoming id -> stored id, stored id -> rules)."""
         mapping: dict[uuid.UUID, uuid.UUID] = {}
-        rules: dict[uuid.UUID, CampaignRules | None] = {}
+        rules: dict[uuid.UUID, SotcSettings | None] = {}
         for campaign in campaigns:
             row = s.get(CampaignRow, campaign.id)
             rules_json = campaign.rules.model_dump_json()
@@ -1103,7 +1101,7 @@ class Library:
         s: Session,
         characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
         campaign_map: dict[uuid.UUID, uuid.UUID],
-        rules: dict[uuid.UUID, CampaignRules | None],
+        rules: dict[uuid.UUID, SotcSettings | None],
         stamp: Any,
     ) -> list[dict[str, Any]]:
         ids = [c.id for c, _ in characters]

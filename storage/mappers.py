@@ -5,7 +5,7 @@ models such as characters), never ORM rows. Character payloads are the same docu
 ``*.fatesmith.json`` file (:func:`storage.json_io.character_to_document`), parsed back with
 :func:`storage.json_io.parse_character`, so the library and the files never drift apart.
 
-Campaign payloads (the settings, a :class:`rules.campaign.CampaignRules` JSON object) and
+Campaign payloads (the settings, a :class:`SotcSettings` JSON object) and
 encounter payloads (the encounter engine's state) carry a ``payload_version`` too. Reading
 runs the dict -> dict steps registered in :data:`CAMPAIGN_UPGRADES` / :data:`ENCOUNTER_UPGRADES`
 up to the current version, like the character file's ``storage.json_io.UPGRADES``. A payload
@@ -23,10 +23,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import FatesmithError
 from rules.systems.registry import SystemRegistry
+from rules.systems.sotc.settings import SotcSettings
 from rules.validation import has_errors
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
 from storage.search_syntax import search_blob
@@ -97,7 +97,7 @@ class Campaign(BaseModel):
     id: uuid.UUID = Field(default_factory=uuid.uuid4)
     name: str = Field(default="", max_length=200)
     system: str = "sotc"
-    rules: CampaignRules = CampaignRules()
+    rules: SotcSettings = SotcSettings()
     notes: str = Field(default="", max_length=100_000)
     member_ids: tuple[uuid.UUID, ...] = ()
     version: int = 0
@@ -291,7 +291,7 @@ def character_search_text(character: CharacterBase, registry: SystemRegistry) ->
 
 
 def character_facts(
-    character: CharacterBase, registry: SystemRegistry, rules: CampaignRules | None = None
+    character: CharacterBase, registry: SystemRegistry, rules: SotcSettings | None = None
 ) -> CharacterFacts:
     """Summary columns, search text and payload for ``character``.
 
@@ -377,7 +377,7 @@ def _loads(kind: str, text: str) -> Any:
         raise PayloadError(f"damaged (the stored {kind} is not valid JSON)") from None
 
 
-def read_campaign_rules(text: str, payload_version: Any) -> CampaignRules:
+def read_campaign_rules(text: str, payload_version: Any) -> SotcSettings:
     """A campaign's stored settings, upgraded from ``payload_version`` and validated.
 
     Raises:
@@ -391,7 +391,7 @@ def read_campaign_rules(text: str, payload_version: Any) -> CampaignRules:
         CAMPAIGN_UPGRADES,
     )
     try:
-        return CampaignRules.model_validate(data)
+        return SotcSettings.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"
@@ -416,7 +416,7 @@ def read_encounter_payload(text: str, payload_version: Any) -> dict[str, Any]:
 def campaign_from_row(row: CampaignRow, member_ids: tuple[uuid.UUID, ...]) -> Campaign:
     """A :class:`Campaign` from its row and its ordered member ids; never raises on the
     stored settings: unreadable ones give the defaults and a ``problem``."""
-    rules = CampaignRules()
+    rules = SotcSettings()
     problem = ""
     try:
         rules = read_campaign_rules(row.rules, row.payload_version)

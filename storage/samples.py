@@ -12,10 +12,10 @@ import uuid
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError
 from rules.systems.registry import SystemRegistry
+from rules.systems.sotc.settings import SotcSettings
 from storage.bundled import bundled_path
 from storage.json_io import SUFFIX, loads_character
 from storage.mappers import Campaign
@@ -61,7 +61,7 @@ def load_sample_campaign(root: Traversable | None = None) -> Campaign | None:
         id=uuid.UUID(data["id"]),
         name=data["name"],
         system=data.get("system", "sotc"),
-        rules=CampaignRules.model_validate(data.get("rules", {})),
+        rules=SotcSettings.model_validate(data.get("rules", {})),
         notes=data.get("notes", ""),
         member_ids=tuple(uuid.UUID(m) for m in data.get("members", ())),
     )

@@ -89,13 +89,13 @@ def read_index(root: Traversable | None = None) -> RegistryIndex:
 
 
 def rules_plugin(package: str) -> SystemPlugin:
-    """The ``PLUGIN`` of ``rules.systems.<package>``.
+    """The ``PLUGIN`` of ``rules.systems.<package>.plugin``.
 
     Raises:
         CatalogError: when the package is missing or exposes no plug-in.
     """
     try:
-        module = importlib.import_module(f"rules.systems.{package}")
+        module = importlib.import_module(f"rules.systems.{package}.plugin")
     except ImportError as exc:
         raise CatalogError(INDEX_FILE, package, f"no rules package ({exc})") from None
     plugin: SystemPlugin | None = getattr(module, "PLUGIN", None)

@@ -52,7 +52,7 @@ class CampaignRow(Base):
     name: Mapped[str] = mapped_column(String(200))
     name_lower: Mapped[str] = mapped_column(String(200), index=True)
     system: Mapped[str] = mapped_column(String(40))
-    rules: Mapped[str] = mapped_column(Text)  # CampaignRules as JSON text
+    rules: Mapped[str] = mapped_column(Text)  # SotcSettings as JSON text
     notes: Mapped[str] = mapped_column(Text, default="")
     payload_version: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer)

@@ -38,11 +38,11 @@ from PySide6.QtWidgets import (
 )
 
 from gui.dialogs.confirm import ErrorDialog
-from rules.campaign import CampaignRules
 from rules.errors import FatesmithError
 from rules.evolve import evolve
 from rules.systems.sotc.character import NovelRef
 from rules.systems.sotc.group import Casting, Member
+from rules.systems.sotc.settings import SotcSettings
 from storage.library import Campaign, LibraryError, NewerRecordError
 
 RULE_TIPS = {
@@ -358,7 +358,7 @@ class CampaignDialog(QDialog):
     def build_campaign(self) -> Campaign:
         """The campaign as edited (not saved yet)."""
         renamed, removed = self.skill_changes()
-        rules: CampaignRules = evolve(
+        rules: SotcSettings = evolve(
             self._campaign.rules,
             weirdness=self.weirdness.currentData(),
             stress_boxes=self.stress.value(),

@@ -15,10 +15,10 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.systems.registry import GameSystem
 from rules.systems.sotc.prereqs import check_stunt
+from rules.systems.sotc.settings import SotcSettings
 from rules.validation import Problem, Severity, problems_at
 
 
@@ -40,13 +40,13 @@ class CharacterDocument(QObject):
         *,
         version: int | None,
         campaign_id: uuid.UUID | None = None,
-        rules: CampaignRules | None = None,
+        rules: SotcSettings | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._character = character
         self._system = system
-        self._rules = rules or CampaignRules()
+        self._rules = rules or SotcSettings()
         self.version = version
         self.campaign_id = campaign_id
         self.undo_stack = QUndoStack(self)
@@ -69,7 +69,7 @@ class CharacterDocument(QObject):
         return self._system
 
     @property
-    def rules(self) -> CampaignRules:
+    def rules(self) -> SotcSettings:
         """The campaign's house rules (book defaults outside a campaign)."""
         return self._rules
 

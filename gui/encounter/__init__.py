@@ -29,7 +29,7 @@ def open_encounter_window(
         registry: The :class:`rules.systems.registry.SystemRegistry` (derived values, ladder).
         parent: Parent widget.
         rng: Dice source (tests pass a seeded one).
-        rules: The campaign's :class:`rules.campaign.CampaignRules` for a new encounter (the
+        rules: The campaign's :class:`SotcSettings` for a new encounter (the
             "How To Do Things" variant, rotating initiative...); the book's rules when None.
 
     Returns:

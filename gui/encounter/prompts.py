@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules.campaign import CampaignRules
 from rules.ladder import Ladder
+from rules.systems.sotc.settings import SotcSettings
 
 
 class TextPrompt:
@@ -261,7 +261,7 @@ class NpcPrompt(QDialog):
 
     def __init__(
         self,
-        rules: CampaignRules,
+        rules: SotcSettings,
         ladder: Ladder | None = None,
         parent: QWidget | None = None,
         *,
@@ -386,7 +386,7 @@ class NpcPrompt(QDialog):
     def ask(
         cls,
         parent: QWidget | None,
-        rules: CampaignRules,
+        rules: SotcSettings,
         ladder: Ladder | None = None,
         known_skills: tuple[str, ...] | None = None,
     ) -> dict[str, Any] | None:
@@ -407,7 +407,7 @@ class CompanionPrompt(QDialog):
 
     def __init__(
         self,
-        rules: CampaignRules,
+        rules: SotcSettings,
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None = None,
         parent: QWidget | None = None,
@@ -504,7 +504,7 @@ class CompanionPrompt(QDialog):
     def ask(
         cls,
         parent: QWidget | None,
-        rules: CampaignRules,
+        rules: SotcSettings,
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None = None,
     ) -> dict[str, Any] | None:

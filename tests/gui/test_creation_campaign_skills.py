@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import IdRole
 from gui.systems.sotc.editor import CharacterEditor
-from rules.campaign import CampaignRules
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.settings import SotcSettings
 
-BOWS = CampaignRules(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",))
+BOWS = SotcSettings(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",))
 
 
 def make_editor(qtbot: Any, sotc: Any, character: SotcCharacter) -> CharacterEditor:

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import CompanionPrompt, NpcPrompt, parse_skills
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_skills_typed_in_one_line(registry: Any) -> None:
 def test_npc_dialog_sizes_tracks_from_endurance_and_resolve(qtbot: QtBot, registry: Any) -> None:
     """Base boxes (5 in the book, 3 under "How To Do Things") plus the Endurance / Resolve band:
     Average-Fair +1, Good-Great +2 (SotC "Endurance", digest 2.6)."""
-    dialog = NpcPrompt(CampaignRules(), registry.get("sotc").ladder)
+    dialog = NpcPrompt(SotcSettings(), registry.get("sotc").ladder)
     qtbot.addWidget(dialog)
     dialog.name.setText("Baron Von Kessel")
     dialog.skills.setText("Weapons 4, Alertness Great, Endurance 1, Resolve 3")
@@ -72,7 +72,7 @@ def test_npc_dialog_warns_of_skills_outside_the_campaign_list_but_saves(
 ) -> None:
     """The campaign's skill list (SotC "Skills", renamed or dropped by the group, L5782) names
     what a typed skill should be; an unknown one is flagged inline, and the GM may keep it."""
-    rules = CampaignRules(renamed_skills={"Guns": "Firearms"})
+    rules = SotcSettings(renamed_skills={"Guns": "Firearms"})
     known = registry.get("sotc").skill_names(rules)
     dialog = NpcPrompt(rules, registry.get("sotc").ladder, known_skills=known)
     qtbot.addWidget(dialog)
@@ -99,7 +99,7 @@ def test_npc_dialog_warns_of_skills_outside_the_campaign_list_but_saves(
 
     monkeypatch.setattr(NpcPrompt, "ask", classmethod(ask))
     assert not window.add_npc()
-    assert seen["known"] == registry.get("sotc").skill_names(CampaignRules())
+    assert seen["known"] == registry.get("sotc").skill_names(SotcSettings())
 
 
 def test_add_npc_from_the_cast_menu_is_undoable(
@@ -169,7 +169,7 @@ def test_companion_dialog_and_the_htdt_switch(
         "patron": "jack",
         "skills": {"Mechanics": 2},
     }
-    book = CompanionPrompt(CampaignRules(), [])
+    book = CompanionPrompt(SotcSettings(), [])
     qtbot.addWidget(book)
     assert "No stress boxes" in book.preview.text() and book.answer()["patron"] is None
 

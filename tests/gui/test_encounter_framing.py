@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
-from rules.campaign import CampaignRules
 from rules.combat import replay
 from rules.encounter import AddParticipantEvent, StartEvent
 from rules.systems.sotc.conflict import npc_participant
+from rules.systems.sotc.settings import SotcSettings
 
 
 def answer(monkeypatch: pytest.MonkeyPatch, cls: Any, value: Any) -> None:
@@ -29,7 +29,7 @@ def window(qtbot: QtBot) -> Any:
     w.show()
     qtbot.waitExposed(w)
     hero = npc_participant(
-        pid="hero", name="Hero", skills={"Alertness": 2, "Empathy": 4}, rules=CampaignRules()
+        pid="hero", name="Hero", skills={"Alertness": 2, "Empathy": 4}, rules=SotcSettings()
     )
     assert w.push(AddParticipantEvent(participant=hero))
     return w
@@ -150,7 +150,7 @@ def test_player_view_shows_zones_borders_and_who_is_where_but_not_the_hidden(
     Scene", digest 6.2: zones and borders are public); a participant the GM hid stays off it."""
     from rules.encounter import AddZoneEvent, PlaceEvent, SetBorderEvent, SetHiddenEvent
 
-    spy = npc_participant(pid="spy", name="The Spy", skills={}, rules=CampaignRules())
+    spy = npc_participant(pid="spy", name="The Spy", skills={}, rules=SotcSettings())
     assert window.push(AddParticipantEvent(participant=spy))
     view = window.show_player_view()
     qtbot.addWidget(view)

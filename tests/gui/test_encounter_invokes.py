@@ -12,7 +12,6 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
-from rules.campaign import CampaignRules
 from rules.combat import fill_dice
 from rules.encounter import (
     AddAspectEvent,
@@ -24,11 +23,12 @@ from rules.encounter import (
     TakeConsequenceEvent,
 )
 from rules.systems.sotc.conflict import npc_participant
+from rules.systems.sotc.settings import SotcSettings
 
 
 def npc(pid: str, side: str, aspects: tuple[str, ...], **skills: int) -> Any:
     return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=CampaignRules(), side=side,
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), side=side,
         fate_points=3, aspects=aspects,
     )  # fmt: skip
 

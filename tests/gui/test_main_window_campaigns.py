@@ -65,9 +65,9 @@ def test_new_campaign_with_members_shows_in_the_library(make_window: Any) -> Non
 def test_house_rules_tab_shows_every_campaign_switch_with_its_book_section(
     make_window: Any,
 ) -> None:
-    """Every CampaignRules field has a control whose tooltip names where the rule comes from."""
+    """Every SotcSettings field has a control whose tooltip names where the rule comes from."""
     from gui.dialogs.campaign import RULE_TIPS
-    from rules.campaign import CampaignRules
+    from rules.systems.sotc.settings import SotcSettings
 
     window = make_window()
     dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
@@ -78,7 +78,7 @@ def test_house_rules_tab_shows_every_campaign_switch_with_its_book_section(
         "escalating_compels": dialog.escalating, "universal_gadget_lasts": dialog.gadget_lasts,
         "renamed_skills": dialog.skills, "removed_skills": dialog.skills,
     }  # fmt: skip
-    assert set(controls) == set(CampaignRules.model_fields)
+    assert set(controls) == set(SotcSettings.model_fields)
     for field, control in controls.items():
         tip = control.toolTip()
         assert tip in RULE_TIPS.values(), field

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from rules import combat
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -27,13 +26,14 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 CR = SotcConflictRules()
 
 
 def npc(pid: str, **skills: int) -> Participant:
     return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=CampaignRules(), fate_points=2
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), fate_points=2
     )
 
 
@@ -145,12 +145,12 @@ def test_campaign_switches_are_set_while_framing_and_tracks_keep_their_size() ->
     cast = framed()
     with pytest.raises(RuleViolation, match="before adding the cast"):
         combat.apply_event(cast, SetSceneEvent(rules=HOW_TO_DO_THINGS))
-    rotating = CampaignRules(rotating_initiative=True)
+    rotating = SotcSettings(rotating_initiative=True)
     s = combat.apply_event(cast, SetSceneEvent(rules=rotating))[0]
     assert s.rules.rotating_initiative
     started = combat.apply_event(s, StartEvent())[0]
     with pytest.raises(RuleViolation, match="fixed"):
-        combat.apply_event(started, SetSceneEvent(rules=CampaignRules()))
+        combat.apply_event(started, SetSceneEvent(rules=SotcSettings()))
 
 
 def test_htdt_a_second_companion_cannot_join_attached() -> None:

@@ -9,9 +9,9 @@ from fractions import Fraction
 from itertools import product
 
 from rules import combat
-from rules.campaign import CampaignRules
 from rules.encounter import BlockEvent, Encounter, StartEvent
 from rules.systems.sotc.conflict import npc_participant
+from rules.systems.sotc.settings import SotcSettings
 
 
 def brute(attack: int, defense: int, block: int | None) -> Fraction:
@@ -32,7 +32,7 @@ def test_contest_odds_match_counting_every_face() -> None:
 
 
 def test_protecting_block_strength_is_found() -> None:
-    rules = CampaignRules()
+    rules = SotcSettings()
     hero = npc_participant(pid="hero", name="Hero", skills={"Alertness": 2}, rules=rules)
     guard = npc_participant(pid="guard", name="Guard", skills={"Guns": 2}, rules=rules)
     s = combat.apply_event(Encounter(participants=(hero, guard)), StartEvent())[0]

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import combat
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -41,11 +40,12 @@ from rules.encounter import (
 from rules.encounter_script import from_payload, to_payload
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 IDS = ("hero", "villain", "gang", "pal")
 
 
-def initial(rules: CampaignRules) -> Encounter:
+def initial(rules: SotcSettings) -> Encounter:
     cr = SotcConflictRules(rules)
     hero = npc_participant(
         pid="hero",
@@ -86,7 +86,7 @@ def framing_event(draw: st.DrawFn) -> Event:
             name=draw(st.sampled_from((None, "Docks", "Roof"))),
             kind=draw(st.sampled_from((None, "physical", "social"))),
             rules=draw(
-                st.sampled_from((None, CampaignRules(rotating_initiative=True), HOW_TO_DO_THINGS))
+                st.sampled_from((None, SotcSettings(rotating_initiative=True), HOW_TO_DO_THINGS))
             ),
         )
     if kind == "zone":
@@ -214,7 +214,7 @@ def an_event(draw: st.DrawFn) -> Event:
 def test_any_accepted_sequence_replays_to_the_same_state(events: list[Event], htdt: bool) -> None:
     """Transitions are pure: the logged events, replayed, give the identical state; a refused
     event changes nothing; tracks keep their size and fate points never go negative."""
-    start = initial(HOW_TO_DO_THINGS if htdt else CampaignRules())
+    start = initial(HOW_TO_DO_THINGS if htdt else SotcSettings())
     state = start
     log = []
     sizes = {p.id: (len(p.health), len(p.composure)) for p in start.participants}

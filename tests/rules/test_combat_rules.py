@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rules import combat
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.character import Condition, Consequence
 from rules.encounter import Border, Encounter, Invoke, Participant, Zone
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 CR = SotcConflictRules()
 Z4 = (0, 0, 0, 0)
@@ -17,15 +17,15 @@ Z4 = (0, 0, 0, 0)
 
 def npc(pid: str, side: str = "a", **skills: int) -> Participant:
     return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=CampaignRules(), side=side, fate_points=2
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), side=side, fate_points=2
     )
 
 
-def duel(*extra: Participant, rules: CampaignRules | None = None) -> Encounter:
+def duel(*extra: Participant, rules: SotcSettings | None = None) -> Encounter:
     """Hero (Fists 3, Alertness 2) vs Villain (Fists 2, Alertness 3), started."""
     hero = npc("hero", "h", Fists=3, Alertness=2, Athletics=2)
     villain = npc("villain", "v", Fists=2, Alertness=3, Athletics=1)
-    s = Encounter(participants=(hero, villain, *extra), rules=rules or CampaignRules())
+    s = Encounter(participants=(hero, villain, *extra), rules=rules or SotcSettings())
     return combat.start(s)[0]
 
 
@@ -203,7 +203,7 @@ def test_minion_initiative_is_quality_and_attached_groups_act_through_the_leader
 
 
 def test_rotating_initiative_moves_the_first_actor_each_exchange() -> None:
-    rules = CampaignRules(rotating_initiative=True)
+    rules = SotcSettings(rotating_initiative=True)
     ps = tuple(npc(x, Alertness=5 - i).model_copy(update={"seat": i}) for i, x in enumerate("abc"))
     s = combat.start(Encounter(participants=ps[::-1], rules=rules))[0]
     assert s.order == ("a", "b", "c")

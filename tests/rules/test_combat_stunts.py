@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from rules import combat
-from rules.campaign import CampaignRules
 from rules.encounter import ApplyStressEvent, AttackEvent, Encounter, Participant, StartEvent
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import (
@@ -18,6 +17,7 @@ from rules.systems.sotc.conflict import (
     participant_from_character,
     stress_options,
 )
+from rules.systems.sotc.settings import SotcSettings
 from tests.rules.sotc_builders import build
 
 CR = SotcConflictRules()
@@ -78,7 +78,7 @@ def test_armor_keeps_a_small_hit_on_its_checked_box() -> None:
 
 def hit(defender: Participant, shifts: int) -> Encounter:
     attacker = npc_participant(
-        pid="a", name="A", skills={"Fists": shifts, "Alertness": 5}, rules=CampaignRules()
+        pid="a", name="A", skills={"Fists": shifts, "Alertness": 5}, rules=SotcSettings()
     )
     s = combat.apply_event(Encounter(participants=(attacker, defender)), StartEvent())[0]
     return combat.apply_event(
@@ -126,11 +126,11 @@ def test_options_come_from_the_characters_stunts_and_gadgets(sotc: Any) -> None:
         {"name": "Hat", "base": "bowler", "improvements": hat},
     ]
     hero = build(stunts=stunts, gadgets=gadgets)
-    p = participant_from_character(hero, sotc.derive(hero, CampaignRules()), pid="hero")
+    p = participant_from_character(hero, sotc.derive(hero, SotcSettings()), pid="hero")
     assert p.fill_lower == ("health",) and p.roll_down == ("health", "composure")
     assert p.armor == 2  # the most on one device; two devices do not add up
     plain = build()
-    q = participant_from_character(plain, sotc.derive(plain, CampaignRules()), pid="ada")
+    q = participant_from_character(plain, sotc.derive(plain, SotcSettings()), pid="ada")
     assert (q.fill_lower, q.roll_down, q.armor) == ((), (), 0)
     assert stress_options(("aplomb",), 1) == {
         "fill_lower": (), "roll_down": ("composure",), "armor": 1

@@ -22,7 +22,6 @@ import uuid
 import pytest
 
 from rules import combat
-from rules.campaign import CampaignRules
 from rules.character import Condition, Consequence
 from rules.combat import replay
 from rules.encounter import Encounter, Invoke, Participant
@@ -34,8 +33,9 @@ from rules.systems.sotc.conflict import (
     npc_participant,
     participant_from_character,
 )
+from rules.systems.sotc.settings import SotcSettings
 
-RULES = CampaignRules()
+RULES = SotcSettings()
 JACK_ID = uuid.UUID("00000000-0000-4000-8000-00000000ac01")
 CR = SotcConflictRules(RULES)
 

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from rules.campaign import CampaignRules
 from rules.encounter import Encounter
 from rules.encounter_script import (
     EncounterScriptError,
@@ -18,9 +17,10 @@ from rules.encounter_script import (
     to_payload,
 )
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.settings import SotcSettings
 
 
-def _no_files(character: Any, rules: CampaignRules) -> Any:
+def _no_files(character: Any, rules: SotcSettings) -> Any:
     raise AssertionError("no character files in this script")
 
 

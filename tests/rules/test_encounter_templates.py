@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules import combat
-from rules.campaign import CampaignRules
 from rules.character import Condition, Consequence
 from rules.encounter import (
     AddAspectEvent,
@@ -25,12 +24,13 @@ from rules.systems.sotc.conflict import (
     participant_from_character,
     refresh_participant,
 )
+from rules.systems.sotc.settings import SotcSettings
 from tests.rules.sotc_builders import build
 
 
 def npc(pid: str, **skills: int) -> Any:
     return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=CampaignRules(), fate_points=2
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), fate_points=2
     )
 
 
@@ -81,7 +81,7 @@ def test_a_template_run_brings_the_characters_current_condition(sotc: Any) -> No
     """The template keeps where the scene put the character; the condition, fate points and
     track sizes come from the character as it is now."""
     ada = build()
-    derived = sotc.derive(ada, CampaignRules())
+    derived = sotc.derive(ada, SotcSettings())
     old = participant_from_character(ada, derived, pid="ada", side="heroes", seat=4, zone="deck")
     old = old.model_copy(update={"hidden": True, "attached_to": None})
     hurt = ada.model_copy(
@@ -93,10 +93,10 @@ def test_a_template_run_brings_the_characters_current_condition(sotc: Any) -> No
             "fate_points": 1,
         }
     )
-    fresh = refresh_participant(old, hurt, sotc.derive(hurt, CampaignRules()))
+    fresh = refresh_participant(old, hurt, sotc.derive(hurt, SotcSettings()))
     assert (fresh.id, fresh.side, fresh.seat, fresh.zone, fresh.hidden) == (
         "ada", "heroes", 4, "deck", True
     )  # fmt: skip
     assert fresh.health[0] and len(fresh.health) == len(old.health)
     assert [c.text for c in fresh.consequences] == ["Limp"]
-    assert fresh.fate_points == sotc.derive(hurt, CampaignRules()).fate_points
+    assert fresh.fate_points == sotc.derive(hurt, SotcSettings()).fate_points

@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 from rules.validation import Problem
 
 SKILLS = ["Athletics", "Fists", "Guns", "Bows", "Mysteries", "Resolve", "Endurance", "resolve",
@@ -74,11 +74,11 @@ document = st.fixed_dictionaries(
 )
 campaigns = st.sampled_from(
     [
-        CampaignRules(),
+        SotcSettings(),
         HOW_TO_DO_THINGS,
-        CampaignRules(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",)),
-        CampaignRules(weirdness="outside-your-window"),
-        CampaignRules(weirdness="world-of-tomorrow"),
+        SotcSettings(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",)),
+        SotcSettings(weirdness="outside-your-window"),
+        SotcSettings(weirdness="world-of-tomorrow"),
     ]
 )
 
@@ -86,7 +86,7 @@ campaigns = st.sampled_from(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document, campaigns)
 def test_any_half_made_character_validates_and_derives(
-    sotc: Any, doc: dict[str, Any], rules: CampaignRules
+    sotc: Any, doc: dict[str, Any], rules: SotcSettings
 ) -> None:
     character = SotcCharacter.model_validate(doc)
     problems = sotc.validate(character, rules)

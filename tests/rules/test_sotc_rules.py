@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from rules.campaign import HOW_TO_DO_THINGS, CampaignRules
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.conflict import stress_bonus
+from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 from rules.validation import Severity, has_errors
 from tests.rules.sotc_builders import COMPLETE_SKILLS, build, complete_document
 
@@ -150,7 +150,7 @@ def test_v7_duplicate_skill_names_differing_in_case(sotc: Any) -> None:
 
 def test_v7_campaign_may_rename_guns_and_drop_mysteries(sotc: Any) -> None:
     """SotC "Guns" (L1937: may become Bows) and "Mysteries" (L5782: may be removed)."""
-    rules = CampaignRules(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",))
+    rules = SotcSettings(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries",))
     names = sotc.skill_names(rules)
     assert "Bows" in names and "Guns" not in names and "Mysteries" not in names
     assert len(names) == 27
@@ -365,7 +365,7 @@ def test_w4_weird_science_in_a_mundane_world(sotc: Any) -> None:
         skills=skills,
     )
     assert "SOTC-W4-weirdness" not in codes(sotc.validate(character))
-    mundane = CampaignRules(weirdness="outside-your-window")
+    mundane = SotcSettings(weirdness="outside-your-window")
     w4 = [p for p in sotc.validate(character, mundane) if p.code == "SOTC-W4-weirdness"]
     assert {p.path for p in w4} >= {"stunts[2]", "stunts[3]"}
 
@@ -423,7 +423,7 @@ def test_world_of_tomorrow_shortens_the_weird_science_chain(sotc: Any) -> None:
         skills=skills,
     )
     assert "SOTC-V9-prerequisite" in codes(sotc.validate(character))
-    tomorrow = CampaignRules(weirdness="world-of-tomorrow")
+    tomorrow = SotcSettings(weirdness="world-of-tomorrow")
     assert "SOTC-V9-prerequisite" not in codes(sotc.validate(character, tomorrow))
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.campaign import CampaignRules
 from rules.systems.sotc.character import SotcCharacter, StuntPick
+from rules.systems.sotc.settings import SotcSettings
 from storage import migrations
 from storage.json_io import read_character_file, write_character_file
 from storage.library import (
@@ -307,7 +307,7 @@ def test_campaign_round_trip_keeps_member_order(library: Library) -> None:
     a, b, c = build(), half_made("Bea"), half_made("Cal")
     for ch in (a, b, c):
         library.save_character(ch, expected_version=None)
-    rules = CampaignRules(stress_boxes=3, companions_have_stress=True)
+    rules = SotcSettings(stress_boxes=3, companions_have_stress=True)
     campaign = Campaign(
         name="Pulp Nights", rules=rules, notes="Session 0 on Friday", member_ids=(c.id, a.id, b.id)
     )
@@ -376,7 +376,7 @@ def test_campaign_rules_decide_validity(library: Library) -> None:
     assert library.list_characters()[0].valid is False
     camp = Campaign(
         name="Longbows",
-        rules=CampaignRules(renamed_skills={"Guns": "Bows"}),
+        rules=SotcSettings(renamed_skills={"Guns": "Bows"}),
         member_ids=(archer.id,),
     )
     library.save_campaign(camp, expected_version=None)

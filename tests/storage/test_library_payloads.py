@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from rules.campaign import CampaignRules
+from rules.systems.sotc.settings import SotcSettings
 from storage import archive, mappers
 from storage.db import make_engine
 from storage.library import (
@@ -46,7 +46,7 @@ def stored(library: Library) -> dict[str, Any]:
 
 
 def fill(library: Library) -> tuple[Campaign, EncounterRecord]:
-    camp = Campaign(name="Thunder Atoll", rules=CampaignRules(stress_boxes=3))
+    camp = Campaign(name="Thunder Atoll", rules=SotcSettings(stress_boxes=3))
     library.save_campaign(camp, expected_version=None)
     enc = EncounterRecord(name="Docks", campaign_id=camp.id, payload={"round": 2})
     library.save_encounter(enc, expected_version=None)
@@ -65,7 +65,7 @@ def test_version_1_payloads_pass_through_unchanged(
     camp, enc = fill(library)
     assert [v for v, _ in stored(library)["campaigns"]] == [1]
     assert [v for v, _ in stored(library)["encounters"]] == [1]
-    assert library.get_campaign(camp.id).rules == CampaignRules(stress_boxes=3)
+    assert library.get_campaign(camp.id).rules == SotcSettings(stress_boxes=3)
     assert library.get_encounter(enc.id).payload == {"round": 2}
     assert [c.problem for c in library.list_campaigns()] == [""]
     assert [e.problem for e in library.list_encounters()] == [""]

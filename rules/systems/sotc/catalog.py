@@ -38,8 +38,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
-from rules.campaign import Weirdness
 from rules.errors import CatalogError
+from rules.systems.sotc.settings import Weirdness
 
 SKILL_COUNT = 28
 STUNT_COUNT = 266

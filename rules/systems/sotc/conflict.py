@@ -2,7 +2,7 @@
 
 Implements :class:`rules.conflict_rules.ConflictRules` from SotC "How To Do Things" (SRD
 L1110-L1586; digest sotc.md section 6). The wiki "How To Do Things" chapter differs only in
-campaign switches (:data:`rules.campaign.HOW_TO_DO_THINGS`): 3 boxes per track instead of 5, and
+campaign switches (:data:`HOW_TO_DO_THINGS`): 3 boxes per track instead of 5, and
 companions with a stress track of 1 + quality that soaks the patron's hits. Also here: building
 participants from SotC characters and writing the results back.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from rules.campaign import CampaignRules
 from rules.character import ConflictKind, Consequence, Severity
 from rules.encounter import Participant, RecoveryPeriod, TrackName
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.settings import SotcSettings
 
 GROUP_BONUS: tuple[tuple[int, int], ...] = ((10, 4), (7, 3), (4, 2), (2, 1), (1, 0))
 """SotC "Minions": (smallest group size, bonus to act and react)."""
@@ -47,8 +47,8 @@ def stress_bonus(rating: int) -> int:
 class SotcConflictRules:
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`)."""
 
-    def __init__(self, campaign: CampaignRules | None = None) -> None:
-        self._campaign = campaign or CampaignRules()
+    def __init__(self, campaign: SotcSettings | None = None) -> None:
+        self._campaign = campaign or SotcSettings()
 
     @property
     def system_id(self) -> str:
@@ -56,7 +56,7 @@ class SotcConflictRules:
         return "sotc"
 
     @property
-    def campaign(self) -> CampaignRules:
+    def campaign(self) -> SotcSettings:
         """The campaign switches in force."""
         return self._campaign
 
@@ -294,7 +294,7 @@ def npc_participant(
     pid: str,
     name: str,
     skills: dict[str, int],
-    rules: CampaignRules,
+    rules: SotcSettings,
     fate_points: int = 0,
     aspects: tuple[str, ...] = (),
     health: int | None = None,

@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.campaign import Weirdness
 from rules.systems.sotc.catalog import (
     AllReq,
     AnyReq,
@@ -27,6 +26,7 @@ from rules.systems.sotc.catalog import (
     StuntReq,
     WeirdnessReq,
 )
+from rules.systems.sotc.settings import Weirdness
 
 _LADDER = {
     8: "Legendary",

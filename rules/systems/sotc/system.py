@@ -12,7 +12,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.campaign import CampaignRules
 from rules.character import CharacterBase
 from rules.conflict_rules import ConflictRules
 from rules.errors import FatesmithError
@@ -31,13 +30,14 @@ from rules.systems.sotc.character import (
 )
 from rules.systems.sotc.conflict import SotcConflictRules, stress_bonus
 from rules.systems.sotc.prereqs import StuntCheck, check_stunt, check_takes
+from rules.systems.sotc.settings import SotcSettings
 from rules.validation import Problem, error, warning
 
 PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """SotC "Skills": rung value -> number of skills at creation (15 in all)."""
 
 TOP_RUNG = max(PYRAMID)
-DEFAULT_RULES = CampaignRules()
+DEFAULT_RULES = SotcSettings()
 LOW_WEIRDNESS = frozenset({"outside-your-window", "world-of-mystery"})
 _NO_PREREQUISITES = StuntCheck(name="", met=True)
 STUNT_COUNT = 5
@@ -66,11 +66,11 @@ EMPTY_PHASE = Phase()
 FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 
 
-def _rules(settings: SystemSettings | None) -> CampaignRules:
+def _rules(settings: SystemSettings | None) -> SotcSettings:
     """SotC's settings from a generic ``settings`` argument (None: the book's rules)."""
     if settings is None:
         return DEFAULT_RULES
-    assert isinstance(settings, CampaignRules)
+    assert isinstance(settings, SotcSettings)
     return settings
 
 
@@ -200,8 +200,8 @@ class SotcSystem:
 
     @property
     def settings_type(self) -> type[SystemSettings]:
-        """SotC's campaign settings: :class:`CampaignRules` (house rules, the variant)."""
-        return CampaignRules
+        """SotC's campaign settings: :class:`SotcSettings` (house rules, the variant)."""
+        return SotcSettings
 
     @property
     def payload_version(self) -> int:
@@ -221,13 +221,13 @@ class SotcSystem:
         """
         raise FatesmithError(f"no upgrade from SotC character document version {version}")
 
-    def default_settings(self) -> CampaignRules:
+    def default_settings(self) -> SotcSettings:
         """The book's rules."""
         return DEFAULT_RULES
 
-    def parse_settings(self, data: Mapping[str, Any] | None) -> CampaignRules:
+    def parse_settings(self, data: Mapping[str, Any] | None) -> SotcSettings:
         """SotC settings from stored JSON (empty: the book's rules)."""
-        return CampaignRules.model_validate(data) if data else DEFAULT_RULES
+        return SotcSettings.model_validate(data) if data else DEFAULT_RULES
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules:
         """SotC's conflict rules under ``settings``."""
@@ -257,7 +257,7 @@ class SotcSystem:
             ),
         )
 
-    def skill_names(self, rules: CampaignRules | None = None) -> tuple[str, ...]:
+    def skill_names(self, rules: SotcSettings | None = None) -> tuple[str, ...]:
         """The 28 book skills, or the campaign's list (renamed/removed)."""
         if rules is None or (not rules.renamed_skills and not rules.removed_skills):
             return self._book_skill_names
@@ -269,10 +269,10 @@ class SotcSystem:
 
     # -- derived ----------------------------------------------------------------------------------
 
-    def _book_skill(self, character: SotcCharacter, book_name: str, rules: CampaignRules) -> int:
+    def _book_skill(self, character: SotcCharacter, book_name: str, rules: SotcSettings) -> int:
         return character.skill(rules.renamed_skills.get(book_name, book_name))
 
-    def derive(self, character: CharacterBase, rules: CampaignRules | None = None) -> SotcDerived:
+    def derive(self, character: CharacterBase, rules: SotcSettings | None = None) -> SotcDerived:
         """Stress boxes, fate points, refresh, initiative and friends from what is filled in.
 
         Health = base + Endurance band (+ Thick Skinned); Composure = base + Resolve band
@@ -347,7 +347,7 @@ class SotcSystem:
     # -- validation -------------------------------------------------------------------------------
 
     def validate(
-        self, character: CharacterBase, rules: CampaignRules | None = None
+        self, character: CharacterBase, rules: SotcSettings | None = None
     ) -> tuple[Problem, ...]:
         """Every rule of SotC character creation, as problems (never raises on half-made ones)."""
         assert isinstance(character, SotcCharacter)
@@ -513,7 +513,7 @@ class SotcSystem:
         return out
 
     def _check_pyramid(
-        self, c: SotcCharacter, rules: CampaignRules, *, shape_only: bool
+        self, c: SotcCharacter, rules: SotcSettings, *, shape_only: bool
     ) -> list[Problem]:
         out: list[Problem] = []
         names = self.skill_names(rules)
@@ -606,7 +606,7 @@ class SotcSystem:
     def _check_stunts(
         self,
         c: SotcCharacter,
-        rules: CampaignRules,
+        rules: SotcSettings,
         *,
         fast: bool,
         defs: list[StuntDef | None] | None = None,
@@ -736,7 +736,7 @@ class SotcSystem:
         return out
 
     @staticmethod
-    def _weirdness_blocks(flags: set[str], rules: CampaignRules) -> str:
+    def _weirdness_blocks(flags: set[str], rules: SotcSettings) -> str:
         level = rules.weirdness
         if level == "outside-your-window" and flags & {"weird_science", "mad_science", "artifact"}:
             return "Weird Science, Mad Science or artifacts"
@@ -744,7 +744,7 @@ class SotcSystem:
             return "Mad Science"
         return ""
 
-    def _book_skills(self, c: SotcCharacter, rules: CampaignRules) -> dict[str, int]:
+    def _book_skills(self, c: SotcCharacter, rules: SotcSettings) -> dict[str, int]:
         """Ratings keyed by the book's skill names (prerequisites are written with those)."""
         if not rules.renamed_skills:
             return c.skills
@@ -931,7 +931,7 @@ class SotcSystem:
             )
         return out
 
-    def _check_condition(self, c: SotcCharacter, rules: CampaignRules) -> list[Problem]:
+    def _check_condition(self, c: SotcCharacter, rules: SotcSettings) -> list[Problem]:
         out: list[Problem] = []
         if not c.condition.health and not c.condition.composure:
             return out
@@ -953,7 +953,7 @@ class SotcSystem:
                 )
         return out
 
-    def _check_fast(self, c: SotcCharacter, rules: CampaignRules) -> list[Problem]:
+    def _check_fast(self, c: SotcCharacter, rules: SotcSettings) -> list[Problem]:
         out: list[Problem] = self._check_pyramid(c, rules, shape_only=True)
         aspects = c.all_aspects()
         if len(aspects) > ASPECT_COUNT:

@@ -1,4 +1,4 @@
-"""Rules layer: campaign-level settings that change how a system's rules apply.
+"""Rules layer: Spirit of the Century's campaign settings (house rules and the variant).
 
 The books make many things the group's choice (renamed or dropped skills, how weird the world
 is, optional rules). These switches live on the campaign and are passed to validators, derived
@@ -19,7 +19,7 @@ Weirdness = Literal[
 ]  # fmt: skip
 
 
-class CampaignRules(SystemSettings):
+class SotcSettings(SystemSettings):
     """House rules and setting decisions for one campaign.
 
     Attributes:
@@ -66,5 +66,5 @@ class CampaignRules(SystemSettings):
         return campaign_skill
 
 
-HOW_TO_DO_THINGS = CampaignRules(stress_boxes=3, companions_have_stress=True)
+HOW_TO_DO_THINGS = SotcSettings(stress_boxes=3, companions_have_stress=True)
 """The "How To Do Things" wiki variant of SotC conflicts: 3 boxes, companions with stress."""

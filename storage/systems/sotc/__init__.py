@@ -1,0 +1,1 @@
+"""Storage layer: Spirit of the Century's sheet layouts (a game-system plug-in)."""
