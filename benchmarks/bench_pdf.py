@@ -42,7 +42,7 @@ def _setup() -> tuple[Any, Any, SotcCharacter]:
 def bench_one_sheet() -> Result:
     """One complete SotC character sheet, layout and rendering, median of 15."""
     from storage.pdf.render import render
-    from storage.pdf.sheet_layout import build_sheet
+    from storage.system_sheets import build_sheet
 
     _, system, character = _setup()
 
@@ -95,7 +95,7 @@ def bench_hundred_sheets() -> Result:
     from reportlab.pdfgen.canvas import Canvas
 
     from storage.pdf.render import render
-    from storage.pdf.sheet_layout import build_sheet
+    from storage.system_sheets import build_sheet
     from storage.pdf.styles import SANS, page_size
 
     _, system, character = _setup()

@@ -612,7 +612,7 @@ class EncounterWindow(QMainWindow):
     def sheet_rows(self) -> list[Any]:
         """The GM conflict sheet's rows, in turn order."""
         from gui.encounter.turn_model import display_order
-        from storage.pdf.sheet_layout import ConflictRow
+        from storage.pdf.sheet_layout import ConflictRow, Track
 
         state = self.doc.state
         rows = []
@@ -624,8 +624,10 @@ class EncounterWindow(QMainWindow):
                 ConflictRow(
                     name=p.name,
                     initiative=initiative_value(state, p),
-                    health=p.health,
-                    composure=p.composure,
+                    tracks=(
+                        Track(label="Health", boxes=len(p.health), checked=p.health),
+                        Track(label="Composure", boxes=len(p.composure), checked=p.composure),
+                    ),
                     consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
                     fate_points=None if p.is_group else p.fate_points,
                 )

@@ -19,8 +19,9 @@ from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
 from storage.pdf.flowables import BoxRow, Para
 from storage.pdf.render import CREATOR, Output
-from storage.pdf.sheet_layout import CardLayout, build_card
+from storage.pdf.sheet_layout import CardLayout
 from storage.pdf.styles import ACCENT, MUTED, RULE, SANS, clean, markup, page_size, styles
+from storage.system_sheets import build_card
 
 CARD_RATIO = 3 / 5  # height / width of an index card
 CARD_COLUMNS = 2
@@ -185,6 +186,7 @@ def render_character_cards(
     paper: str = "letter",
     invariant: bool = False,
 ) -> int:
-    """NPC cards for ``characters`` (one card each); returns the number of pages written."""
+    """NPC cards for ``characters`` (one card each, as its system prints it); returns the number
+    of pages written."""
     cards = [build_card(c, registry.get(c.system)) for c in characters]
     return render_cards(cards, out, paper, invariant)

@@ -1,9 +1,10 @@
 """Storage layer (PDF): lays :class:`~storage.pdf.sheet_layout.SheetLayout` data out on paper.
 
-A sheet's first page has three areas (SotC "Character Sheet"): the header and skills across the
-top, aspects and stunts in the wide column, stress tracks, consequences and gadgets in the narrow
-one. Everything flows: a column that runs long continues in the next area and then on plain
-continuation pages, so long text is never cut off. Worksheets flow in one column.
+A sheet's first page has three areas: the blocks marked "top" (header, skills) across the top,
+"main" blocks (aspects, stunts) in the wide column, "side" blocks (stress tracks, consequences,
+gadgets) in the narrow one. Everything flows: a column that runs long continues in the next area
+and then on plain continuation pages, so long text is never cut off. Worksheets flow in one
+column.
 
 Public entry points (safe to call from a worker thread; each builds its own document):
 :func:`render`, :func:`render_pdf`, :func:`render_blank` and :func:`render_conflict_sheet`;
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -33,6 +34,7 @@ from reportlab.platypus import (
 )
 
 from rules.character import CharacterBase
+from rules.settings import SystemSettings
 from rules.systems.registry import SystemRegistry
 from storage.pdf.flowables import BoxRow, Column, ColumnBreak, Grid, Group, Run, Text, WriteLine
 from storage.pdf.sheet_layout import (
@@ -47,8 +49,6 @@ from storage.pdf.sheet_layout import (
     SkillsBlock,
     StuntsBlock,
     TracksBlock,
-    build_blank,
-    build_sheet,
 )
 from storage.pdf.styles import (
     ACCENT,
@@ -65,10 +65,9 @@ from storage.pdf.styles import (
     page_size,
     styles,
 )
+from storage.system_sheets import blank_layouts, layouts_for
 
 Output = str | Path | IO[bytes]
-Kind = Literal["sheet", "worksheet", "full", "blank"]
-KINDS: tuple[str, ...] = ("sheet", "worksheet", "full", "blank")
 
 TOP_CHROME = 13 * mm
 BOTTOM_CHROME = 14 * mm
@@ -83,6 +82,7 @@ SKILL_CELL_WIDTH = 74.0
 RUNG_LABEL_WIDTH = 88.0
 ASPECT_TAG_WIDTH = 48.0
 CREATOR = "Fatesmith"
+TRACKS_SHARE = 48  # per cent of the conflict sheet's width for the stress track columns
 
 
 # -- small builders ------------------------------------------------------------------------------
@@ -520,45 +520,36 @@ def render(
     return pages
 
 
-def layouts_for(
-    characters: Sequence[CharacterBase], registry: SystemRegistry, kind: str
-) -> list[SheetLayout]:
-    """The layouts printed for ``characters`` under ``kind`` (sheet, worksheet, full, blank).
-
-    "full" is each character's sheet followed by its story worksheet; "blank" is one blank set
-    per distinct system among the characters.
-    """
-    if kind not in KINDS:
-        raise ValueError(f"unknown sheet kind {kind!r}; use one of {', '.join(KINDS)}")
-    if kind == "blank":
-        seen = list(dict.fromkeys(c.system for c in characters))
-        return [lay for sid in seen for lay in build_blank(registry.info(sid))]
-    layouts: list[SheetLayout] = []
-    for character in characters:
-        system = registry.get(character.system)
-        if kind in ("sheet", "full"):
-            layouts.append(build_sheet(character, system, "sheet"))
-        if kind in ("worksheet", "full"):
-            layouts.append(build_sheet(character, system, "worksheet"))
-    return layouts
-
-
 def render_pdf(
     characters: Sequence[CharacterBase],
     registry: SystemRegistry,
     out: Output,
-    kind: str = "sheet",
+    kind: str | None = None,
     paper: str = "letter",
     invariant: bool = False,
+    settings: Mapping[str, SystemSettings] | None = None,
 ) -> int:
     """Print characters: build their layouts and render them into one PDF.
 
     For the GUI's File > Export PDF and batch export; call it from a worker thread.
 
+    Args:
+        characters: What to print, each on new pages.
+        registry: The loaded systems.
+        out: A file path or a binary stream.
+        kind: A kind every character's system prints (None: each system's default kind);
+            see :func:`storage.system_sheets.layouts_for`.
+        paper: ``"letter"`` or ``"a4"``.
+        invariant: Reproducible output.
+        settings: Campaign settings by system id (missing: the book's).
+
     Returns:
         The number of pages written.
+
+    Raises:
+        storage.system_sheets.UnknownSheetKindError: for a kind a system does not print.
     """
-    return render(layouts_for(characters, registry, kind), out, paper, invariant)
+    return render(layouts_for(characters, registry, kind, settings), out, paper, invariant)
 
 
 def render_blank(
@@ -567,9 +558,11 @@ def render_blank(
     out: Output,
     paper: str = "letter",
     invariant: bool = False,
+    kind: str | None = None,
 ) -> int:
-    """Blank sheets for hand-filling, one set per system id (SotC: sheet and worksheet)."""
-    layouts = [lay for sid in system_ids for lay in build_blank(registry.info(sid))]
+    """Blank sheets for hand-filling, one set per system id (each system's first blank kind,
+    or ``kind``)."""
+    layouts = [lay for sid in system_ids for lay in blank_layouts(registry.info(sid), kind)]
     return render(layouts, out, paper, invariant)
 
 
@@ -585,8 +578,9 @@ def render_conflict_sheet(
 ) -> int:
     """A one-table sheet of a conflict's participants for the game master's table.
 
-    Columns: name, initiative, Health and Composure boxes (checked ones crossed), consequences,
-    fate points. Returns the number of pages written.
+    Columns: name, initiative, one column of boxes per stress track the rows name (checked
+    ones crossed, in the order the tracks first appear), consequences, fate points. Returns the
+    number of pages written.
     """
     portrait = page_size(paper)
     size = (max(portrait), min(portrait))  # landscape: room for ten boxes per track
@@ -609,22 +603,33 @@ def render_conflict_sheet(
         PageTemplate(id="conflict", frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
                      onPage=chrome.first)
     ])  # fmt: skip
-    head = ["Name", "Init.", "Health", "Composure", "Consequences", "FP"]
+    labels = list(dict.fromkeys(t.label for row in rows for t in row.tracks))
+    head = ["Name", "Init.", *labels, "Consequences", "FP"]
     data: list[list[Any]] = [[Text(h.upper(), st.label) for h in head]]
     for row in rows:
+        tracks = {t.label: t for t in row.tracks}
+        boxes = []
+        for label in labels:
+            track = tracks.get(label)
+            # Checked boxes are crossed where they are: which box a hit took matters.
+            boxes.append(BoxRow(track.boxes, track.checked, box=11) if track else BoxRow(0, (), 11))
         data.append(
             [
                 _p(row.name, st.cell),
                 Text(f"{row.initiative:+d}", st.cell),
-                BoxRow(len(row.health), row.health, box=11),  # checked boxes where they are
-                BoxRow(len(row.composure), row.composure, box=11),
+                *boxes,
                 [_p(c, st.small) for c in row.consequences] or "",
                 Text("" if row.fate_points is None else str(row.fate_points), st.cell),
             ]
         )
     for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
-        data.append([Spacer(1, 18), "", "", "", "", ""])
-    table = Table(data, colWidths=["20%", "6%", "24%", "24%", "20%", "6%"], repeatRows=1)
+        data.append([Spacer(1, 18), *[""] * (len(head) - 1)])
+    # The tracks share what the name, initiative, consequences and fate points leave over.
+    track_share = f"{TRACKS_SHARE / len(labels):g}%" if labels else None
+    widths = ["20%", "6%", *[track_share] * len(labels), "20%", "6%"]
+    if not labels:
+        widths[2] = f"{20 + TRACKS_SHARE}%"
+    table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(
         TableStyle(
             [

@@ -216,7 +216,9 @@ def test_gm_conflict_sheet_prints(
     rows = window.sheet_rows()
     assert [r.name for r in rows][:2] == ["Baron Von Kessel", "Jack Corrigan"]
     x, o = True, False
-    assert rows[1].health == (x, x, o, x, o, o)  # boxes 1, 2 and 4, where the hits put them
+    health = rows[1].tracks[0]
+    assert health.label == "Health"
+    assert health.checked == (x, x, o, x, o, o)  # boxes 1, 2 and 4, where the hits put them
     out = window.print_sheet(tmp_path / "sheet.pdf")
     assert out.read_bytes().startswith(b"%PDF")
 

@@ -23,8 +23,8 @@ from reportlab.platypus.doctemplate import BaseDocTemplate
 
 from storage.pdf.flowables import Column, Grid, Group, Run, Text
 from storage.pdf.render import render
-from storage.pdf.sheet_layout import build_sheet
 from storage.pdf.styles import SANS, SANS_BOLD, styles
+from storage.system_sheets import build_sheet
 from tests.storage.test_pdf_render import HOSTILE, hostile_character
 from tests.storage.test_sheet_layout import COMPLETE, load, longest_character
 

@@ -16,7 +16,8 @@ from rules.character import Condition, Consequence
 from rules.systems.sotc.character import Phase, SotcCharacter, StuntPick
 from storage.pdf.cards import card_grid, render_aspect_cards, render_cards
 from storage.pdf.render import render, render_blank, render_conflict_sheet, render_pdf
-from storage.pdf.sheet_layout import ConflictRow, build_card, build_sheet, minion_card
+from storage.pdf.sheet_layout import ConflictRow, Track, minion_card
+from storage.system_sheets import build_card, build_sheet
 from tests.storage.test_sheet_layout import COMPLETE, SKY_HOBO, load, longest_character
 
 PAPERS = ["letter", "a4"]
@@ -241,7 +242,7 @@ def test_blank_sheets_are_one_page_each(registry: Any, paper: str) -> None:
         else:
             assert pages == expected
             raw = PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text()
-            assert "Generic Character Sheet" in raw
+            assert "Character Sheet" in raw and "yet" not in raw
             assert registry.info(system_id).name in one_line(raw)
 
 
@@ -270,13 +271,19 @@ def test_aspect_cards_are_three_by_five_inches(sotc: Any) -> None:
         assert one_line(aspect) in text
 
 
+def track(label: str, checked: tuple[bool, ...]) -> Track:
+    """A conflict sheet track: as many boxes as states given."""
+    return Track(label=label, boxes=len(checked), checked=checked)
+
+
 def test_conflict_sheet_lists_participants() -> None:
     """The game master's conflict sheet: names, initiative, consequences, fate points."""
+    health = (False, True, False, True) + (False,) * 3
     rows = [
-        ConflictRow(name="Irène", initiative=3, health=(False, True, False, True) + (False,) * 3,
-                    composure=(False,) * 6, consequences=("Mild: Singed eyebrows",),
-                    fate_points=8),
-        ConflictRow(name="Thugs <4>", initiative=-1, health=(False,) * 8),
+        ConflictRow(name="Irène", initiative=3,
+                    tracks=(track("Health", health), track("Composure", (False,) * 6)),
+                    consequences=("Mild: Singed eyebrows",), fate_points=8),
+        ConflictRow(name="Thugs <4>", initiative=-1, tracks=(track("Health", (False,) * 8),)),
     ]  # fmt: skip
     out = io.BytesIO()
     assert render_conflict_sheet(rows, out, "a4", invariant=True) == 1

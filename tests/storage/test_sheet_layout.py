@@ -1,4 +1,5 @@
-"""Tests for the pure layout step of PDF export (storage.pdf.sheet_layout).
+"""Tests for the pure layout step of PDF export (storage.pdf.sheet_layout, the SotC plug-in's
+layouts in storage.systems.sotc, reached through storage.system_sheets).
 
 The order and labels checked here are the SotC Character Sheet and Character Story Worksheet
 (SotC "Character Sheet" / "Character Worksheet"; digest shared/rules/sotc.md section 12).
@@ -33,11 +34,9 @@ from storage.pdf.sheet_layout import (
     SkillsBlock,
     StuntsBlock,
     TracksBlock,
-    build_blank,
-    build_card,
-    build_sheet,
     minion_card,
 )
+from storage.system_sheets import blank_layouts, build_card, build_sheet
 
 CHARACTERS = Path(__file__).resolve().parents[1] / "data" / "characters"
 COMPLETE = CHARACTERS / "pdf-complete.fatesmith.json"
@@ -250,7 +249,7 @@ def test_worksheet_has_the_five_phases_with_book_prompts_sotc_worksheet(
 
 def test_blank_sotc_is_sheet_and_worksheet_with_ten_boxes(registry: Any) -> None:
     """The blank SotC sheet prints 10 boxes per track and empty pyramid slots (SotC sheet)."""
-    sheet, worksheet = build_blank(registry.info("sotc"))
+    sheet, worksheet = blank_layouts(registry.info("sotc"))
     assert (sheet.kind, worksheet.kind) == ("sheet", "worksheet")
     tracks = next(b for b in sheet.blocks if isinstance(b, TracksBlock))
     assert [(t.label, t.boxes) for t in tracks.tracks] == [("Health", 10), ("Composure", 10)]
@@ -262,11 +261,14 @@ def test_blank_sotc_is_sheet_and_worksheet_with_ten_boxes(registry: Any) -> None
 
 @pytest.mark.parametrize("system_id", ["fate2", "strange-fate", "art"])
 def test_blank_generic_sheet_uses_the_system_ladder(registry: Any, system_id: str) -> None:
-    """Systems without character rules get a clearly titled generic sheet of their ladder."""
+    """Systems without sheets of their own get a clean titled blank sheet of their ladder."""
     info = registry.info(system_id)
-    (layout,) = build_blank(info)
-    assert layout.heading == "Generic Character Sheet"
-    assert "generic" in layout.doc_title
+    (layout,) = blank_layouts(info)
+    assert layout.heading == "Character Sheet"
+    assert layout.system_name == info.name
+    assert layout.doc_title == f"{info.name}: blank character sheet"
+    printed = layout.model_dump_json()
+    assert "yet" not in printed and "implement" not in printed  # nothing about Fatesmith
     skills = next(b for b in layout.blocks if isinstance(b, SkillsBlock))
     expected = [
         info.ladder.render(r.value) for r in info.ladder.rungs if r.value > info.default_skill
@@ -275,8 +277,8 @@ def test_blank_generic_sheet_uses_the_system_ladder(registry: Any, system_id: st
 
 
 def test_only_sotc_characters_have_sheets(sotc: Any) -> None:
-    """Other systems' character rules are not implemented; say so instead of printing junk."""
-    with pytest.raises(ValueError, match="not supported yet"):
+    """A character of another system is refused, instead of printing junk on a SotC sheet."""
+    with pytest.raises(ValueError, match="cannot be printed"):
         build_sheet(CharacterBase(system="fate2", name="Z"), sotc)
 
 
