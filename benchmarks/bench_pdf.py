@@ -95,8 +95,8 @@ def bench_hundred_sheets() -> Result:
     from reportlab.pdfgen.canvas import Canvas
 
     from storage.pdf.render import render
-    from storage.system_sheets import build_sheet
     from storage.pdf.styles import SANS, page_size
+    from storage.system_sheets import build_sheet
 
     _, system, character = _setup()
     characters = [character.model_copy(update={"name": f"Hero {i}"}) for i in range(100)]

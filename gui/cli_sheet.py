@@ -1,9 +1,11 @@
 """GUI layer (command line): ``fatesmith sheet``, printing character files to one PDF.
 
-``fatesmith sheet FILE.fatesmith.json... -o OUT.pdf [--paper a4|letter]
-[--kind sheet|worksheet|full|blank|cards|aspect-cards]``. Several files go into one PDF. A
-problem is one clear line on stderr and exit status 2, like ``validate``; the PDF is built in
-memory first, so a failure never leaves a half-written file behind.
+``fatesmith sheet FILE.fatesmith.json... -o OUT.pdf [--paper a4|letter] [--kind KIND]
+[--system ID]...``. Several files go into one PDF. The kinds are those each character's game
+system declares (:mod:`storage.system_sheets`; ``--help`` lists them), plus the game master's
+NPC cards and aspect cards, which every system prints. A problem is one clear line on stderr and
+exit status 2, like ``validate``; the PDF is built in memory first, so a failure never leaves a
+half-written file behind.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from typing import Any
 from rules.errors import CharacterFileError, FatesmithError
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
-SHEET_KINDS = ("sheet", "worksheet", "full", "blank", "cards", "aspect-cards")
+
+
+class KindError(Exception):
+    """A ``--kind`` or ``--system`` that cannot be printed; the message is the error line."""
 
 
 def _fail(message: str) -> int:
@@ -25,11 +30,100 @@ def _fail(message: str) -> int:
     return EXIT_UNREADABLE
 
 
+def _gm_keys() -> str:
+    from storage.system_sheets import GM_KINDS
+
+    return ", ".join(k.key for k in GM_KINDS)
+
+
+def _kind_of(info: Any, kind: str | None, *, blank: bool) -> Any:
+    """The :class:`~storage.system_sheets.SheetKind` printed for the system ``info``.
+
+    Args:
+        info: The system.
+        kind: What ``--kind`` asked for (None: the system's default).
+        blank: Whether the system is printed blank (``--system``) rather than from a file.
+
+    Raises:
+        KindError: naming the kinds the system prints.
+    """
+    from storage.system_sheets import UnknownSheetKindError, blank_kind, default_kind, sheet_kind
+
+    try:
+        if kind is None:
+            return blank_kind(info) if blank else default_kind(info)
+        spec = sheet_kind(info, kind)
+    except UnknownSheetKindError:
+        from storage.system_sheets import sheet_kinds
+
+        keys = ", ".join(k.key for k in sheet_kinds(info))
+        raise KindError(
+            f"--kind {kind}: {info.name} ({info.id}) prints {keys}; "
+            f"every system also prints {_gm_keys()}"
+        ) from None
+    if blank and spec.needs_character:
+        raise KindError(
+            f"--system {info.id}: the {info.name} {spec.title.lower()} is printed from "
+            "character files; --system prints blank sheets only"
+        )
+    return spec
+
+
+def _sheet_layouts(
+    characters: list[Any], system_ids: list[str], kind: str | None, registry: Any
+) -> tuple[list[Any], list[str]]:
+    """The layouts to print and the kinds they were printed as, in order.
+
+    Blank sets come first (``--system``, then the systems of files printed with a blank kind),
+    one per system; then each character's parts.
+
+    Raises:
+        KindError: for a kind a system does not print.
+        FatesmithError: for an unknown system id.
+    """
+    from storage.system_sheets import blank_layouts, character_layouts
+
+    if not characters and not system_ids:
+        if kind is None:
+            raise KindError(
+                "printing needs at least one character file (or --system ID for blank sheets)"
+            )
+        first = registry.infos()[0]  # the first system of the registration list
+        if _kind_of(first, kind, blank=False).needs_character:
+            raise KindError(f"--kind {kind} needs at least one character file")
+        system_ids = [first.id]
+    blanks: list[tuple[Any, str]] = []
+    for sid in system_ids:
+        info = registry.info(sid)
+        blanks.append((info, _kind_of(info, kind, blank=True).key))
+    filled: list[tuple[Any, Any, str]] = []
+    for character in characters:
+        system = registry.get(character.system)
+        spec = _kind_of(system.info, kind, blank=False)
+        if spec.needs_character:
+            filled.append((character, system, spec.key))
+        else:
+            blanks.append((system.info, spec.key))
+    layouts: list[Any] = []
+    used: list[str] = []
+    done: set[str] = set()
+    for info, key in blanks:
+        if info.id not in done:
+            done.add(info.id)
+            layouts += blank_layouts(info, key)
+            used.append(key)
+    for character, system, key in filled:
+        layouts += character_layouts(character, system, key)
+        used.append(key)
+    return layouts, list(dict.fromkeys(used))
+
+
 def cmd_sheet(args: argparse.Namespace) -> int:
     """Read every file, then render the requested kind into ``args.output``."""
     from storage.json_io import read_character_file
     from storage.pdf import cards as pdf_cards
     from storage.pdf import render as pdf_render
+    from storage.system_sheets import ASPECT_CARDS, CARDS, character_aspects
     from storage.systems_catalog import default_registry
 
     registry = default_registry()
@@ -39,38 +133,29 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             characters.append(read_character_file(Path(name), registry))
         except CharacterFileError as exc:
             return _fail(f"{name}: {exc}")
-    kind: str = args.kind
-    systems: list[str] = list(args.system or [])
-    if kind == "blank":
-        systems += [c.system for c in characters]
-        if not systems:
-            systems = ["sotc"]
-    elif kind == "aspect-cards":
-        if not characters and not args.aspect:
-            return _fail("give character files or --aspect TEXT for aspect cards")
-    elif not characters:
-        return _fail(f"--kind {kind} needs at least one character file")
+    kind: str | None = args.kind
     buffer = io.BytesIO()
     try:
-        if kind == "blank":
-            for sid in systems:
-                registry.info(sid)  # an unknown id is one clear error line
-            pages = pdf_render.render_blank(
-                list(dict.fromkeys(systems)), registry, buffer, args.paper, args.reproducible
-            )
-        elif kind == "cards":
+        if kind == CARDS.key:
+            if not characters:
+                return _fail(f"--kind {kind} needs at least one character file")
             pages = pdf_cards.render_character_cards(
                 characters, registry, buffer, args.paper, args.reproducible
             )
-        elif kind == "aspect-cards":
-            aspects = [a for c in characters for a in getattr(c, "all_aspects", tuple)()]
+            used = [kind]
+        elif kind == ASPECT_CARDS.key:
+            if not characters and not args.aspect:
+                return _fail("give character files or --aspect TEXT for aspect cards")
+            aspects = [a for c in characters for a in character_aspects(c, registry.get(c.system))]
             pages = pdf_cards.render_aspect_cards(
                 [*aspects, *(args.aspect or [])], buffer, args.paper, args.reproducible
             )
+            used = [kind]
         else:
-            pages = pdf_render.render_pdf(
-                characters, registry, buffer, kind, args.paper, args.reproducible
-            )
+            layouts, used = _sheet_layouts(characters, list(args.system or []), kind, registry)
+            pages = pdf_render.render(layouts, buffer, args.paper, args.reproducible)
+    except KindError as exc:
+        return _fail(str(exc))
     except (FatesmithError, ValueError) as exc:
         return _fail(str(exc))
     out = Path(args.output)
@@ -78,8 +163,34 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         out.write_bytes(buffer.getvalue())
     except OSError as exc:
         return _fail(f"cannot write {out} ({exc.strerror or exc})")
-    print(f"{out}: {pages} page{'s' if pages != 1 else ''} ({kind}, {args.paper})")
+    print(f"{out}: {pages} page{'s' if pages != 1 else ''} ({'+'.join(used)}, {args.paper})")
     return EXIT_OK
+
+
+def kinds_help() -> str:
+    """The ``--kind`` help: every registered system's kinds, then the game master's aids."""
+    from storage.system_sheets import GM_KINDS, sheet_kinds
+    from storage.systems_catalog import default_registry
+
+    systems = "; ".join(
+        f"{info.name}: {', '.join(k.key for k in sheet_kinds(info))}"
+        for info in default_registry().infos()
+    )
+    aids = ", ".join(k.key for k in GM_KINDS)
+    return (
+        "what to print (default: the first kind of each character's system). "
+        f"{systems}. Every system: {aids} (the game master's NPC cards, eight a page, and "
+        "3x5 inch aspect cards)"
+    )
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Lists the sheet kinds only when help is shown, so parsing never loads the systems."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.dest == "kind":
+            return kinds_help()
+        return super()._get_help_string(action)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -88,22 +199,17 @@ def add_parser(subparsers: Any) -> None:
         "sheet",
         help="print character files as a PDF (sheet, worksheet, blank sheets, cards)",
         description="Print one or more character files into a single PDF.",
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="*.fatesmith.json files")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="PDF to write")
     parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
-    parser.add_argument(
-        "--kind",
-        choices=SHEET_KINDS,
-        default="sheet",
-        help="sheet (default), worksheet (character story), full (both), blank (for "
-        "hand-filling), cards (NPC cards, 8 a page), aspect-cards (3x5 inch)",
-    )
+    parser.add_argument("--kind", metavar="KIND", help="(listed when help is shown)")
     parser.add_argument(
         "--system",
         action="append",
         metavar="ID",
-        help="with --kind blank: a system to print a blank sheet for (repeatable)",
+        help="a system to print its blank sheets for (repeatable)",
     )
     parser.add_argument(
         "--aspect",

@@ -52,6 +52,33 @@ def test_blank_needs_no_file(tmp_path: Path) -> None:
     assert "Character Sheet" in text and "FATE 2.0" in text
 
 
+def test_blank_without_files_or_systems_is_the_first_registered_system(tmp_path: Path) -> None:
+    """--kind blank alone prints the first system of the registration list (SotC's pair)."""
+    out = tmp_path / "blank.pdf"
+    assert main(["sheet", "-o", str(out), "--kind", "blank"]) == 0
+    text = text_of(out)
+    assert "Spirit of the Century" in text and "WORKSHEET FOR" in text
+
+
+def test_system_without_a_kind_prints_its_blank(tmp_path: Path) -> None:
+    """--system alone: that system's blank kind (the generic sheet for one without sheets)."""
+    out = tmp_path / "blank.pdf"
+    assert main(["sheet", "-o", str(out), "--system", "art", "--system", "sotc"]) == 0
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert "ART Engine" in (reader.pages[0].extract_text() or "")
+    assert len(reader.pages) == 4  # ART's generic sheet, then SotC's sheet and worksheet
+
+
+def test_help_lists_every_systems_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    """--help names the kinds each registered system declares, and the game master's aids."""
+    with pytest.raises(SystemExit):
+        main(["sheet", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Spirit of the Century: sheet, worksheet, full, blank;" in help_text
+    assert "ART Engine: blank" in help_text
+    assert "Every system: cards, aspect-cards" in help_text
+
+
 def test_reproducible_flag_gives_identical_bytes(tmp_path: Path) -> None:
     """--reproducible: the same files give byte-identical PDFs."""
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
@@ -68,6 +95,14 @@ def test_reproducible_flag_gives_identical_bytes(tmp_path: Path) -> None:
         ([], "needs at least one character file"),
         (["--kind", "blank", "--system", "nope"], "unknown game system 'nope'"),
         (["--kind", "aspect-cards"], "--aspect"),
+        (
+            ["SKY_HOBO", "--kind", "poster"],
+            "--kind poster: Spirit of the Century (sotc) prints sheet, worksheet, full, blank; "
+            "every system also prints cards, aspect-cards",
+        ),
+        (["--kind", "worksheet", "--system", "fate2"], "(fate2) prints blank;"),
+        (["--kind", "worksheet", "--system", "sotc"], "--system prints blank sheets only"),
+        (["--kind", "full"], "--kind full needs at least one character file"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(
@@ -76,7 +111,8 @@ def test_errors_are_one_line_and_exit_2(
     """Like validate: one clear line on stderr, exit status 2, and no PDF left behind."""
     broken = tmp_path / "broken.fatesmith.json"
     broken.write_text("{not json", encoding="utf-8")
-    args = [str(broken) if a == "BROKEN" else a for a in args]
+    files = {"BROKEN": str(broken), "SKY_HOBO": str(SKY_HOBO)}
+    args = [files.get(a, a) for a in args]
     out = tmp_path / "out.pdf"
     assert main(["sheet", *args, "-o", str(out)]) == 2
     err = capsys.readouterr().err
