@@ -1,7 +1,8 @@
 """GUI layer: File > Print / Export PDF: an on-screen preview of the real PDF pages, then save
 or print.
 
-The PDF is rendered by the storage layer (:mod:`storage.pdf.render`, ReportLab) and its pages are
+The dialog offers the kinds of print-out the characters' game systems declare
+(:mod:`storage.system_sheets`), plus the game master's NPC cards. The PDF is rendered by the storage layer (:mod:`storage.pdf.render`, ReportLab) and its pages are
 rasterised with PDFium (``pypdfium2``) on a worker thread, so what the user sees is exactly the
 file that will be saved. Only ``QImage`` is made off the UI thread; pixmaps are made on it.
 """
@@ -33,17 +34,24 @@ from gui.dialogs.files import FileDialogs
 from gui.workers import Workers
 from rules.character import CharacterBase
 from storage.json_io import atomic_write_bytes
+from storage.system_sheets import CARDS, common_kinds
 
-KINDS: tuple[tuple[str, str], ...] = (
-    ("sheet", "Character sheet"),
-    ("worksheet", "Story worksheet"),
-    ("full", "Sheet and worksheet"),
-    ("cards", "NPC cards (several a page)"),
-    ("blank", "Blank sheets for hand-filling"),
-)
 PAPERS: tuple[tuple[str, str], ...] = (("a4", "A4"), ("letter", "US Letter"))
 PREVIEW_SCALE = 1.5  # PDF points -> pixels: 108 dpi, sharp at the preview's width
 PRINT_SCALE = 200 / 72  # 200 dpi for printing
+
+
+def print_kinds(characters: Sequence[CharacterBase], registry: Any) -> list[tuple[str, str]]:
+    """(key, title) of what can be printed for ``characters``, in menu order.
+
+    The kinds every one of their systems declares that are filled in from a character, the NPC
+    cards, then the blank kinds.
+    """
+    infos = [registry.info(sid) for sid in dict.fromkeys(c.system for c in characters)]
+    kinds = common_kinds(infos)
+    ordered = [k for k in kinds if k.needs_character] + [CARDS]
+    ordered += [k for k in kinds if not k.needs_character]
+    return [(k.key, k.title) for k in ordered]
 
 
 def render_characters_pdf(
@@ -51,14 +59,15 @@ def render_characters_pdf(
     registry: Any,
     out: Any,
     *,
-    kind: str = "sheet",
+    kind: str | None = None,
     paper: str = "a4",
 ) -> int:
     """Render ``characters`` as ``kind`` to ``out`` (a path or a binary stream); returns pages.
 
-    Safe to call from a worker thread.
+    ``kind`` None prints each character with its system's default kind. Safe to call from a
+    worker thread.
     """
-    if kind == "cards":
+    if kind == CARDS.key:
         from storage.pdf.cards import render_character_cards
 
         return render_character_cards(characters, registry, out, paper)
@@ -127,8 +136,9 @@ class PrintPreviewDialog(QDialog):
         )
         self.resize(980, 700)
 
+        self.kinds = print_kinds(self._characters, registry)
         self.kind = QComboBox()
-        for key, label in KINDS:
+        for key, label in self.kinds:
             self.kind.addItem(label, key)
         self.paper = QComboBox()
         for key, label in PAPERS:
@@ -270,7 +280,8 @@ class PrintPreviewDialog(QDialog):
         else:
             base = "characters"
         kind = self.current_kind()
-        suffix = "" if kind == "sheet" else f" ({dict(KINDS)[kind].split(' (')[0].lower()})"
+        default = self.kinds[0][0] if self.kinds else kind
+        suffix = "" if kind == default else f" ({dict(self.kinds)[kind].split(' (')[0].lower()})"
         safe = "".join(ch if ch not in '/\\:*?"<>|' else "_" for ch in base + suffix)
         folder = getattr(self._settings, "last_folder", "") or str(Path.home())
         return str(Path(folder) / f"{safe}.pdf")

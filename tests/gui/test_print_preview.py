@@ -61,6 +61,23 @@ def test_cards_kind_renders(qtbot: Any, registry: Any, settings: Any, hero: Any)
     assert len(dialog.images) == 1  # two cards share a page
 
 
+def test_offers_the_kinds_the_system_declares(
+    qtbot: Any, registry: Any, settings: Any, hero: Any
+) -> None:
+    """SotC's kinds (storage.systems.sotc.plugin) with the NPC cards before the blank pair."""
+    dialog = PrintPreviewDialog([hero], registry, settings)
+    qtbot.addWidget(dialog)
+    keys = [dialog.kind.itemData(i) for i in range(dialog.kind.count())]
+    assert keys == ["sheet", "worksheet", "full", "cards", "blank"]
+    assert dialog.kind.itemText(1) == "Story worksheet"
+    with qtbot.waitSignal(dialog.pages_ready, timeout=20_000):
+        pass
+    with qtbot.waitSignal(dialog.pages_ready, timeout=20_000):
+        dialog.kind.setCurrentIndex(dialog.kind.findData("blank"))
+    assert len(dialog.images) == 3  # the blank sheet, then the two-page blank worksheet
+    assert dialog.suggested_name().endswith("(blank sheets for hand-filling).pdf")
+
+
 def test_batch_export_from_the_library_selection(
     make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
