@@ -2,9 +2,10 @@
 or print.
 
 The dialog offers the kinds of print-out the characters' game systems declare
-(:mod:`storage.system_sheets`), plus the game master's NPC cards. The PDF is rendered by the storage layer (:mod:`storage.pdf.render`, ReportLab) and its pages are
-rasterised with PDFium (``pypdfium2``) on a worker thread, so what the user sees is exactly the
-file that will be saved. Only ``QImage`` is made off the UI thread; pixmaps are made on it.
+(:mod:`storage.system_sheets`), plus the game master's NPC cards. The PDF is rendered by the
+storage layer (:mod:`storage.pdf.render`, ReportLab) and its pages are rasterised with PDFium
+(``pypdfium2``) on a worker thread, so what the user sees is exactly the file that will be
+saved. Only ``QImage`` is made off the UI thread; pixmaps are made on it.
 """
 
 from __future__ import annotations
