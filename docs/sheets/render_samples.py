@@ -51,9 +51,7 @@ def _npcs() -> list[SotcCharacter]:
         id=uuid.UUID("5c0e7a1e-0000-4000-8000-000000000a02"),
         name="Baron Václav Černý",
         concept="Head of the Знамя Society",
-        skills={
-            "Deceit": 5, "Leadership": 4, "Weapons": 4, "Intimidation": 3, "Resources": 3,
-        },  # fmt: skip
+        skills={"Deceit": 5, "Leadership": 4, "Weapons": 4, "Intimidation": 3, "Resources": 3},
         phases=(Phase(aspects=("The banner never falls", "Duelling scar and a grudge")),),
         fate_points=2,
         condition=Condition(),
