@@ -89,9 +89,14 @@ def test_unknown_kind_is_refused_with_the_systems_kinds(registry: Any, sotc: Any
         layouts_for([load(SKY_HOBO, registry)], registry, "poster")
 
 
-def test_a_kind_printed_from_a_character_has_no_blank(registry: Any) -> None:
+def test_a_kind_printed_from_a_character_has_no_blank(registry: Any, sotc: Any) -> None:
+    """And the other way round: the plug-in refuses to fill in its blank kind."""
     with pytest.raises(ValueError, match="printed from a character"):
         blank_layouts(registry.info("sotc"), "worksheet")
+    with pytest.raises(ValueError, match="printed blank"):
+        SOTC_SHEETS.fill("blank", load(SKY_HOBO, registry), sotc)
+    with pytest.raises(UnknownSheetKindError, match="its kinds are: sheet"):
+        SOTC_SHEETS.blank("worksheet", registry.info("sotc"))
 
 
 def test_layouts_for_prints_each_system_its_kind(registry: Any) -> None:

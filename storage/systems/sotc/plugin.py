@@ -72,6 +72,8 @@ class SotcSheets:
             return (story_worksheet(hero, sotc.info),)
         if kind == "full":
             return (character_sheet(hero, sotc, rules), story_worksheet(hero, sotc.info))
+        if kind == "blank":
+            raise ValueError("the blank sheets are printed blank, not from a character")
         raise _unknown(kind)
 
     def blank(self, kind: str, info: SystemInfo) -> tuple[SheetLayout, ...]:
