@@ -442,7 +442,9 @@ def _check_uses(
         try:
             definition = catalog.trapping(use.trapping)
         except KeyError:
-            raise CatalogError(file, f"{where}.trapping", f"unknown trapping {use.trapping!r}") from None
+            raise CatalogError(
+                file, f"{where}.trapping", f"unknown trapping {use.trapping!r}"
+            ) from None
         try:
             canonical = canonical_details(definition, use.details)
         except UnknownTrappingError as exc:
@@ -457,7 +459,9 @@ def _check_uses(
                     file, f"{where}.extras[{j}].extra", f"unknown Extra {extra.extra!r}"
                 ) from None
             if extra.count > 1 and not known.repeatable:
-                raise CatalogError(file, f"{where}.extras[{j}].count", f"{known.name} is taken once")
+                raise CatalogError(
+                    file, f"{where}.extras[{j}].count", f"{known.name} is taken once"
+                )
 
 
 def _check_drawbacks(
@@ -468,7 +472,9 @@ def _check_drawbacks(
         try:
             known = catalog.drawback(use.drawback)
         except KeyError:
-            raise CatalogError(file, f"{where}.drawback", f"unknown Drawback {use.drawback!r}") from None
+            raise CatalogError(
+                file, f"{where}.drawback", f"unknown Drawback {use.drawback!r}"
+            ) from None
         if use.severity not in known.severities:
             raise CatalogError(file, f"{where}.severity", f"{known.name} cannot be {use.severity}")
 

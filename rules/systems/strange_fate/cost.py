@@ -25,7 +25,12 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.systems.strange_fate.catalog import DrawbackUse, StrangeFateCatalog, TrappingUse
+from rules.systems.strange_fate.catalog import (
+    DrawbackUse,
+    Severity,
+    StrangeFateCatalog,
+    TrappingUse,
+)
 from rules.systems.strange_fate.diagram import Diagram
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -423,7 +428,7 @@ def psychic_is_all_or_nothing(uses: Sequence[TrappingUse]) -> bool:
     return len(flags) <= 1
 
 
-def drawback_points(discounts: Mapping[str, int], drawbacks: Sequence[DrawbackUse]) -> int:
+def drawback_points(discounts: Mapping[Severity, int], drawbacks: Sequence[DrawbackUse]) -> int:
     """The Drawbacks' discount: Minor 1, Major 2 each (L2716)."""
     return sum(discounts[d.severity] for d in drawbacks)
 
