@@ -1,0 +1,1 @@
+"""Rules layer: Strange Fate (catalogue, the Skill Trapping Diagram and its cost walk)."""
