@@ -125,6 +125,10 @@ class ConflictRules(CastRules, Protocol):
         """Whether the first actor rotates each exchange instead of initiative by skill."""
 
     @property
+    def uses_grit(self) -> bool:
+        """Whether NPCs may have grit (consequences taken before offering a concession)."""
+
+    @property
     def one_companion_each(self) -> bool:
         """Whether a character may have only one companion attached at a time."""
 

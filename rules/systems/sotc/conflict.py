@@ -150,6 +150,11 @@ class SotcConflictRules:
         return self._campaign.rotating_initiative
 
     @property
+    def uses_grit(self) -> bool:
+        """SotC's optional grit rule, when the campaign uses it."""
+        return self._campaign.grit
+
+    @property
     def one_companion_each(self) -> bool:
         """ "How To Do Things": one companion attached at a time, when companions have stress."""
         return self._campaign.companions_have_stress
