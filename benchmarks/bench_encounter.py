@@ -142,7 +142,7 @@ def bench_window_transition_60_participants() -> Result:
     from gui.encounter.window import EncounterWindow
 
     app = QApplication.instance() or QApplication([])
-    window = EncounterWindow(EncounterDocument(big_scene()), rng=random.Random(1))
+    window = EncounterWindow(EncounterDocument(big_scene(), CR), rng=random.Random(1))
     window.show()
     app.processEvents()
     attack = AttackEvent(attacker="c0", defender="g4", skill="Fists", defense_skill="Athletics")
