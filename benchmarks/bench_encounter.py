@@ -12,7 +12,7 @@ import statistics
 import time
 
 from benchmarks.harness import Result, median_time, once
-from rules import combat
+from rules import conflict
 from rules.encounter import (
     ApplyStressEvent,
     AttackEvent,
@@ -21,11 +21,13 @@ from rules.encounter import (
     LogEntry,
     NextTurnEvent,
     TakeConsequenceEvent,
+    TakeOutEvent,
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 from rules.systems.sotc.settings import SotcSettings
 
+CR = SotcConflictRules()
 REPLAY_LIMIT = 0.200
 TRANSITION_LIMIT = 0.016
 
@@ -46,12 +48,14 @@ def big_scene() -> Encounter:
         for i in range(10)
     ]
     groups = [
-        combat.minion_group(
+        conflict.minion_group(
             cr, pid=f"g{i}", name=f"Gang {i}", quality=1 + i % 3, count=10, side="v"
         )
         for i in range(5)
     ]
-    return combat.start(Encounter(participants=(*people, *groups)))[0]
+    return conflict.start(
+        CR, Encounter(system="sotc", settings=cr.settings_data, participants=(*people, *groups))
+    )[0]
 
 
 def long_log(n: int = 1000, seed: int = 1) -> tuple[Encounter, list[Event]]:
@@ -71,7 +75,8 @@ def long_log(n: int = 1000, seed: int = 1) -> tuple[Encounter, list[Event]]:
         elif rng.random() < 0.3:
             ev = NextTurnEvent()
         else:
-            ev = combat.fill_dice(
+            ev = conflict.fill_dice(
+                CR,
                 AttackEvent(
                     attacker=rng.choice(ids),
                     defender=rng.choice(ids),
@@ -81,11 +86,11 @@ def long_log(n: int = 1000, seed: int = 1) -> tuple[Encounter, list[Event]]:
                 rng,
             )
         try:
-            state, _ = combat.apply_event(state, ev)
+            state, _ = conflict.apply_event(CR, state, ev)
         except RuleViolation:
             if pending is not None:  # no slot left: take them out
-                ev = combat.TakeOutEvent(who=pending.target)
-                state, _ = combat.apply_event(state, ev)
+                ev = TakeOutEvent(who=pending.target)
+                state, _ = conflict.apply_event(CR, state, ev)
             else:
                 continue
         events.append(ev)
@@ -98,7 +103,7 @@ def bench_replay_1000_entries() -> Result:
     log: list[LogEntry] = []
 
     def run() -> None:
-        log[:] = combat.replay(start, events)[1]
+        log[:] = conflict.replay(CR, start, events)[1]
 
     once(run)
     ours = min(once(run) for _ in range(5))
@@ -119,8 +124,8 @@ def bench_transition_60_participants() -> Result:
     )
 
     def run() -> None:
-        s, _ = combat.apply_event(state, attack)
-        combat.apply_event(s, ApplyStressEvent(who="c7"))
+        s, _ = conflict.apply_event(CR, state, attack)
+        conflict.apply_event(CR, s, ApplyStressEvent(who="c7"))
 
     ours = median_time(run, repeat=50) / 2
     return Result("encounter_transition_60", ours, TRANSITION_LIMIT, 1.0, "16 ms limit")
@@ -137,7 +142,7 @@ def bench_window_transition_60_participants() -> Result:
     from gui.encounter.window import EncounterWindow
 
     app = QApplication.instance() or QApplication([])
-    window = EncounterWindow(EncounterDocument(big_scene()), rng=random.Random(1))
+    window = EncounterWindow(EncounterDocument(big_scene(), CR), rng=random.Random(1))
     window.show()
     app.processEvents()
     attack = AttackEvent(attacker="c0", defender="g4", skill="Fists", defense_skill="Athletics")

@@ -35,20 +35,28 @@ def _fail(where: str, message: str) -> int:
     return EXIT_UNREADABLE
 
 
-def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any]:
-    """Read, build and run a script: returns (initial state, final state, log).
+def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any, Any]:
+    """Read, build and run a script under its system's conflict rules (any system that has
+    them): returns (initial state, final state, log, the conflict rules).
 
     Raises:
         FatesmithError: one-line reason (unreadable file, bad field, refused event).
     """
-    from rules.encounter_script import build_encounter, parse_script, run_events
+    from rules.encounter_script import (
+        build_encounter,
+        parse_script,
+        run_events,
+        script_rules,
+        script_system,
+    )
     from storage.json_io import loads_limited, read_character_file, read_text_limited
     from storage.systems_catalog import default_registry
 
     text = read_text_limited(path, MAX_SCRIPT_BYTES)
     script = parse_script(loads_limited(text))
     registry = default_registry()
-    system = registry.get(script.system)
+    system_id = script_system(script, registry)
+    cr = script_rules(script, registry)
     characters: dict[str, Any] = {}
     for entry in script.cast:
         if entry.file is None:
@@ -62,17 +70,18 @@ def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any]
             if not isinstance(exc, FatesmithError):
                 raise
             raise type(exc)(f"cast {entry.id!r} ({entry.file}): {exc}") from None
-    initial = build_encounter(script, characters, system.derive, system.ladder)
+    ladder = registry.info(system_id).ladder
+    initial = build_encounter(script, characters, cr, ladder, system=system_id)
     rng = random.Random(seed if seed is not None else script.seed)
-    final, log = run_events(initial, script.events, rng)
-    return initial, final, log
+    final, log = run_events(cr, initial, script.events, rng)
+    return initial, final, log, cr
 
 
-def _boxes(track: tuple[bool, ...]) -> str:
-    return "[" + "".join("X" if b else "." for b in track) + "]"
+def _boxes(track: tuple[int, ...]) -> str:
+    return "[" + "".join("." if not b else "X" if b == 1 else str(b) for b in track) + "]"
 
 
-def render_text(state: Any, log: Any) -> str:
+def render_text(state: Any, log: Any, cr: Any) -> str:
     """The final state as a readable table followed by the log."""
     lines = [
         f"{state.name or 'Encounter'}: {state.kind} conflict, exchange {state.exchange}"
@@ -85,9 +94,8 @@ def render_text(state: Any, log: Any) -> str:
         if p.is_group:
             head += f" {p.remaining}/{p.count} left"
         lines.append(head)
-        lines.append(
-            f"    Health {_boxes(p.health)}  Composure {_boxes(p.composure)}  FP {p.fate_points}"
-        )
+        tracks = "  ".join(f"{t.label} {_boxes(p.track(t.key))}" for t in cr.tracks)
+        lines.append(f"    {tracks}  FP {p.fate_points}")
         for c in p.consequences:
             lines.append(f"    {c.severity}: {c.text}")
     if state.aspects:
@@ -106,11 +114,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     path = Path(args.script)
     try:
-        _initial, final, log = load_script_run(path, args.seed)
+        _initial, final, log, cr = load_script_run(path, args.seed)
     except FatesmithError as exc:
         return _fail(args.script, str(exc))
     if args.json:
-        print(json.dumps(state_summary(final, log), ensure_ascii=False))
+        print(json.dumps(state_summary(final, log, cr), ensure_ascii=False))
     else:
-        print(render_text(final, log))
+        print(render_text(final, log, cr))
     return EXIT_OK

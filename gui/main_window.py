@@ -2075,7 +2075,7 @@ class MainWindow(QMainWindow):
         that campaign's rule switches; left untouched, it is dropped again when its window
         closes.
         """
-        from rules.encounter import Encounter
+        from gui.encounter import new_encounter
         from rules.encounter_script import to_payload
         from storage.library import EncounterRecord
 
@@ -2083,9 +2083,13 @@ class MainWindow(QMainWindow):
             return None
         campaign = self._campaign_for_new_encounter()
         if campaign is not None:
-            scene = Encounter(name="New encounter", system=campaign.system, rules=campaign.rules)
+            scene = new_encounter(
+                self.registry,
+                system=campaign.system,
+                settings=campaign.rules.model_dump(mode="json"),
+            )
         else:
-            scene = Encounter(name="New encounter")
+            scene = new_encounter(self.registry)
         record = EncounterRecord(
             name=scene.name,
             campaign_id=campaign.id if campaign is not None else None,

@@ -1,37 +1,143 @@
 """Rules layer: the plug-in protocol through which a game system supplies its conflict rules.
 
-The engine in :mod:`rules.combat` knows the shape every FATE-family conflict shares (turn order,
-exchanges, contests, stress tracks, consequences, aspects, zones); a system states only what
-differs: its dice, how a hit lands on a stress track, its consequence slots and recovery, how
-big minion groups and companions are, and the numbers of spin, full defense and tags.
+The engine in :mod:`rules.conflict` knows the shape every FATE-family conflict shares (turn
+order, exchanges, contests, tracks, consequences, aspects, zones); a system states only what
+differs: its dice and how a roll reads, its tracks (named by the system, holding ticks or
+levels) and how a hit lands on them, its consequence slots and recovery, how big minion groups
+and companions are, the numbers of spin, full defense and tags, and how its characters become
+participants and take the results back (:class:`CastRules`).
 
-Spirit of the Century implements it in :mod:`rules.systems.sotc.conflict` (the "How To Do
-Things" variant is the same class under other :class:`SotcSettings` switches).
-FATE 2.0 (a wound track instead of boxes), Strange Fate (d6 per power tier instead of Fudge
-dice) and ART (foe stat blocks, damage, kickers) plug in by implementing this protocol: e.g. a
-FATE 2.0 ``stress_box`` would fill the wound track's rows and ``dice_for`` would return d6s.
+A system hands the engine its rules through ``GameSystem.conflict_rules(settings)``; the
+engine never names a system. Spirit of the Century implements it in
+:mod:`rules.systems.sotc.conflict`. FATE 2.0 (a wound track in bands), Strange Fate (dice pools
+by power tier) and ART (boxes that hold wound levels, d100 read off a table) plug in the same
+way: e.g. a FATE 2.0 ``stress_box`` finds the band's row and ``hit_level`` the wound's level.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from rules.character import ConflictKind, Consequence, Severity
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.character import CharacterBase, ConflictKind, Consequence, Severity
+from rules.dice import DicePool
 from rules.encounter import Participant, RecoveryPeriod, TrackName
-from rules.systems.sotc.settings import SotcSettings
+from rules.settings import SystemSettings
 
 
-class ConflictRules(Protocol):
+class TrackSpec(BaseModel):
+    """One harm track a system's participants carry.
+
+    Attributes:
+        key: The name events and payloads use (``health``, ``composure``, ``wounds``...).
+        label: What the GUI and the CLI call it.
+        kinds: The conflict kinds whose hits land on it.
+        levels: The highest value one box holds (1: a tick; more: wound levels).
+        clears_after_scene: Whether the track empties when the scene ends.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str = Field(min_length=1, max_length=40)
+    label: str = Field(min_length=1, max_length=80)
+    kinds: tuple[ConflictKind, ...] = ()
+    levels: int = Field(default=1, ge=1, le=20)
+    clears_after_scene: bool = True
+
+
+class CastRules(Protocol):
+    """How a system's characters become participants, and carry the results back."""
+
+    def participant_from_character(
+        self,
+        character: CharacterBase,
+        *,
+        pid: str,
+        kind: str = "pc",
+        side: str = "",
+        seat: int = 0,
+        grit: int | None = None,
+        zone: str | None = None,
+    ) -> Participant:
+        """A participant for ``character`` with its current harm and resources.
+
+        Raises:
+            RuleViolation: ``character`` is not of this system.
+        """
+
+    def npc_participant(
+        self,
+        *,
+        pid: str,
+        name: str,
+        skills: Mapping[str, int],
+        fate_points: int = 0,
+        aspects: tuple[str, ...] = (),
+        tracks: Mapping[str, int] | None = None,
+        grit: int | None = None,
+        side: str = "",
+        seat: int = 0,
+        zone: str | None = None,
+        stunts: tuple[str, ...] = (),
+        armor: int = 0,
+    ) -> Participant:
+        """A named NPC written straight into an encounter; ``tracks`` sizes some tracks (the
+        others take :meth:`npc_track_sizes`)."""
+
+    def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
+        """Each track's size for an inline NPC with ``skills``."""
+
+    def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
+        """``p`` with ``character``'s harm and resources as they are now (placement stays)."""
+
+    def apply_results(self, character: CharacterBase, p: Participant) -> CharacterBase:
+        """``character`` with the harm and resources it ends the encounter with."""
+
+
+class ConflictRules(CastRules, Protocol):
     """What a game system tells the conflict engine."""
 
     @property
-    def system_id(self) -> str:
-        """The system these rules belong to."""
+    def settings(self) -> SystemSettings:
+        """The campaign settings in force."""
 
     @property
-    def campaign(self) -> SotcSettings:
-        """The campaign switches in force."""
+    def settings_data(self) -> dict[str, Any]:
+        """The settings in force as JSON (what ``Encounter.settings`` stores)."""
+
+    def for_settings(self, data: Mapping[str, Any]) -> ConflictRules:
+        """These rules under the settings stored as ``data`` (empty: the defaults).
+
+        Raises:
+            RuleViolation: settings this system cannot read.
+        """
+
+    def settings_change_problem(self, before: ConflictRules, has_cast: bool) -> str | None:
+        """Why the scene may not move from ``before``'s settings to these, or None."""
+
+    def settings_text(self) -> str:
+        """The settings in a few words, for the log ("run with 3 stress boxes...")."""
+
+    @property
+    def rotating_initiative(self) -> bool:
+        """Whether the first actor rotates each exchange instead of initiative by skill."""
+
+    @property
+    def uses_grit(self) -> bool:
+        """Whether NPCs may have grit (consequences taken before offering a concession)."""
+
+    @property
+    def one_companion_each(self) -> bool:
+        """Whether a character may have only one companion attached at a time."""
+
+    @property
+    def tracks(self) -> tuple[TrackSpec, ...]:
+        """The harm tracks every participant carries, in display order."""
+
+    def track_for(self, kind: ConflictKind) -> TrackName:
+        """The track a conflict of ``kind`` hits."""
 
     @property
     def full_defense_bonus(self) -> int:
@@ -45,20 +151,26 @@ class ConflictRules(Protocol):
     def invoke_bonus(self) -> int:
         """The bonus of an invoke or tag that does not reroll."""
 
-    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> str:
-        """The dice expression of one roll (power tiers are for systems that have them)."""
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
+        """The dice pool of one roll (power tiers are for systems that have them)."""
 
-    def stress_box(self, track: tuple[bool, ...], amount: int) -> int | None:
-        """The 0-based box a hit of ``amount`` checks on ``track``, or None if none can."""
+    def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
+        """What the dice ``faces`` of ``pool`` add to a roll's effort."""
+
+    def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
+        """The 0-based box a hit of ``amount`` lands on ``track``, or None if none can."""
 
     def stress_box_for(self, p: Participant, track: TrackName, amount: int) -> int | None:
-        """Like :meth:`stress_box` on ``p``'s track, with ``p``'s own stress options (armor,
-        rolling down); an already checked box returned means the hit stays there."""
+        """Like :meth:`stress_box` on ``p``'s track, with ``p``'s own options (armor, rolling
+        down); an already filled box returned means the hit stays there."""
+
+    def hit_level(self, p: Participant, track: TrackName, amount: int) -> int:
+        """The value the box a hit of ``amount`` lands on comes to hold (1 for a tick)."""
 
     def fill_lower_choices(
         self, p: Participant, track: TrackName, amount: int
     ) -> tuple[tuple[int, ...], ...]:
-        """Sets of lower empty boxes (0-based) ``p`` may check instead of a roll-up, if any."""
+        """Sets of lower empty boxes (0-based) ``p`` may fill instead of a roll-up, if any."""
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """The participant's consequence slots in a conflict of ``kind``, lowest first."""
@@ -70,19 +182,15 @@ class ConflictRules(Protocol):
         """The bonus a group of ``size`` members gets to act and react."""
 
     def minion_boxes(self, quality: int) -> int:
-        """Stress boxes of one minion of ``quality``."""
+        """Boxes of one minion of ``quality`` on each track."""
 
     def companion_boxes(self, quality: int) -> int:
-        """Stress boxes of a companion of ``quality`` (0 when companions have no stress)."""
+        """Boxes of a companion of ``quality`` on each track (0 when companions have none)."""
 
     def recover(
         self, consequences: tuple[Consequence, ...], period: RecoveryPeriod, back_to_back: bool
     ) -> tuple[Consequence, ...]:
         """The consequences still held after ``period`` of rest."""
 
-    def overflow(self, track: tuple[bool, ...], shifts: int) -> int:
+    def overflow(self, track: tuple[int, ...], shifts: int) -> int:
         """Shifts beyond the minimum that forces a consequence on a named character."""
-
-
-ConflictRulesFactory = Callable[[SotcSettings], ConflictRules]
-"""Builds a system's conflict rules under a campaign's switches."""

@@ -1,35 +1,63 @@
 """Rules layer: the pure state of a conflict (participants, scene, turn order) and its events.
 
-An :class:`Encounter` is a frozen pydantic aggregate. It never changes: :mod:`rules.combat`
+An :class:`Encounter` is a frozen pydantic aggregate. It never changes: :mod:`rules.conflict`
 builds a new one for every transition and returns it with a :class:`LogEntry`. Every transition
 is described by an event model (the ``do`` field names it); an event carries everything the
 transition needs, dice faces included, so folding the logged events over the initial state
 reproduces the fight exactly. The same event models are the steps of an encounter script.
 
 The shapes follow the encounter-tracker checklist of SotC "How To Do Things" (digest 6.16).
+Nothing here names a game system: the tracks are named by the system's conflict rules
+(:class:`rules.conflict_rules.TrackSpec`) and its settings are stored as plain JSON.
 """
 
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
-from rules.systems.sotc.settings import SotcSettings
 
-PAYLOAD_VERSION = 1
-"""Version of the stored encounter payload (``EncounterRecord.payload``)."""
+PAYLOAD_VERSION = 2
+"""Version of the stored encounter payload (``EncounterRecord.payload``). Version 2: tracks
+named by the system (``tracks``) instead of ``health``/``composure`` booleans; the system's
+settings as JSON (``settings``) instead of ``rules``."""
 
 MAX_PARTICIPANTS = 500
 MAX_FACES = 20
 
 Kind = Literal["pc", "npc", "minions", "companion"]
-TrackName = Literal["health", "composure"]
+TrackName = str
+"""A track's key, as the system's conflict rules name it."""
+
+LEGACY_TRACKS = ("health", "composure")
+"""The two tick tracks of payload version 1, read into ``tracks`` under the same keys."""
 Side = str
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def legacy_participant(data: Any) -> Any:
+    """A version-1 participant dict with its ``health``/``composure`` booleans moved into
+    ``tracks`` (0 = clear, 1 = checked); anything else as it is."""
+    if not isinstance(data, dict) or not any(k in data for k in LEGACY_TRACKS):
+        return data
+    out = {k: v for k, v in data.items() if k not in LEGACY_TRACKS}
+    tracks = dict(out.get("tracks") or {})
+    for key in LEGACY_TRACKS:
+        if key in data and isinstance(data[key], list | tuple):
+            tracks.setdefault(key, [int(bool(b)) for b in data[key]])
+    out["tracks"] = tracks
+    return out
+
+
+def legacy_settings(data: Any) -> Any:
+    """A version-1 encounter or scene event dict with ``rules`` renamed ``settings``."""
+    if isinstance(data, dict) and "rules" in data and "settings" not in data:
+        data = {("settings" if k == "rules" else k): v for k, v in data.items()}
+    return data
 
 
 class Participant(BaseModel):
@@ -46,8 +74,9 @@ class Participant(BaseModel):
         init_social: Initiative value in social and mental conflicts (Empathy).
         tiebreak: Initiative tie-breaker (Resolve).
         seat: Manual order for remaining ties and for rotating initiative.
-        health: Checked state of each Health box (a minion group: every minion's boxes in a row).
-        composure: Checked state of each Composure box.
+        tracks: Each harm track the system names (:class:`rules.conflict_rules.TrackSpec`):
+            the value of each box, 0 clear, n checked or holding wound level n (a minion group:
+            every minion's boxes in a row).
         consequences: Consequences held now.
         spent_slots: Severities of consequences removed during this conflict; their slots stay
             used for ordering until the scene ends (SotC "Consequences"; digest 13 #3).
@@ -89,8 +118,9 @@ class Participant(BaseModel):
     init_social: int = 0
     tiebreak: int = 0
     seat: int = 0
-    health: tuple[bool, ...] = Field(default=(), max_length=400)
-    composure: tuple[bool, ...] = Field(default=(), max_length=400)
+    tracks: dict[str, Annotated[tuple[int, ...], Field(max_length=400)]] = Field(
+        default_factory=dict, max_length=8
+    )
     consequences: tuple[Consequence, ...] = Field(default=(), max_length=20)
     spent_slots: tuple[Severity, ...] = Field(default=(), max_length=20)
     extra_physical: int = Field(default=0, ge=0, le=10)
@@ -115,21 +145,26 @@ class Participant(BaseModel):
     roll_down: tuple[TrackName, ...] = ()
     fill_lower: tuple[TrackName, ...] = ()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        return legacy_participant(data)
+
     @property
     def is_group(self) -> bool:
         """Whether this is a minion group."""
         return self.kind == "minions"
 
-    def track(self, name: TrackName) -> tuple[bool, ...]:
-        """The checked state of one stress track."""
-        return self.health if name == "health" else self.composure
+    def track(self, name: TrackName) -> tuple[int, ...]:
+        """The boxes of one track (empty when the participant has no such track)."""
+        return self.tracks.get(name, ())
 
     @property
     def per_minion(self) -> int:
         """Boxes per minion (a group's track is ``count`` runs of this many boxes)."""
         if not self.count:
             return 0
-        return max(len(self.health), len(self.composure)) // self.count
+        return max((len(t) for t in self.tracks.values()), default=0) // self.count
 
     @property
     def remaining(self) -> int:
@@ -139,7 +174,7 @@ class Participant(BaseModel):
         per = self.per_minion
         if per == 0:
             return 0
-        down = max(sum(self.health), sum(self.composure)) // per
+        down = max((sum(1 for b in t if b) for t in self.tracks.values()), default=0) // per
         return max(0, self.count - down)
 
     def skill(self, name: str, kind: ConflictKind) -> int:
@@ -378,13 +413,15 @@ class ApplyStressEvent(_Event):
 
 
 class SetBoxEvent(_Event):
-    """The GM checks or clears one box by hand (box numbers count from 1)."""
+    """The GM checks or clears one box by hand (box numbers count from 1); ``level`` sets a
+    box that holds levels (checked: 1, cleared: 0)."""
 
     do: Literal["set_box"] = "set_box"
     who: str
-    track: TrackName
+    track: TrackName = Field(min_length=1, max_length=40)
     box: int = Field(ge=1)
     checked: bool = True
+    level: int | None = Field(default=None, ge=0, le=20)
 
 
 class TakeConsequenceEvent(_Event):
@@ -584,15 +621,20 @@ class SetSceneEvent(_Event):
     """Frame the scene: its name and whether the conflict is physical, social or mental.
 
     Fields left None are unchanged. The kind picks the initiative skill, so it is fixed once
-    the conflict has started (SotC "Establish Initiative": the order is set once). The campaign
-    ``rules`` too; and while anyone is in the scene, only switches that do not size stress
-    tracks may change (``stress_boxes`` and ``companions_have_stress`` shaped their tracks).
+    the conflict has started (SotC "Establish Initiative": the order is set once). The system's
+    ``settings`` too (as JSON; version-1 scripts call them ``rules``); and while anyone is in the
+    scene, only settings that do not size the tracks may change (the system says which).
     """
 
     do: Literal["set_scene"] = "set_scene"
     name: str | None = Field(default=None, max_length=MAX_NAME)
     kind: ConflictKind | None = None
-    rules: SotcSettings | None = None
+    settings: dict[str, Any] | None = Field(default=None, max_length=100)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        return legacy_settings(data)
 
 
 class AddZoneEvent(_Event):
@@ -737,7 +779,7 @@ class Encounter(BaseModel):
         version: Payload format version.
         name: The scene's name.
         system: Game-system id whose conflict rules apply.
-        rules: The campaign's switches (stress boxes, companions' stress, rotating initiative).
+        settings: The system's campaign settings as JSON (empty: the book's defaults).
         kind: Physical, social or mental: picks the track and the initiative skill.
         participants: Everyone in the scene, in the order they were added.
         aspects: Scene and temporary aspects.
@@ -763,8 +805,8 @@ class Encounter(BaseModel):
 
     version: int = PAYLOAD_VERSION
     name: str = Field(default="", max_length=MAX_NAME)
-    system: str = "sotc"
-    rules: SotcSettings = SotcSettings()
+    system: str = Field(min_length=1, max_length=40)
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=100)
     kind: ConflictKind = "physical"
     participants: tuple[Participant, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
     aspects: tuple[Aspect, ...] = Field(default=(), max_length=1000)
@@ -785,10 +827,10 @@ class Encounter(BaseModel):
     next_aspect: int = 1
     step: int = 0
 
-    @property
-    def track(self) -> TrackName:
-        """The stress track this conflict's hits land on."""
-        return "health" if self.kind == "physical" else "composure"
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        return legacy_settings(data)
 
     def find(self, pid: str) -> Participant | None:
         """The participant ``pid``, or None."""

@@ -1,32 +1,29 @@
 """Rules layer: encounter scripts (cast, scene, events) parsed, validated and run; stored payloads.
 
-A script is the JSON document described in docs/encounter-script.md: a cast (character files
-by relative path, inline NPCs, minion groups, companions), the scene (aspects, zones, borders),
-campaign rule switches, an optional seed, and the list of events, each naming a transition of
-:mod:`rules.combat` with its arguments. Reading files is the caller's job (the CLI or the GUI):
-this module gets parsed JSON and already-loaded characters, and never does I/O.
+A script is the JSON document described in docs/encounter-script.md: its game system, a cast
+(character files by relative path, inline NPCs, minion groups, companions), the scene (aspects,
+zones, borders), the system's settings, an optional seed, and the list of events, each naming a
+transition of :mod:`rules.conflict` with its arguments. Reading files is the caller's job (the
+CLI or the GUI): this module gets parsed JSON, already-loaded characters and the registry of
+systems, and never does I/O. Any system whose ``conflict_rules`` is not None runs scripts.
 
-The same models serialise the encounter saved in the library (:class:`EncounterPayload`).
+The same models serialise the encounter saved in the library (:class:`EncounterPayload`), with
+the upgrade of older payloads (:func:`upgrade_payload`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rules.character import MAX_NAME, CharacterBase, ConflictKind
-from rules.combat import (
-    apply_event,
-    companion,
-    conflict_rules_for,
-    fill_dice,
-    minion_group,
-    replay,
-)
+from rules.conflict import apply_event, companion, fill_dice, minion_group, replay
+from rules.conflict_rules import ConflictRules
 from rules.encounter import (
+    LEGACY_TRACKS,
     PAYLOAD_VERSION,
     Aspect,
     Border,
@@ -35,16 +32,18 @@ from rules.encounter import (
     LogEntry,
     Participant,
     Zone,
+    legacy_participant,
+    legacy_settings,
 )
 from rules.errors import FatesmithError, RuleViolation
 from rules.ladder import Ladder
-from rules.systems.sotc.character import SotcCharacter
-from rules.systems.sotc.conflict import npc_participant, participant_from_character
-from rules.systems.sotc.settings import SotcSettings
+from rules.systems.registry import SystemRegistry
 from rules.validation import field_path
 
 FORMAT: Literal["fatesmith-encounter-script"] = "fatesmith-encounter-script"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2: ``settings`` (the system's, as JSON) instead of ``rules``; an NPC's ``tracks``
+sizes instead of ``health``/``composure``. Version-1 scripts are read as they are."""
 MAX_EVENTS = 20_000
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -57,7 +56,8 @@ class EncounterScriptError(FatesmithError):
 
 
 class NpcSpec(BaseModel):
-    """A named NPC written inline: skills and, optionally, its tracks and fate points."""
+    """A named NPC written inline: skills and, optionally, its track sizes and fate points
+    (``tracks``: track key -> boxes; version-1 scripts give ``health``/``composure``)."""
 
     model_config = _FROZEN
 
@@ -65,10 +65,24 @@ class NpcSpec(BaseModel):
     skills: dict[str, int] = Field(default_factory=dict, max_length=200)
     fate_points: int = Field(default=0, ge=0, le=1000)
     aspects: tuple[str, ...] = Field(default=(), max_length=50)
-    health: int | None = Field(default=None, ge=0, le=50)
-    composure: int | None = Field(default=None, ge=0, le=50)
+    tracks: dict[str, Annotated[int, Field(ge=0, le=50)]] = Field(
+        default_factory=dict, max_length=8
+    )
     stunts: tuple[str, ...] = Field(default=(), max_length=40)
     armor: int = Field(default=0, ge=0, le=10)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        if isinstance(data, dict) and any(k in data for k in LEGACY_TRACKS):
+            data = dict(data)
+            tracks = dict(data.get("tracks") or {})
+            for key in LEGACY_TRACKS:
+                value = data.pop(key, None)
+                if value is not None:
+                    tracks.setdefault(key, value)
+            data["tracks"] = tracks
+        return data
 
 
 class MinionSpec(BaseModel):
@@ -159,13 +173,18 @@ class EncounterScript(BaseModel):
     format: Literal["fatesmith-encounter-script"] = FORMAT
     format_version: int = Field(default=FORMAT_VERSION, ge=1)
     name: str = Field(default="", max_length=MAX_NAME)
-    system: str = "sotc"
+    system: str | None = Field(default=None, min_length=1, max_length=40)
     conflict: ConflictKind = "physical"
-    rules: SotcSettings = SotcSettings()
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=100)
     seed: int | None = None
     scene: Scene = Scene()
     cast: tuple[CastEntry, ...] = Field(default=(), max_length=500)
     events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        return legacy_settings(data)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> EncounterScript:
@@ -216,28 +235,66 @@ def quality_value(quality: Quality, ladder: Ladder | None) -> int:
         raise EncounterScriptError(f"quality {quality!r}: {exc}") from None
 
 
-Deriver = Callable[[CharacterBase, SotcSettings], Any]
-"""A system's ``derive``; its result must provide :class:`DerivedStress`'s fields."""
+def script_system(script: EncounterScript, registry: SystemRegistry) -> str:
+    """The system a script runs under: the one it names; a version-1 script that names none
+    was written when only the first registered system had conflicts, so it means that one.
+
+    Raises:
+        EncounterScriptError: no system registered.
+    """
+    if script.system is not None:
+        return script.system
+    for info in registry.infos():
+        return info.id
+    raise EncounterScriptError("no game system is registered")
+
+
+def script_rules(script: EncounterScript, registry: SystemRegistry) -> ConflictRules:
+    """The conflict rules of the script's system under the script's settings.
+
+    Raises:
+        EncounterScriptError: an unknown system, one without conflict rules, bad settings.
+    """
+    system_id = script_system(script, registry)
+    try:
+        system = registry.get(system_id)
+        settings = system.parse_settings(script.settings)
+    except FatesmithError as exc:
+        raise EncounterScriptError(str(exc)) from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = field_path(first["loc"])
+        raise EncounterScriptError(f"field settings.{where}: {first['msg']}") from None
+    cr = system.conflict_rules(settings)
+    if cr is None:
+        raise EncounterScriptError(f"conflicts are not available for the {system_id!r} system yet")
+    return cr
 
 
 def build_encounter(
     script: EncounterScript,
     characters: Mapping[str, CharacterBase],
-    derive: Deriver,
+    cr: ConflictRules,
     ladder: Ladder | None = None,
+    *,
+    system: str | None = None,
 ) -> Encounter:
     """The encounter before its first event.
 
     Args:
         script: The parsed script.
         characters: Cast id -> the character loaded from that entry's ``file``.
-        derive: The system's ``derive`` (track sizes, fate points, consequence slots).
+        cr: The system's conflict rules under the script's settings (:func:`script_rules`);
+            they build the participants from the characters.
         ladder: The system's ladder, for qualities written as adjectives.
+        system: The system id (:func:`script_system`); default: the one the script names.
 
     Raises:
         EncounterScriptError: a missing character, an unknown zone or patron.
     """
-    cr = conflict_rules_for(script.system, script.rules)
+    system_id = system or script.system
+    if system_id is None:
+        raise EncounterScriptError("the script names no game system")
     zones = {z.id for z in script.scene.zones}
     ids = {c.id for c in script.cast}
     for b in script.scene.borders:
@@ -254,21 +311,30 @@ def build_encounter(
             character = characters.get(entry.id)
             if character is None:
                 raise EncounterScriptError(f"{where}: character file {entry.file!r} not loaded")
-            if not isinstance(character, SotcCharacter):
+            if character.system != system_id:
                 raise EncounterScriptError(
-                    f"{where}: {character.system!r} characters cannot join conflicts yet"
+                    f"{where}: a {character.system!r} character cannot join a {system_id!r} "
+                    "conflict"
                 )
-            p = participant_from_character(
-                character, derive(character, script.rules), pid=entry.id, kind=entry.kind,
-                side=entry.side, seat=s, grit=entry.grit, zone=entry.zone,
-            )  # fmt: skip
+            try:
+                p = cr.participant_from_character(
+                    character, pid=entry.id, kind=entry.kind, side=entry.side, seat=s,
+                    grit=entry.grit, zone=entry.zone,
+                )  # fmt: skip
+            except RuleViolation as exc:
+                raise EncounterScriptError(f"{where}: {exc}") from None
         elif entry.npc is not None:
             n = entry.npc
-            p = npc_participant(
-                pid=entry.id, name=n.name, skills=n.skills, rules=script.rules,
-                fate_points=n.fate_points, aspects=n.aspects, health=n.health,
-                composure=n.composure, grit=entry.grit, side=entry.side, seat=s, zone=entry.zone,
-                stunts=n.stunts, armor=n.armor,
+            known = {t.key for t in cr.tracks}
+            for key in n.tracks:
+                if key not in known:
+                    raise EncounterScriptError(
+                        f"{where}: no track {key!r} in this system ({', '.join(sorted(known))})"
+                    )
+            p = cr.npc_participant(
+                pid=entry.id, name=n.name, skills=n.skills, fate_points=n.fate_points,
+                aspects=n.aspects, tracks=n.tracks, grit=entry.grit, side=entry.side, seat=s,
+                zone=entry.zone, stunts=n.stunts, armor=n.armor,
             )  # fmt: skip
         elif entry.minions is not None:
             m = entry.minions
@@ -306,14 +372,14 @@ def build_encounter(
         for i, a in enumerate(script.scene.aspects, start=1)
     )
     return Encounter(
-        name=script.name, system=script.system, rules=script.rules, kind=script.conflict,
+        name=script.name, system=system_id, settings=cr.settings_data, kind=script.conflict,
         participants=tuple(participants), aspects=aspects, zones=script.scene.zones,
         borders=script.scene.borders, next_aspect=len(aspects) + 1,
     )  # fmt: skip
 
 
 def run_events(
-    initial: Encounter, events: tuple[Event, ...], rng: random.Random
+    cr: ConflictRules, initial: Encounter, events: tuple[Event, ...], rng: random.Random
 ) -> tuple[Encounter, tuple[LogEntry, ...]]:
     """Apply ``events`` in order, drawing missing dice from ``rng`` (the log keeps the faces).
 
@@ -323,23 +389,27 @@ def run_events(
     state = initial
     log: list[LogEntry] = []
     for i, event in enumerate(events):
-        filled = fill_dice(event, rng, initial.system)
+        filled = fill_dice(cr, event, rng)
         try:
-            state, entry = apply_event(state, filled)
+            state, entry = apply_event(cr, state, filled)
         except RuleViolation as exc:
             raise EncounterScriptError(f"events[{i}] ({event.do}): {exc}") from None
         log.append(entry)
     return state, tuple(log)
 
 
-def participant_summary(p: Participant) -> dict[str, Any]:
-    """One participant as plain JSON (the ``--json`` output and the player view)."""
+def participant_summary(p: Participant, cr: ConflictRules | None = None) -> dict[str, Any]:
+    """One participant as plain JSON (the ``--json`` output and the player view): each track
+    under its key, a list of booleans for a tick track, of levels for one that holds levels."""
+    levels = {t.key: t.levels for t in cr.tracks} if cr is not None else {}
     out: dict[str, Any] = {
         "name": p.name,
         "kind": p.kind,
         "side": p.side,
-        "health": list(p.health),
-        "composure": list(p.composure),
+        **{
+            key: [bool(b) for b in boxes] if levels.get(key, 1) == 1 else list(boxes)
+            for key, boxes in p.tracks.items()
+        },
         "consequences": [{"severity": c.severity, "text": c.text} for c in p.consequences],
         "fate_points": p.fate_points,
         "taken_out": p.taken_out,
@@ -353,7 +423,9 @@ def participant_summary(p: Participant) -> dict[str, Any]:
     return out
 
 
-def state_summary(state: Encounter, log: tuple[LogEntry, ...] = ()) -> dict[str, Any]:
+def state_summary(
+    state: Encounter, log: tuple[LogEntry, ...] = (), cr: ConflictRules | None = None
+) -> dict[str, Any]:
     """The whole encounter as plain JSON: participants by id, aspects, the turn and the log."""
     return {
         "name": state.name,
@@ -363,7 +435,7 @@ def state_summary(state: Encounter, log: tuple[LogEntry, ...] = ()) -> dict[str,
         "current": state.current,
         "ended": state.ended,
         "order": list(state.order),
-        "participants": {p.id: participant_summary(p) for p in state.participants},
+        "participants": {p.id: participant_summary(p, cr) for p in state.participants},
         "aspects": [
             {
                 "id": a.id,
@@ -403,17 +475,61 @@ def to_payload(initial: Encounter, log: tuple[LogEntry, ...], state: Encounter) 
     return data
 
 
+def _upgrade_encounter_v1(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    out = dict(legacy_settings(data))
+    out["participants"] = [legacy_participant(p) for p in out.get("participants") or ()]
+    out["version"] = 2
+    return out
+
+
+def _upgrade_event_v1(event: Any) -> Any:
+    if not isinstance(event, dict):
+        return event
+    if event.get("do") == "set_scene":
+        return legacy_settings(event)
+    if event.get("do") == "add_participant":
+        return {**event, "participant": legacy_participant(event.get("participant"))}
+    return event
+
+
+def upgrade_payload(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored payload brought up to :data:`rules.encounter.PAYLOAD_VERSION`.
+
+    Version 1 -> 2: the encounter's ``rules`` become its ``settings``; each participant's
+    ``health``/``composure`` booleans become tracks of the same names (0 clear, 1 checked);
+    logged ``set_scene`` and ``add_participant`` events likewise.
+
+    Raises:
+        EncounterScriptError: a payload from a newer Fatesmith.
+    """
+    out = dict(data)
+    version = out.get("version", 1)
+    if not isinstance(version, int) or version < 1:
+        version = 1
+    if version > PAYLOAD_VERSION:
+        raise EncounterScriptError(
+            f"this encounter was saved by a newer Fatesmith (payload {version}); update to open it"
+        )
+    if version == 1:
+        out["initial"] = _upgrade_encounter_v1(out.get("initial"))
+        out["state"] = _upgrade_encounter_v1(out.get("state"))
+        out["log"] = [
+            {**e, "event": _upgrade_event_v1(e.get("event"))} if isinstance(e, dict) else e
+            for e in out.get("log") or ()
+        ]
+        out["version"] = 2
+    return out
+
+
 def from_payload(data: Mapping[str, Any]) -> EncounterPayload:
-    """Read a stored payload back.
+    """Read a stored payload back (older payloads are upgraded first).
 
     Raises:
         EncounterScriptError: a payload from a newer Fatesmith, or a damaged one.
     """
-    version = data.get("version")
-    if isinstance(version, int) and version > PAYLOAD_VERSION:
-        raise EncounterScriptError(
-            f"this encounter was saved by a newer Fatesmith (payload {version}); update to open it"
-        )
+    data = upgrade_payload(data)
     try:
         return EncounterPayload.model_validate(data)
     except ValidationError as exc:
@@ -423,7 +539,9 @@ def from_payload(data: Mapping[str, Any]) -> EncounterPayload:
         ) from None
 
 
-def template_of(initial: Encounter, log: tuple[LogEntry, ...], state: Encounter) -> Encounter:
+def template_of(
+    cr: ConflictRules, initial: Encounter, log: tuple[LogEntry, ...], state: Encounter
+) -> Encounter:
     """The prepared scene of an encounter, to store as a template and start again and again.
 
     That is the encounter as it was framed: the state just before the first ``start`` in the
@@ -433,6 +551,6 @@ def template_of(initial: Encounter, log: tuple[LogEntry, ...], state: Encounter)
     framed = state
     for i, entry in enumerate(log):
         if entry.event.do == "start":
-            framed = replay(initial, [e.event for e in log[:i]])[0]
+            framed = replay(cr, initial, [e.event for e in log[:i]])[0]
             break
     return framed.model_copy(update={"step": 0, "last": None})

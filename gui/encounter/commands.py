@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoCommand
 
 from gui.encounter.document import EncounterDocument
-from rules.combat import apply_event
+from rules.conflict import apply_event
 from rules.encounter import Event
 
 
@@ -25,7 +25,7 @@ class ApplyEventCommand(QUndoCommand):
         super().__init__()
         self._doc = document
         self._before = (document.state, document.log)
-        after, entry = apply_event(document.state, event)
+        after, entry = apply_event(document.rules, document.state, event)
         self._after = (after, (*document.log, entry))
         self.entry = entry
         text = entry.text if len(entry.text) <= 80 else entry.text[:77] + "..."

@@ -2,7 +2,7 @@
 
 The panel builds engine events (attack, maneuver, block, simple roll) and hands them to the
 window, which rolls any dice left blank (so undo/redo replays the same faces) and pushes the
-command. Odds come from :mod:`rules.combat` before rolling; the result line names the efforts on
+command. Odds come from :mod:`rules.conflict` before rolling; the result line names the efforts on
 the system's ladder, the shifts and spin.
 """
 
@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
-from rules.combat import (
-    conflict_rules_for,
+from rules.conflict import (
     contest_odds,
     protecting_block,
     roll_bonus,
@@ -253,13 +252,15 @@ class DicePanel(QWidget):
             self.odds.setText("")
             return
         try:
-            bonus = conflict_rules_for(state.system, state.rules).invoke_bonus
+            bonus = self._doc.conflict_rules.invoke_bonus
             plus = {
                 side: bonus
                 * sum(1 for s, inv in self.pending_invokes if s == side and inv.reroll is None)
                 for side in ("actor", "target")
             }
-            total = roll_bonus(state, actor, self.skill.currentText()) + plus["actor"]
+            total = (
+                roll_bonus(self._doc.rules, state, actor, self.skill.currentText()) + plus["actor"]
+            )
             rerolls = {
                 side: sum(
                     1 for s, inv in self.pending_invokes if s == side and inv.reroll is not None
@@ -269,9 +270,12 @@ class DicePanel(QWidget):
             target = self.target.currentData()
             note = _reroll_note(rerolls["actor"], rerolls["target"] if target else 0)
             if target:
-                defense = roll_bonus(state, target, self.defense_skill.currentText(), defense=True)
+                defense = roll_bonus(
+                    self._doc.rules, state, target, self.defense_skill.currentText(), defense=True
+                )
                 defense += plus["target"]
                 chance = contest_odds(
+                    self._doc.rules,
                     state,
                     total,
                     defense,
@@ -281,7 +285,9 @@ class DicePanel(QWidget):
                 )
                 self.odds.setText(f"Odds of at least one shift{note}: {float(chance) * 100:.0f}%")
             else:
-                chance = roll_odds(state, total, self.difficulty.value(), rerolls=rerolls["actor"])
+                chance = roll_odds(
+                    self._doc.rules, state, total, self.difficulty.value(), rerolls=rerolls["actor"]
+                )
                 self.odds.setText(
                     f"Odds vs {self.difficulty.value():+d}{note}: {float(chance) * 100:.0f}%"
                 )

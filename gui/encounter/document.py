@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from rules.conflict_rules import ConflictRules
 from rules.encounter import Encounter, LogEntry, Participant
 from rules.encounter_script import from_payload, template_of, to_payload
 from rules.ladder import Ladder
@@ -37,6 +38,7 @@ class EncounterDocument(QObject):
     def __init__(
         self,
         initial: Encounter,
+        rules: ConflictRules,
         *,
         log: tuple[LogEntry, ...] = (),
         state: Encounter | None = None,
@@ -49,6 +51,7 @@ class EncounterDocument(QObject):
     ) -> None:
         super().__init__(parent)
         self.initial = initial
+        self.rules = rules
         self._log = log
         self._state = state if state is not None else initial
         self.library = library
@@ -70,6 +73,13 @@ class EncounterDocument(QObject):
     def log(self) -> tuple[LogEntry, ...]:
         """Every transition so far."""
         return self._log
+
+    @property
+    def conflict_rules(self) -> ConflictRules:
+        """The system's conflict rules under the current state's settings."""
+        if self._state.settings == self.rules.settings_data:
+            return self.rules
+        return self.rules.for_settings(self._state.settings)
 
     def participant(self, pid: str) -> Participant | None:
         """The participant ``pid`` in the current state."""
@@ -118,7 +128,7 @@ class EncounterDocument(QObject):
             return None
         from storage.library import EncounterRecord, LibraryError
 
-        framed = template_of(self.initial, self._log, self._state)
+        framed = template_of(self.rules, self.initial, self._log, self._state)
         framed = framed.model_copy(update={"name": name})
         record = EncounterRecord(
             name=name or "Template",
@@ -137,22 +147,28 @@ class EncounterDocument(QObject):
     def from_record(
         cls,
         record: Any,
+        rules_for: Callable[[Encounter], ConflictRules],
         *,
         library: Any = None,
         ladder: Ladder | None = None,
         prepare: Callable[[Encounter], Encounter] | None = None,
     ) -> EncounterDocument:
         """Open a saved encounter, or start a fresh run of a template (a new record on its
-        first change); ``prepare`` adjusts a template's scene before the run begins (e.g.
+        first change); ``rules_for`` gives the conflict rules of the stored encounter's system;
+        ``prepare`` adjusts a template's scene before the run begins (e.g.
         brings library characters' current condition in)."""
         payload = from_payload(record.payload)
+        rules = rules_for(payload.initial)
         if record.is_template:
             initial = payload.initial
             if prepare is not None:
                 initial = prepare(initial)
-            return cls(initial, library=library, campaign_id=record.campaign_id, ladder=ladder)
+            return cls(
+                initial, rules, library=library, campaign_id=record.campaign_id, ladder=ladder
+            )
         return cls(
             payload.initial,
+            rules,
             log=payload.log,
             state=payload.state,
             library=library,

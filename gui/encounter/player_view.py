@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.scene_panel import zone_label
-from gui.encounter.turn_model import COLUMN_INDEX, TurnOrderModel
+from gui.encounter.turn_model import TurnOrderModel
 from rules.encounter import Encounter, RollRecord
 
 BODY_PT = 15
@@ -72,13 +72,15 @@ class PlayerViewWindow(QMainWindow):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.setColumnHidden(COLUMN_INDEX["fp"], False)
+        self.table.setColumnHidden(self.model.column_index["fp"], False)
         self.table.setWordWrap(True)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COLUMN_INDEX["aspects"], QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(
+            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
+        )
         font = QFont()
         font.setPointSize(BODY_PT)
         self.table.setFont(font)
@@ -174,7 +176,7 @@ class PlayerViewWindow(QMainWindow):
 
     def visible_names(self) -> list[str]:
         """Names the players can see in the table (for tests and the GM's check)."""
-        col = COLUMN_INDEX["name"]
+        col = self.model.column_index["name"]
         return [
             str(self.model.data(self.model.index(r, col))) for r in range(self.model.rowCount())
         ]

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rules.conflict_rules import ConflictRules
 from rules.ladder import Ladder
-from rules.systems.sotc.settings import SotcSettings
 
 
 class TextPrompt:
@@ -252,16 +252,17 @@ def _auto_spin(special: str, top: int) -> QSpinBox:
 
 class NpcPrompt(QDialog):
     """Ask for a named NPC written straight into the scene (no library character): name, a
-    few skills, stress boxes, grit and fate points.
+    few skills, the size of each track the system names, grit and fate points.
 
-    ``answer()`` is a dict of :func:`rules.systems.sotc.conflict.npc_participant` arguments.
+    ``answer()`` is a dict of :meth:`rules.conflict_rules.CastRules.npc_participant` arguments
+    (``tracks``: the sizes set by hand; the others take the system's default for the skills).
     With ``known_skills`` (the campaign's skill list), typed skills outside it are named in an
     inline warning; saving is still allowed, since the GM's NPCs may use custom skills.
     """
 
     def __init__(
         self,
-        rules: SotcSettings,
+        rules: ConflictRules,
         ladder: Ladder | None = None,
         parent: QWidget | None = None,
         *,
@@ -285,8 +286,7 @@ class NpcPrompt(QDialog):
         self.armor = QSpinBox()
         self.armor.setRange(0, 10)
         self.armor.setToolTip("Armored improvements: hits this small do not roll up")
-        self.health = _auto_spin("auto", 20)
-        self.composure = _auto_spin("auto", 20)
+        self.track_spins = {t.key: _auto_spin("auto", 20) for t in rules.tracks}
         self.grit = _auto_spin("none", 10)
         self.grit.setEnabled(grit)
         self.grit.setToolTip("Consequences the NPC takes before offering a concession")
@@ -306,8 +306,8 @@ class NpcPrompt(QDialog):
         form.addRow("Aspects", self.aspects)
         form.addRow("Stunts", self.stunts)
         form.addRow("Armor", self.armor)
-        form.addRow("Health boxes", self.health)
-        form.addRow("Composure boxes", self.composure)
+        for t in rules.tracks:
+            form.addRow(f"{t.label} boxes", self.track_spins[t.key])
         form.addRow("Grit", self.grit)
         form.addRow("Fate points", self.fate_points)
         form.addRow("Side", self.side)
@@ -316,23 +316,15 @@ class NpcPrompt(QDialog):
         box.addWidget(self.preview)
         box.addWidget(_buttons(self))
         self.skills.textChanged.connect(self._update)
-        self.health.valueChanged.connect(self._update)
-        self.composure.valueChanged.connect(self._update)
+        for spin in self.track_spins.values():
+            spin.valueChanged.connect(self._update)
         self._update()
 
-    def tracks(self, skills: dict[str, int]) -> tuple[int, int]:
-        """Health and Composure boxes: as set, else the campaign's base plus the Endurance /
-        Resolve band (SotC "Endurance", "Resolve")."""
-        from rules.encounter import Participant
-        from rules.systems.sotc.conflict import stress_bonus
-
-        probe = Participant(id="probe", skills=skills)
-        base = self._rules.stress_boxes
-        health = self.health.value() or base + stress_bonus(probe.skill("Endurance", "physical"))
-        composure = self.composure.value() or base + stress_bonus(
-            probe.skill("Resolve", "physical")
-        )
-        return health, composure
+    def tracks(self, skills: dict[str, int]) -> dict[str, int]:
+        """Each track's boxes: as set, else the system's size for these skills (SotC: the
+        campaign's base plus the Endurance / Resolve band)."""
+        default = self._rules.npc_track_sizes(skills)
+        return {k: spin.value() or default.get(k, 0) for k, spin in self.track_spins.items()}
 
     def unknown_skills(self, skills: dict[str, int]) -> list[str]:
         """Typed skills missing from the campaign's list (none when no list was given)."""
@@ -353,20 +345,20 @@ class NpcPrompt(QDialog):
             "(kept as typed: check the spelling, or keep it as a custom skill)"
         )
         self.unknown.setVisible(bool(unknown))
-        health, composure = self.tracks(skills)
-        self.preview.setText(f"Health {health} boxes, Composure {composure} boxes")
+        sizes = self.tracks(skills)
+        self.preview.setText(
+            ", ".join(f"{t.label} {sizes[t.key]} boxes" for t in self._rules.tracks)
+        )
 
     def answer(self) -> dict[str, Any]:
         """The NPC's fields (ValueError when the skills cannot be read)."""
         skills = parse_skills(self.skills.text(), self._ladder)
-        health, composure = self.tracks(skills)
         aspects = tuple(a.strip() for a in self.aspects.text().split(";") if a.strip())
         return {
             "name": self.name.text().strip() or "NPC",
             "skills": skills,
             "aspects": aspects,
-            "health": health,
-            "composure": composure,
+            "tracks": self.tracks(skills),
             "grit": self.grit.value() or None,
             "fate_points": self.fate_points.value(),
             "side": self.side.text().strip(),
@@ -386,12 +378,12 @@ class NpcPrompt(QDialog):
     def ask(
         cls,
         parent: QWidget | None,
-        rules: SotcSettings,
+        rules: ConflictRules,
         ladder: Ladder | None = None,
         known_skills: tuple[str, ...] | None = None,
     ) -> dict[str, Any] | None:
         """The NPC's fields, or None when cancelled."""
-        dialog = cls(rules, ladder, parent, grit=rules.grit, known_skills=known_skills)
+        dialog = cls(rules, ladder, parent, grit=rules.uses_grit, known_skills=known_skills)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.answer()
@@ -399,15 +391,15 @@ class NpcPrompt(QDialog):
 
 class CompanionPrompt(QDialog):
     """Ask for a companion (SotC "Companions"): name, quality, scope, the character it is
-    attached to and its skills from Skilled advances; under the "How To Do Things" switch it
-    has a stress track of 1 + quality that soaks its patron's hits.
+    attached to and its skills from Skilled advances; when the system gives companions boxes
+    (SotC's "How To Do Things" switch: 1 + quality) they soak its patron's hits.
 
-    ``answer()`` is a dict of :func:`rules.combat.companion` arguments.
+    ``answer()`` is a dict of :func:`rules.conflict.companion` arguments.
     """
 
     def __init__(
         self,
-        rules: SotcSettings,
+        rules: ConflictRules,
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None = None,
         parent: QWidget | None = None,
@@ -455,10 +447,10 @@ class CompanionPrompt(QDialog):
 
     def _update(self) -> None:
         quality = int(self.quality.currentData())
-        if self._rules.companions_have_stress:
-            text = (
-                f"\u201cHow To Do Things\u201d: a stress track of {1 + quality} boxes that takes "
-                "its patron's hits; one companion attached at a time."
+        boxes = self._rules.companion_boxes(quality)
+        if boxes:
+            text = f"A stress track of {boxes} boxes that takes its patron's hits" + (
+                "; one companion attached at a time." if self._rules.one_companion_each else "."
             )
         else:
             text = (
@@ -504,7 +496,7 @@ class CompanionPrompt(QDialog):
     def ask(
         cls,
         parent: QWidget | None,
-        rules: SotcSettings,
+        rules: ConflictRules,
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None = None,
     ) -> dict[str, Any] | None:

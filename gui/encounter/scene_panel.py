@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
-from rules.combat import conflict_rules_for
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -210,7 +209,7 @@ class ScenePanel(QWidget):
             target = state.find(hit.target)
             if target is not None and hit.box is not None and target.track(hit.track)[hit.box]:
                 where = f"armor keeps it on box {hit.box + 1} (S)"
-            cr = conflict_rules_for(state.system, state.rules)
+            cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
                 where += ", lower boxes adding up to it (O)"
             self.pending.setText(
@@ -222,10 +221,11 @@ class ScenePanel(QWidget):
             self.name.setText(state.name)
         self.kind.setCurrentIndex(max(0, self.kind.findData(state.kind)))
         self.kind.setEnabled(not state.started)
-        htdt = state.rules.stress_boxes == 3 and state.rules.companions_have_stress
+        settings = self._doc.conflict_rules.settings_data
+        htdt = settings.get("stress_boxes") == 3 and bool(settings.get("companions_have_stress"))
         self.variant.setCurrentIndex(1 if htdt else 0)
         self.variant.setEnabled(not state.started and not state.participants)
-        self.rotating.setChecked(state.rules.rotating_initiative)
+        self.rotating.setChecked(self._doc.conflict_rules.rotating_initiative)
         self.rotating.setEnabled(not state.started)
         self._fill_aspects(state)
         self._fill_zones(state)
@@ -307,16 +307,16 @@ class ScenePanel(QWidget):
 
     def _on_variant_chosen(self, _index: int) -> None:
         htdt = self.variant.currentData() == "htdt"
-        rules = self._doc.state.rules.model_copy(
-            update={"stress_boxes": 3 if htdt else 5, "companions_have_stress": htdt}
-        )
-        if rules != self._doc.state.rules:
-            self._emit(SetSceneEvent(rules=rules))
+        old = self._doc.conflict_rules.settings_data
+        new = {**old, "stress_boxes": 3 if htdt else 5, "companions_have_stress": htdt}
+        if new != old:
+            self._emit(SetSceneEvent(settings=new))
 
     def _on_rotating_clicked(self, checked: bool) -> None:
-        rules = self._doc.state.rules.model_copy(update={"rotating_initiative": checked})
-        if rules != self._doc.state.rules:
-            self._emit(SetSceneEvent(rules=rules))
+        old = self._doc.conflict_rules.settings_data
+        new = {**old, "rotating_initiative": checked}
+        if new != old:
+            self._emit(SetSceneEvent(settings=new))
 
     def add_aspect(self) -> None:
         """A scene aspect (text, sticky, free tags, hidden asked in a dialog)."""

@@ -1,9 +1,9 @@
 """GUI layer: the Qt table model of the turn order (STYLE.md "Qt models are thin adapters").
 
 One row per participant, in initiative order (those who take no turn of their own follow).
-Columns are data (:data:`COLUMNS`). ``data()`` reads the document's current state and never
-computes rules; the stress boxes are exposed as booleans under :data:`BOXES_ROLE` for the box
-delegate, and clicks on them come back as commands through the window.
+Columns are data (:data:`COLUMNS`, plus one per track the system names). ``data()`` reads the
+document's current state and never computes rules; the track boxes are exposed as booleans under
+:data:`BOXES_ROLE` for the box delegate; clicks on them come back as commands via the window.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gui.encounter.document import EncounterDocument
-from rules.combat import initiative_value
+from rules.conflict import initiative_value
+from rules.conflict_rules import TrackSpec
 from rules.encounter import Encounter, Participant
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -60,9 +61,10 @@ def _aspects(state: Encounter, p: Participant) -> str:
     return "; ".join([*temp, *p.aspects])
 
 
-def boxes_text(track: tuple[bool, ...]) -> str:
-    """Boxes as text: a crossed box per checked one, an empty box per clear one."""
-    return "".join("\u2612" if b else "\u2610" for b in track)
+def boxes_text(track: tuple[int, ...]) -> str:
+    """Boxes as text: a crossed box per checked one, an empty box per clear one, the level's
+    digit for a box holding a level above 1."""
+    return "".join("\u2610" if not b else "\u2612" if b == 1 else str(b) for b in track)
 
 
 @dataclass(frozen=True)
@@ -72,14 +74,22 @@ class Column:
     key: str
     header: str
     text: Callable[[Encounter, Participant], str]
+    track: bool = False
+
+
+def _track_column(key: str, label: str) -> Column:
+    return Column(key, label, lambda s, p: boxes_text(p.track(key)), track=True)
+
+
+def columns_for(tracks: tuple[TrackSpec, ...]) -> tuple[Column, ...]:
+    """The table's columns with one column per track the system names, in its order."""
+    return (*COLUMNS[:3], *(_track_column(t.key, t.label) for t in tracks), *COLUMNS[3:])
 
 
 COLUMNS: tuple[Column, ...] = (
     Column("init", "Init", lambda s, p: f"{initiative_value(s, p):+d}"),
     Column("name", "Name", lambda s, p: p.name),
     Column("status", "Status", _status),
-    Column("health", "Health", lambda s, p: boxes_text(p.health)),
-    Column("composure", "Composure", lambda s, p: boxes_text(p.composure)),
     Column(
         "consequences",
         "Consequences",
@@ -88,7 +98,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("fp", "FP", lambda s, p: str(p.fate_points)),
     Column("aspects", "Aspects", _aspects),
 )
-COLUMN_INDEX = {c.key: i for i, c in enumerate(COLUMNS)}
+"""The columns every system has (the tracks' columns go after ``status``)."""
 
 
 def display_order(state: Encounter) -> tuple[str, ...]:
@@ -106,6 +116,8 @@ class TurnOrderModel(QAbstractTableModel):
     ) -> None:
         super().__init__(document)
         self._doc = document
+        self.columns = columns_for(document.rules.tracks)
+        self.column_index = {c.key: i for i, c in enumerate(self.columns)}
         self._public = public
         self._point_size = point_size  # the view's font size (0: the application's)
         self._cached_state: Encounter | None = None
@@ -126,7 +138,7 @@ class TurnOrderModel(QAbstractTableModel):
             self._ids = ids
             self.endResetModel()
         elif ids:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(self.columns) - 1))
 
     def participant_id(self, row: int) -> str | None:
         """The id shown on ``row``."""
@@ -142,15 +154,15 @@ class TurnOrderModel(QAbstractTableModel):
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """Columns of :data:`COLUMNS`."""
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         """Column headers."""
         horizontal = orientation == Qt.Orientation.Horizontal
-        if role == Qt.ItemDataRole.DisplayRole and horizontal and 0 <= section < len(COLUMNS):
-            return COLUMNS[section].header
+        if role == Qt.ItemDataRole.DisplayRole and horizontal and 0 <= section < len(self.columns):
+            return self.columns[section].header
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -165,7 +177,7 @@ class TurnOrderModel(QAbstractTableModel):
         p = self._by_id.get(self._ids[row])
         if p is None:
             return None
-        col = COLUMNS[index.column()]
+        col = self.columns[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if self._public and col.key == "fp" and p.kind != "pc":
                 return ""  # the GM's fate points stay behind the screen
@@ -183,14 +195,14 @@ class TurnOrderModel(QAbstractTableModel):
             return p
         if role == SORT_ROLE:
             return index.row()
-        if role == BOXES_ROLE and col.key in ("health", "composure"):
-            return list(p.health if col.key == "health" else p.composure)
+        if role == BOXES_ROLE and col.track:
+            return [bool(b) for b in p.track(col.key)]
         if role == Qt.ItemDataRole.BackgroundRole and state.current == p.id:
             return QBrush(QColor(255, 236, 179))
         if role == Qt.ItemDataRole.ForegroundRole and p.taken_out:
             return QBrush(QColor(130, 130, 130))
         if role == Qt.ItemDataRole.FontRole:
-            boxes = col.key in ("health", "composure")
+            boxes = col.track
             if not boxes and state.current != p.id:
                 return None
             font = QFont()

@@ -42,8 +42,8 @@ from gui.encounter.prompts import (
     TextPrompt,
 )
 from gui.encounter.scene_panel import ScenePanel
-from gui.encounter.turn_model import BOXES_ROLE, COLUMN_INDEX, ID_ROLE, TurnOrderModel
-from rules.combat import conflict_rules_for, fill_dice, initiative_value, minion_group
+from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
+from rules.conflict import companion, fill_dice, initiative_value, minion_group
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
@@ -119,7 +119,7 @@ class BoxDelegate(QStyledItemDelegate):
         width = max(1, metrics.horizontalAdvance("\u2612"))
         box = int((event.position().x() - rect.x() - 4) // width)
         if 0 <= box < len(boxes):
-            track: TrackName = "health" if index.column() == COLUMN_INDEX["health"] else "composure"
+            track: TrackName = self._window.model.columns[index.column()].key
             self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
             return True
         return False
@@ -180,11 +180,14 @@ class EncounterWindow(QMainWindow):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COLUMN_INDEX["aspects"], QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(
+            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
+        )
         header.setStretchLastSection(True)
         self.box_delegate = BoxDelegate(self)
-        for key in ("health", "composure"):
-            self.table.setItemDelegateForColumn(COLUMN_INDEX[key], self.box_delegate)
+        for i, column in enumerate(self.model.columns):
+            if column.track:
+                self.table.setItemDelegateForColumn(i, self.box_delegate)
         self.dice = DicePanel(document)
         self.scene = ScenePanel(document)
         self.log = QListWidget()
@@ -297,7 +300,7 @@ class EncounterWindow(QMainWindow):
 
     def push(self, event: Event) -> bool:
         """Roll any blank dice, apply ``event`` through an undo command; False if refused."""
-        event = fill_dice(event, self.rng, self.doc.state.system)
+        event = fill_dice(self.doc.conflict_rules, event, self.rng)
         try:
             command = ApplyEventCommand(self.doc, event)
         except RuleViolation as exc:
@@ -324,7 +327,7 @@ class EncounterWindow(QMainWindow):
         """Select ``pid``'s row."""
         row = self.model.row_of(pid)
         if row >= 0:
-            self.table.setCurrentIndex(self.model.index(row, COLUMN_INDEX["name"]))
+            self.table.setCurrentIndex(self.model.index(row, self.model.column_index["name"]))
 
     def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         pid = self.model.participant_id(current.row())
@@ -374,7 +377,7 @@ class EncounterWindow(QMainWindow):
         if hit is None or p is None:
             self.show_message("No hit is waiting to be absorbed")
             return
-        cr = conflict_rules_for(state.system, state.rules)
+        cr = self.doc.conflict_rules
         choices = cr.fill_lower_choices(p, hit.track, hit.shifts)
         if not choices:
             self.show_message(f"{p.name} cannot fill lower boxes for this hit")
@@ -478,22 +481,24 @@ class EncounterWindow(QMainWindow):
         kind: str | None = None,
     ) -> bool:
         """Bring a library character into the scene (its current condition comes along)."""
-        from rules.systems.sotc.conflict import participant_from_character
-
-        if self.registry is None or character.system != "sotc":
-            self.show_message(f"{character.name}: no conflict rules for {character.system!r}")
+        if character.system != self.doc.state.system:
+            self.show_message(
+                f"{character.name}: a {character.system!r} character cannot join a "
+                f"{self.doc.state.system!r} conflict"
+            )
             return False
-        system = self.registry.get(character.system)
-        derived = system.derive(character, self.doc.state.rules)
         kind = kind or ("pc" if character.player else "npc")
-        p = participant_from_character(
-            character,
-            derived,
-            pid=pid or self._unique_id(character.name),
-            kind=kind,
-            side=side or ("players" if kind == "pc" else "gm"),
-            seat=len(self.doc.state.participants),
-        )
+        try:
+            p = self.doc.conflict_rules.participant_from_character(
+                character,
+                pid=pid or self._unique_id(character.name),
+                kind=kind,
+                side=side or ("players" if kind == "pc" else "gm"),
+                seat=len(self.doc.state.participants),
+            )
+        except FatesmithError as exc:
+            self.show_message(f"{character.name}: {exc}")
+            return False
         return self.push(AddParticipantEvent(participant=p))
 
     def add_from_library(self) -> None:
@@ -512,7 +517,7 @@ class EncounterWindow(QMainWindow):
         if answer is None:
             return
         name, quality, count = answer
-        cr = conflict_rules_for(self.doc.state.system, self.doc.state.rules)
+        cr = self.doc.conflict_rules
         group = minion_group(
             cr,
             pid=self._unique_id(name),
@@ -532,21 +537,19 @@ class EncounterWindow(QMainWindow):
             system = self.registry.get(self.doc.state.system)
         except UnknownSystemError:
             return None
-        names: tuple[str, ...] = system.skill_names(self.doc.state.rules)
+        names: tuple[str, ...] = system.skill_names(self.doc.conflict_rules.settings)
         return names
 
     def add_npc(self) -> bool:
         """Ctrl+N: a named NPC written into the scene (no library character)."""
-        from rules.systems.sotc.conflict import npc_participant
-
         state = self.doc.state
-        answer = NpcPrompt.ask(self, state.rules, self.doc.ladder, self._campaign_skills())
+        cr = self.doc.conflict_rules
+        answer = NpcPrompt.ask(self, cr, self.doc.ladder, self._campaign_skills())
         if answer is None:
             return False
         side = answer.pop("side") or "gm"
-        p = npc_participant(
+        p = cr.npc_participant(
             pid=self._unique_id(answer["name"]),
-            rules=state.rules,
             side=side,
             seat=len(state.participants),
             **answer,
@@ -555,15 +558,13 @@ class EncounterWindow(QMainWindow):
 
     def add_companion(self) -> bool:
         """Ctrl+K: a companion, attached to a named character of the scene (or on its own)."""
-        from rules.combat import companion
-
         state = self.doc.state
         patrons = [(p.name, p.id) for p in state.participants if p.kind in ("pc", "npc")]
-        answer = CompanionPrompt.ask(self, state.rules, patrons, self.doc.ladder)
+        answer = CompanionPrompt.ask(self, self.doc.conflict_rules, patrons, self.doc.ladder)
         if answer is None:
             return False
         patron = state.find(answer["patron"]) if answer["patron"] else None
-        cr = conflict_rules_for(state.system, state.rules)
+        cr = self.doc.conflict_rules
         p = companion(
             cr,
             pid=self._unique_id(answer["name"]),
@@ -585,9 +586,6 @@ class EncounterWindow(QMainWindow):
 
     def save_results(self) -> int:
         """Write each library character's stress, consequences and fate points back to it."""
-        from rules.systems.sotc.character import SotcCharacter
-        from rules.systems.sotc.conflict import apply_results
-
         library = self.doc.library
         if library is None:
             self.show_message("This encounter is not in a library")
@@ -598,9 +596,9 @@ class EncounterWindow(QMainWindow):
                 continue
             try:
                 stored = library.get_character(p.character_id)
-                if not isinstance(stored.character, SotcCharacter):
+                if stored.character.system != self.doc.state.system:
                     continue
-                updated = apply_results(stored.character, p)
+                updated = self.doc.conflict_rules.apply_results(stored.character, p)
                 library.save_character(updated, expected_version=stored.version)
                 done += 1
             except FatesmithError as exc:
@@ -624,9 +622,13 @@ class EncounterWindow(QMainWindow):
                 ConflictRow(
                     name=p.name,
                     initiative=initiative_value(state, p),
-                    tracks=(
-                        Track(label="Health", boxes=len(p.health), checked=p.health),
-                        Track(label="Composure", boxes=len(p.composure), checked=p.composure),
+                    tracks=tuple(
+                        Track(
+                            label=spec.label,
+                            boxes=len(p.track(spec.key)),
+                            checked=tuple(bool(b) for b in p.track(spec.key)),
+                        )
+                        for spec in self.doc.conflict_rules.tracks
                     ),
                     consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
                     fate_points=None if p.is_group else p.fate_points,

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import CompanionPrompt, NpcPrompt, parse_skills
+from rules.systems.sotc.conflict import SotcConflictRules
 from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 
@@ -42,22 +43,23 @@ def test_skills_typed_in_one_line(registry: Any) -> None:
 def test_npc_dialog_sizes_tracks_from_endurance_and_resolve(qtbot: QtBot, registry: Any) -> None:
     """Base boxes (5 in the book, 3 under "How To Do Things") plus the Endurance / Resolve band:
     Average-Fair +1, Good-Great +2 (SotC "Endurance", digest 2.6)."""
-    dialog = NpcPrompt(SotcSettings(), registry.get("sotc").ladder)
+    dialog = NpcPrompt(SotcConflictRules(), registry.get("sotc").ladder)
     qtbot.addWidget(dialog)
     dialog.name.setText("Baron Von Kessel")
     dialog.skills.setText("Weapons 4, Alertness Great, Endurance 1, Resolve 3")
     assert dialog.preview.text() == "Health 6 boxes, Composure 7 boxes"
-    dialog.composure.setValue(4)  # the GM's say wins
+    dialog.track_spins["composure"].setValue(4)  # the GM's say wins
     dialog.grit.setValue(2)
     dialog.fate_points.setValue(3)
     dialog.aspects.setText("Monocled Menace; Old Grudge")
     answer = dialog.answer()
     assert answer["skills"]["Alertness"] == 4
-    assert (answer["health"], answer["composure"], answer["grit"], answer["fate_points"]) == (
+    tracks = answer["tracks"]
+    assert (tracks["health"], tracks["composure"], answer["grit"], answer["fate_points"]) == (
         6, 4, 2, 3
     )  # fmt: skip
     assert answer["aspects"] == ("Monocled Menace", "Old Grudge")
-    htdt = NpcPrompt(HOW_TO_DO_THINGS)
+    htdt = NpcPrompt(SotcConflictRules(HOW_TO_DO_THINGS))
     qtbot.addWidget(htdt)
     htdt.skills.setText("Endurance 3")
     assert htdt.preview.text().startswith("Health 5 boxes, Composure 3 boxes")
@@ -74,7 +76,7 @@ def test_npc_dialog_warns_of_skills_outside_the_campaign_list_but_saves(
     what a typed skill should be; an unknown one is flagged inline, and the GM may keep it."""
     rules = SotcSettings(renamed_skills={"Guns": "Firearms"})
     known = registry.get("sotc").skill_names(rules)
-    dialog = NpcPrompt(rules, registry.get("sotc").ladder, known_skills=known)
+    dialog = NpcPrompt(SotcConflictRules(rules), registry.get("sotc").ladder, known_skills=known)
     qtbot.addWidget(dialog)
     dialog.skills.setText("Firearms 3, weapons 2, Alertness Good")
     assert dialog.unknown.isHidden()  # a renamed skill and any letter case are known
@@ -86,7 +88,9 @@ def test_npc_dialog_warns_of_skills_outside_the_campaign_list_but_saves(
     assert dialog.result() == 1 and dialog.answer()["skills"]["Kung Fu"] == 4
     dialog.skills.setText("Kung Fu")  # unreadable: the read error replaces the warning
     assert dialog.unknown.isHidden() and "rating" in dialog.preview.text()
-    unchecked = NpcPrompt(rules)  # no list given (no registry): nothing to check against
+    unchecked = NpcPrompt(
+        SotcConflictRules(rules)
+    )  # no list given (no registry): nothing to check against
     qtbot.addWidget(unchecked)
     unchecked.skills.setText("Kung Fu 4")
     assert unchecked.unknown.isHidden()
@@ -109,8 +113,7 @@ def test_add_npc_from_the_cast_menu_is_undoable(
         "name": "Baron Von Kessel",
         "skills": {"Weapons": 4, "Alertness": 4},
         "aspects": ("Monocled Menace",),
-        "health": 6,
-        "composure": 5,
+        "tracks": {"health": 6, "composure": 5},
         "grit": 2,
         "fate_points": 3,
         "side": "",
@@ -119,7 +122,11 @@ def test_add_npc_from_the_cast_menu_is_undoable(
     assert window.add_npc()
     baron = window.doc.participant("baron-von-kessel")
     assert baron.kind == "npc" and baron.side == "gm" and baron.grit == 2
-    assert (len(baron.health), len(baron.composure), baron.fate_points) == (6, 5, 3)
+    assert (len(baron.track("health")), len(baron.track("composure")), baron.fate_points) == (
+        6,
+        5,
+        3,
+    )
     assert baron.init_physical == 4 and baron.aspects == ("Monocled Menace",)
     assert window.add_npc()  # the same name again gets an id of its own
     assert window.doc.participant("baron-von-kessel-2") is not None
@@ -140,7 +147,8 @@ def test_companion_dialog_and_the_htdt_switch(
     panel.variant.setCurrentIndex(1)
     panel.variant.activated.emit(1)
     assert (
-        window.doc.state.rules.stress_boxes == 3 and window.doc.state.rules.companions_have_stress
+        window.doc.state.settings["stress_boxes"] == 3
+        and window.doc.state.settings["companions_have_stress"]
     )
     monkeypatch.setattr(
         NpcPrompt,
@@ -150,7 +158,7 @@ def test_companion_dialog_and_the_htdt_switch(
     assert window.add_npc()
     assert not panel.variant.isEnabled()  # the cast is in: tracks are sized
 
-    dialog = CompanionPrompt(window.doc.state.rules, [("Jack", "jack")])
+    dialog = CompanionPrompt(window.doc.conflict_rules, [("Jack", "jack")])
     qtbot.addWidget(dialog)
     dialog.name.setText("Sparky")
     dialog.quality.setCurrentIndex(1)  # Fair
@@ -169,7 +177,7 @@ def test_companion_dialog_and_the_htdt_switch(
         "patron": "jack",
         "skills": {"Mechanics": 2},
     }
-    book = CompanionPrompt(SotcSettings(), [])
+    book = CompanionPrompt(SotcConflictRules(), [])
     qtbot.addWidget(book)
     assert "No stress boxes" in book.preview.text() and book.answer()["patron"] is None
 
@@ -177,6 +185,6 @@ def test_companion_dialog_and_the_htdt_switch(
     assert window.add_companion()
     sparky = window.doc.participant("sparky")
     assert sparky.kind == "companion" and sparky.attached_to == "jack" and sparky.side == "heroes"
-    assert len(sparky.health) == 3 and sparky.skills == {"Mechanics": 2}
+    assert len(sparky.track("health")) == 3 and sparky.skills == {"Mechanics": 2}
     assert not window.add_companion()  # a second one attached to Jack: refused, and said why
     assert "already has Sparky attached" in window.status.text()

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
-from rules.combat import replay
+from rules.conflict import replay
 from rules.encounter import AddParticipantEvent, StartEvent
 from rules.systems.sotc.conflict import npc_participant
 from rules.systems.sotc.settings import SotcSettings
@@ -23,8 +23,8 @@ def answer(monkeypatch: pytest.MonkeyPatch, cls: Any, value: Any) -> None:
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> Any:
-    w = open_encounter_window(None, None, None, rng=random.Random(1))
+def window(qtbot: QtBot, registry: Any) -> Any:
+    w = open_encounter_window(None, None, registry, rng=random.Random(1))
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
@@ -79,7 +79,7 @@ def test_frame_a_scene_through_the_panel_and_undo_every_step(
 
     # the log replays to the same state, and every step undoes and redoes
     doc = window.doc
-    assert replay(doc.initial, [e.event for e in doc.log])[0] == state
+    assert replay(doc.rules, doc.initial, [e.event for e in doc.log])[0] == state
     stack = doc.undo_stack
     n = stack.count()
     assert n == 12
@@ -125,10 +125,8 @@ def test_a_click_on_a_stress_box_checks_that_box(window: Any, qtbot: QtBot) -> N
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QFont, QFontMetrics
 
-    from gui.encounter.turn_model import COLUMN_INDEX
-
     window.resize(1280, 720)
-    index = window.model.index(0, COLUMN_INDEX["health"])
+    index = window.model.index(0, window.model.column_index["health"])
     rect = window.table.visualRect(index)
     font = index.data(Qt.ItemDataRole.FontRole)
     assert isinstance(font, QFont)
@@ -138,7 +136,7 @@ def test_a_click_on_a_stress_box_checks_that_box(window: Any, qtbot: QtBot) -> N
         qtbot.mouseClick(
             window.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, rect.center().y())
         )
-        health = window.doc.participant("hero").health
+        health = window.doc.participant("hero").track("health")
         assert health == tuple(i == box - 1 for i in range(len(health))), box
         window.doc.undo_stack.undo()
 

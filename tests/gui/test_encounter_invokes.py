@@ -12,7 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
-from rules.combat import fill_dice
+from rules.conflict import fill_dice
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
@@ -34,8 +34,8 @@ def npc(pid: str, side: str, aspects: tuple[str, ...], **skills: int) -> Any:
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> Any:
-    w = open_encounter_window(None, None, None, rng=random.Random(5))
+def window(qtbot: QtBot, registry: Any) -> Any:
+    w = open_encounter_window(None, None, registry, rng=random.Random(5))
     qtbot.addWidget(w)
     hero = npc("hero", "h", ("Brave",), Fists=3, Alertness=3, Athletics=2)
     villain = npc("villain", "v", ("Glass Jaw",), Fists=2, Alertness=1, Athletics=1)
@@ -116,10 +116,10 @@ def test_defense_invoke_and_rerolls_typed_or_rolled(window: Any) -> None:
     # a reroll with no typed faces is rolled (and kept in the log for an exact replay)
     ev = AttackEvent(attacker="hero", defender="villain", skill="Fists", defense_skill="Athletics",
                      invokes=(Invoke(aspect="Brave", by="hero", reroll=()),))  # fmt: skip
-    filled = fill_dice(ev, random.Random(9))
+    filled = fill_dice(window.doc.rules, ev, random.Random(9))
     assert filled.dice is not None and filled.invokes[0].reroll is not None
     assert len(filled.invokes[0].reroll) == 4
-    assert fill_dice(ev, random.Random(9)) == filled
+    assert fill_dice(window.doc.rules, ev, random.Random(9)) == filled
 
 
 def test_tag_for_effect_and_refusals_are_explained(window: Any) -> None:
@@ -150,8 +150,8 @@ def test_tag_for_effect_and_refusals_are_explained(window: Any) -> None:
 
 def test_odds_count_a_queued_reroll_used_only_on_a_failure(window: Any) -> None:
     """SotC "Invoking Aspects" (L838-L849): a reroll is taken when the roll falls short, so the
-    odds shown count it (exactly, in rules.combat.contest_odds); the target's reroll lowers them."""
-    from rules.combat import contest_odds
+    odds shown count it (rules.conflict.contest_odds, exactly); its target's reroll lowers them."""
+    from rules.conflict import contest_odds
 
     panel, doc = window.dice, window.doc
     before = odds(panel)
@@ -161,11 +161,11 @@ def test_odds_count_a_queued_reroll_used_only_on_a_failure(window: Any) -> None:
     panel.add_invoke()
     text = panel.odds.text()
     assert "counting 1 reroll, used only when behind" in text
-    expected = contest_odds(doc.state, 3, 1, rerolls=1)  # Fists 3 vs Athletics 1
+    expected = contest_odds(doc.rules, doc.state, 3, 1, rerolls=1)  # Fists 3 vs Athletics 1
     assert odds(panel) == round(float(expected) * 100) and odds(panel) > before
     panel.invoke_side.setCurrentIndex(panel.invoke_side.findData("target"))
     panel.select_invoke("Glass Jaw", on="villain")
     panel.add_invoke()
     assert "the target's 1 reroll" in panel.odds.text()
-    both = contest_odds(doc.state, 3, 1, rerolls=1, defense_rerolls=1)
+    both = contest_odds(doc.rules, doc.state, 3, 1, rerolls=1, defense_rerolls=1)
     assert odds(panel) == round(float(both) * 100) and both < expected

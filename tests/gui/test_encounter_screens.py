@@ -29,7 +29,9 @@ def mid_fight(qtbot: QtBot, registry: Any) -> Any:
     script = parse_script(json.loads(SCRIPT.read_text(encoding="utf-8")))
     jack = read_character_file(SCRIPT.parent / "characters/jack-corrigan.fatesmith.json", registry)
     sotc = registry.get("sotc")
-    initial = build_encounter(script, {"jack": jack}, sotc.derive, sotc.ladder)
+    initial = build_encounter(
+        script, {"jack": jack}, sotc.conflict_rules(), sotc.ladder, system="sotc"
+    )
     window = open_encounter_window(None, None, registry, rng=random.Random(3))
     qtbot.addWidget(window)
     from rules.encounter import SetSceneEvent

@@ -18,12 +18,12 @@ X, E = True, False
 
 
 def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "health": 5}
+    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "tracks": {"health": 5}}
 
 
 @pytest.fixture
-def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> Any:
-    w = open_encounter_window(None, None, None, rng=random.Random(4))
+def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
+    w = open_encounter_window(None, None, registry, rng=random.Random(4))
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
@@ -55,12 +55,18 @@ def test_one_hit_to_the_body_from_the_o_key(
     assert "lower boxes adding up to it (O)" in window.scene.pending.text()
     window.table.setFocus()
     qtbot.keyClick(window.table, "o")
-    assert doc.participant("hardy").health == (X, E, X, X, E)
+    assert doc.participant("hardy").track("health") == (X, E, X, X, E)
     assert doc.log[-1].event == ApplyStressEvent(who="hardy", boxes=(1, 3))
     doc.undo_stack.undo()
-    assert doc.state.pending_hit is not None and doc.participant("hardy").health == (E, E, E, X, E)
+    assert doc.state.pending_hit is not None and doc.participant("hardy").track("health") == (
+        E,
+        E,
+        E,
+        X,
+        E,
+    )
     window.mark_stress()  # or the roll-up, as usual
-    assert doc.participant("hardy").health == (E, E, E, X, X)
+    assert doc.participant("hardy").track("health") == (E, E, E, X, X)
 
     # a 5 with box 5 taken would roll off the track: 1+4 or 2+3 instead; the GM is asked
     assert window.push(SetBoxEvent(who="hardy", track="health", box=4, checked=False))
@@ -75,7 +81,7 @@ def test_one_hit_to_the_body_from_the_o_key(
     monkeypatch.setattr(ChoicePrompt, "ask", classmethod(choose))
     window.fill_lower()
     assert asked == [["boxes 1 + 4", "boxes 2 + 3"]]
-    assert doc.participant("hardy").health == (E, X, X, E, X)
+    assert doc.participant("hardy").track("health") == (E, X, X, E, X)
 
 
 def test_man_of_iron_rolls_down_and_o_explains_when_it_cannot(window: Any) -> None:
@@ -87,4 +93,4 @@ def test_man_of_iron_rolls_down_and_o_explains_when_it_cannot(window: Any) -> No
     window.fill_lower()  # nothing to fill: lower boxes are free, the hit rolls down
     assert "cannot fill" in window.status.text()
     window.mark_stress()
-    assert doc.participant("tough").health[:3] == (E, X, X)
+    assert doc.participant("tough").track("health")[:3] == (E, X, X)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import list_templates, open_encounter_window
 from gui.encounter.prompts import ChoicePrompt, TextPrompt
-from rules.combat import conflict_rules_for, minion_group
+from rules.conflict import minion_group
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
@@ -51,7 +51,7 @@ def test_save_a_template_and_start_it_twice(
     window = open_encounter_window(library, None, registry, rng=random.Random(2))
     qtbot.addWidget(window)
     assert window.add_character(library.get_character(jack.id).character, pid="jack")
-    cr = conflict_rules_for("sotc", window.doc.state.rules)
+    cr = window.doc.conflict_rules
     thugs = minion_group(cr, pid="thugs", name="Thugs", quality=1, count=4, side="gm")
     for event in (
         AddParticipantEvent(participant=thugs),
@@ -108,8 +108,8 @@ def test_save_a_template_and_start_it_twice(
     assert runs[1].doc.state.find("thugs").remaining == 4
 
 
-def test_templates_need_a_library(qtbot: QtBot) -> None:
-    window = open_encounter_window(None, None, None)
+def test_templates_need_a_library(qtbot: QtBot, registry: Any) -> None:
+    window = open_encounter_window(None, None, registry)
     qtbot.addWidget(window)
     assert window.save_as_template() is None and window.new_from_template() is None
     assert "library" in window.status.text()

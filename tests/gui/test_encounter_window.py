@@ -20,7 +20,6 @@ from pytestqt.qtbot import QtBot
 from gui.encounter import open_encounter_window
 from gui.encounter.commands import ApplyEventCommand
 from gui.encounter.prompts import TextPrompt
-from gui.encounter.turn_model import COLUMN_INDEX
 from rules.encounter import AddAspectEvent, AddParticipantEvent, Event
 from rules.encounter_script import build_encounter, parse_script
 from storage.json_io import read_character_file
@@ -50,7 +49,9 @@ def setup_fight(qtbot: QtBot, library: Any, registry: Any) -> tuple[Any, list[Ev
     library.save_character(jack, expected_version=None)
     stored = library.get_character(jack.id).character
     sotc = registry.get("sotc")
-    initial = build_encounter(script, {"jack": stored}, sotc.derive, sotc.ladder)
+    initial = build_encounter(
+        script, {"jack": stored}, sotc.conflict_rules(), sotc.ladder, system="sotc"
+    )
     window = open_encounter_window(library, None, registry, rng=random.Random(3))
     qtbot.addWidget(window)
     window.show()
@@ -119,13 +120,13 @@ def check_result(state: Any) -> None:
     """The numbers worked out by hand in tests/rules/test_combat_worked_example.py."""
     x, o = True, False
     jack, baron = state.find("jack"), state.find("baron")
-    assert jack.health == (x, x, x, x, x, o)
+    assert jack.track("health") == (x, x, x, x, x, o)
     assert [(c.severity, c.text) for c in jack.consequences] == [
         ("extra", "Sparky Knocked Cold"),
         ("mild", "Bruised Ribs"),
     ]
     assert jack.fate_points == 1
-    assert baron.health == (o, x, o, o, o, o)
+    assert baron.track("health") == (o, x, o, o, o, o)
     assert [(c.severity, c.text) for c in baron.consequences] == [
         ("mild", "Cracked Monocle"),
         ("moderate", "Dislocated Shoulder"),
@@ -147,17 +148,22 @@ def test_worked_conflict_through_the_window(
 
     # the table shows it
     row = window.model.row_of("jack")
-    health = window.model.index(row, COLUMN_INDEX["health"]).data()
+    health = window.model.index(row, window.model.column_index["health"]).data()
     assert health == "\u2612" * 5 + "\u2610"
-    assert "Bruised Ribs" in window.model.index(row, COLUMN_INDEX["consequences"]).data()
-    assert window.model.index(row, COLUMN_INDEX["fp"]).data() == "1"
+    assert (
+        "Bruised Ribs" in window.model.index(row, window.model.column_index["consequences"]).data()
+    )
+    assert window.model.index(row, window.model.column_index["fp"]).data() == "1"
 
     # the player view shows it, and hides what the GM hides
     view = window.show_player_view()
     qtbot.addWidget(view)
     assert "Jack Corrigan" in view.visible_names()
     prow = view.model.row_of("baron")
-    assert "Dislocated Shoulder" in view.model.index(prow, COLUMN_INDEX["consequences"]).data()
+    assert (
+        "Dislocated Shoulder"
+        in view.model.index(prow, view.model.column_index["consequences"]).data()
+    )
     assert "+7" in view.last_roll.text() and "5 shift" in view.last_roll.text()
     window.select("gunmen")
     press(qtbot, window, "v")
@@ -193,9 +199,9 @@ def test_stress_box_click_help_overlay_and_refusals(
 ) -> None:
     window, _events, _ = setup_fight(qtbot, library, registry)
     window.toggle_box("jack", "health", 3)
-    assert window.doc.state.find("jack").health[2]
+    assert window.doc.state.find("jack").track("health")[2]
     window.toggle_box("jack", "health", 3)
-    assert not any(window.doc.state.find("jack").health)
+    assert not any(window.doc.state.find("jack").track("health"))
     press(qtbot, window, "n")  # not started: refused, status explains, nothing pushed
     assert "start" in window.status.text() and window.doc.state.step == 8
     qtbot.keyClick(window.table, "?")
@@ -240,7 +246,7 @@ script = parse_script(json.loads(script_path.read_text()))
 from storage.json_io import read_character_file
 jack = read_character_file(script_path.parent / "characters/jack-corrigan.fatesmith.json", registry)
 sotc = registry.get("sotc")
-initial = build_encounter(script, {"jack": jack}, sotc.derive, sotc.ladder)
+initial = build_encounter(script, {"jack": jack}, sotc.conflict_rules(), sotc.ladder, system="sotc")
 with Library.open(url, registry=registry, samples=False) as lib:
     window = open_encounter_window(lib, None, registry, rng=random.Random(1))
     for p in initial.participants:

@@ -13,7 +13,7 @@ from PySide6.QtGui import QKeySequence
 from gui.dialogs.choose import ChoiceDialog
 from gui.dialogs.confirm import ConfirmDeleteDialog
 from gui.main_window import MainWindow
-from rules.combat import conflict_rules_for, minion_group
+from rules.conflict import minion_group
 from rules.encounter import AddAspectEvent, AddParticipantEvent
 
 
@@ -32,8 +32,8 @@ def cast_of(window: MainWindow, encounter_id: uuid.UUID) -> str:
     return str(model.index(model.row_of(encounter_id), model.column_index("cast")).data())
 
 
-def thugs(encounter: Any) -> Any:
-    rules = conflict_rules_for("sotc", encounter.rules)
+def thugs(doc: Any) -> Any:
+    rules = doc.conflict_rules
     return minion_group(rules, pid="thugs", name="Thugs", quality=1, count=3, side="gm")
 
 
@@ -64,7 +64,7 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
     assert listed(window) == [("New encounter", "Encounter")]
     assert window.library.get_encounter(record_id).name == "New encounter"
 
-    assert encounter.push(AddParticipantEvent(participant=thugs(encounter.doc.state)))
+    assert encounter.push(AddParticipantEvent(participant=thugs(encounter.doc)))
     assert encounter.push(AddAspectEvent(text="Fog on the Water"))
     # Saved after every change; the list follows (debounced) without being asked.
     assert len(window.library.get_encounter(record_id).payload["log"]) == 2
@@ -111,7 +111,7 @@ def test_new_encounter_in_the_chosen_campaign_takes_its_rule_switches(
     window.page.select_campaign_filter(campaign.id)
     encounter = new_encounter(window, qtbot)
     assert encounter.doc.campaign_id == campaign.id
-    assert encounter.doc.state.rules.stress_boxes == 3
+    assert encounter.doc.state.settings["stress_boxes"] == 3
     campaign_column = window.page.encounter_model.column_index("campaign")
     assert window.page.encounter_proxy.index(0, campaign_column).data() == campaign.name
     # Another campaign filter hides it.
@@ -124,7 +124,7 @@ def test_start_from_template_runs_it_again_as_a_new_encounter(
 ) -> None:
     window = make_window()
     encounter = new_encounter(window, qtbot)
-    assert encounter.push(AddParticipantEvent(participant=thugs(encounter.doc.state)))
+    assert encounter.push(AddParticipantEvent(participant=thugs(encounter.doc)))
     template_id = encounter.doc.save_as_template("Dock ambush")
     assert template_id is not None
     close(window, encounter, qtbot)
@@ -224,7 +224,7 @@ def test_screenshot_of_the_library_with_encounters(
     campaign = window.library.list_campaigns()[0]
     window.page.select_campaign_filter(campaign.id)
     first = new_encounter(window, qtbot)
-    first.push(AddParticipantEvent(participant=thugs(first.doc.state)))
+    first.push(AddParticipantEvent(participant=thugs(first.doc)))
     first.doc.save_as_template("Ambush at the Zeppelin Dock")
     first.push(AddAspectEvent(text="Fog on the Water"))
     first.push(StartEvent())

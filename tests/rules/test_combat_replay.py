@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import combat
+from rules import conflict
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -43,6 +43,7 @@ from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
 from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
 IDS = ("hero", "villain", "gang", "pal")
+CR = SotcConflictRules()
 
 
 def initial(rules: SotcSettings) -> Encounter:
@@ -65,12 +66,19 @@ def initial(rules: SotcSettings) -> Encounter:
         skills={"Weapons": 3, "Athletics": 2, "Alertness": 3},
         grit=1,
     )
-    gang = combat.minion_group(cr, pid="gang", name="Gang", quality=2, count=3, side="v")
-    pal = combat.companion(cr, pid="pal", name="Pal", quality=1, patron="hero", side="h")
+    gang = conflict.minion_group(cr, pid="gang", name="Gang", quality=2, count=3, side="v")
+    pal = conflict.companion(cr, pid="pal", name="Pal", quality=1, patron="hero", side="h")
     # stress stunts and armor (tests/rules/test_combat_stunts.py) are in play too
     hero = hero.model_copy(update={"roll_down": ("health",), "armor": 1})
     villain = villain.model_copy(update={"fill_lower": ("health", "composure")})
-    return combat.start(Encounter(participants=(hero, villain, gang, pal), rules=rules))[0]
+    return conflict.start(
+        CR,
+        Encounter(
+            system="sotc",
+            participants=(hero, villain, gang, pal),
+            settings=rules.model_dump(mode="json"),
+        ),
+    )[0]
 
 
 ZONES = ("z1", "z2", "z3")
@@ -85,8 +93,14 @@ def framing_event(draw: st.DrawFn) -> Event:
         return SetSceneEvent(
             name=draw(st.sampled_from((None, "Docks", "Roof"))),
             kind=draw(st.sampled_from((None, "physical", "social"))),
-            rules=draw(
-                st.sampled_from((None, SotcSettings(rotating_initiative=True), HOW_TO_DO_THINGS))
+            settings=draw(
+                st.sampled_from(
+                    (
+                        None,
+                        SotcSettings(rotating_initiative=True).model_dump(mode="json"),
+                        HOW_TO_DO_THINGS.model_dump(mode="json"),
+                    )
+                )
             ),
         )
     if kind == "zone":
@@ -217,20 +231,20 @@ def test_any_accepted_sequence_replays_to_the_same_state(events: list[Event], ht
     start = initial(HOW_TO_DO_THINGS if htdt else SotcSettings())
     state = start
     log = []
-    sizes = {p.id: (len(p.health), len(p.composure)) for p in start.participants}
+    sizes = {p.id: (len(p.track("health")), len(p.track("composure"))) for p in start.participants}
     for event in events:
         before = state
         try:
-            state, entry = combat.apply_event(state, event)
+            state, entry = conflict.apply_event(CR, state, event)
         except RuleViolation:
             assert state is before
             continue
         log.append(entry)
         for p in state.participants:
-            assert (len(p.health), len(p.composure)) == sizes[p.id]
+            assert (len(p.track("health")), len(p.track("composure"))) == sizes[p.id]
             assert p.fate_points >= 0
             assert 0 <= p.remaining <= max(1, p.count)
-    again, relog = combat.replay(start, [e.event for e in log])
+    again, relog = conflict.replay(CR, start, [e.event for e in log])
     assert again == state
     assert relog == tuple(log)
     # the stored payload round-trips too
@@ -241,7 +255,7 @@ def test_any_accepted_sequence_replays_to_the_same_state(events: list[Event], ht
 def test_seeded_dice_fill_identically() -> None:
     """Dice drawn from a seed are written into the event, so the log alone replays the fight."""
     ev = AttackEvent(attacker="hero", defender="gang", skill="Fists", defense_skill="Fists")
-    a = combat.fill_dice(ev, random.Random(5))
-    b = combat.fill_dice(ev, random.Random(5))
+    a = conflict.fill_dice(CR, ev, random.Random(5))
+    b = conflict.fill_dice(CR, ev, random.Random(5))
     assert a == b and a.dice is not None and len(a.dice) == 4 and a.defense_dice is not None
-    assert combat.fill_dice(a, random.Random(6)) == a  # given faces are kept
+    assert conflict.fill_dice(CR, a, random.Random(6)) == a  # given faces are kept

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rules import combat
+from rules import conflict
 from rules.encounter import ApplyStressEvent, AttackEvent, Encounter, Participant, StartEvent
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import (
@@ -80,8 +80,11 @@ def hit(defender: Participant, shifts: int) -> Encounter:
     attacker = npc_participant(
         pid="a", name="A", skills={"Fists": shifts, "Alertness": 5}, rules=SotcSettings()
     )
-    s = combat.apply_event(Encounter(participants=(attacker, defender)), StartEvent())[0]
-    return combat.apply_event(
+    s = conflict.apply_event(
+        CR, Encounter(system="sotc", participants=(attacker, defender)), StartEvent()
+    )[0]
+    return conflict.apply_event(
+        CR,
         s,
         AttackEvent(
             attacker="a",
@@ -98,22 +101,22 @@ def test_the_engine_lands_hits_with_the_options() -> None:
     s = hit(who((E, E, E, X, E), fill_lower=("health",)), 4)
     assert s.pending_hit is not None and s.pending_hit.box == 4
     with pytest.raises(RuleViolation, match="adding up to 4"):
-        combat.apply_event(s, ApplyStressEvent(who="p", boxes=(1, 2)))
-    done, entry = combat.apply_event(s, ApplyStressEvent(who="p", boxes=(3, 1)))
-    assert done.find("p").health == (X, E, X, X, E) and done.pending_hit is None  # type: ignore[union-attr]
+        conflict.apply_event(CR, s, ApplyStressEvent(who="p", boxes=(1, 2)))
+    done, entry = conflict.apply_event(CR, s, ApplyStressEvent(who="p", boxes=(3, 1)))
+    assert done.find("p").track("health") == (X, E, X, X, E) and done.pending_hit is None  # type: ignore[union-attr]
     assert "One Hit to the Body" in entry.text
     plain = hit(who((E, E, E, X, E)), 4)
     with pytest.raises(RuleViolation, match="One Hit to the Body"):
-        combat.apply_event(plain, ApplyStressEvent(who="p", boxes=(1, 3)))
+        conflict.apply_event(CR, plain, ApplyStressEvent(who="p", boxes=(1, 3)))
 
     s = hit(who((E, X, X, E, E), roll_down=("health",)), 3)
-    s, entry = combat.apply_event(s, ApplyStressEvent(who="p"))
-    assert s.find("p").health == (X, X, X, E, E) and "rolled down" in entry.text  # type: ignore[union-attr]
+    s, entry = conflict.apply_event(CR, s, ApplyStressEvent(who="p"))
+    assert s.find("p").track("health") == (X, X, X, E, E) and "rolled down" in entry.text  # type: ignore[union-attr]
 
     s = hit(who((X, E, E, E, E), armor=1), 1)
     assert s.pending_hit is not None and s.pending_hit.box == 0
-    s, entry = combat.apply_event(s, ApplyStressEvent(who="p"))
-    assert s.find("p").health == (X, E, E, E, E) and "armor" in entry.text  # type: ignore[union-attr]
+    s, entry = conflict.apply_event(CR, s, ApplyStressEvent(who="p"))
+    assert s.find("p").track("health") == (X, E, E, E, E) and "armor" in entry.text  # type: ignore[union-attr]
 
 
 def test_options_come_from_the_characters_stunts_and_gadgets(sotc: Any) -> None:

@@ -99,3 +99,42 @@ def test_probabilities_are_a_distribution(count: int, modifier: int, target: int
     assert probability_at_least(spec, target) == sum(
         (p for t, p in dist.items() if t >= target), start=Fraction(0)
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high", "mean"),
+    [
+        ("3dF+1d6", -2, 9, Fraction(7, 2)),
+        ("2dF+2d6", 0, 14, Fraction(7)),
+        ("1dF+3d6", 2, 19, Fraction(21, 2)),
+        ("4d6", 4, 24, Fraction(14)),
+        ("2d6-d6", -4, 11, Fraction(7, 2)),
+    ],
+)
+def test_power_tier_pools_have_the_books_ranges(
+    text: str, low: int, high: int, mean: Fraction
+) -> None:
+    """Strange Fate "Power Tiers" (digest 4: L1164, L1174-L1176): each tier of difference
+    swaps one dF for a d6; 3dF+1d6 runs -2..+9 averaging 3.5; the d6-d6 option 2d6-d6 -4..+11."""
+    dist = distribution(text)
+    assert min(dist) == low and max(dist) == high
+    assert sum(t * p for t, p in dist.items()) == mean
+    assert sum(dist.values()) == 1
+
+
+def test_a_subtracted_d6_counts_against_the_total() -> None:
+    """Strange Fate "Power Tiers": below the difficulty's tier a d6 is subtracted (3dF-1d6)."""
+    pool = parse_dice("3dF-1d6+3")
+    assert pool.text == "3dF-1d6+3" and pool.count == 4 and pool.kind == "mixed"
+    result = from_faces(pool, [1, 1, 0, 5])
+    assert result.dice_total == -3 and result.total == 0
+    assert result.render_faces() == "[+] [+] [ ] -5"
+    with pytest.raises(DiceExpressionError):
+        from_faces(pool, [1, 1, 0, 7])  # 7 is no face of a d6
+    assert min(distribution("dF-d6")) == -7 and max(distribution("dF-d6")) == 0
+
+
+def test_pools_roll_every_die_with_the_injected_generator() -> None:
+    a, b = roll("3dF+1d6", random.Random(3)), roll("3dF+1d6", random.Random(3))
+    assert a == b and len(a.faces) == 4
+    assert all(f in (-1, 0, 1) for f in a.faces[:3]) and 1 <= a.faces[3] <= 6

@@ -17,11 +17,13 @@ from rules.encounter_script import (
     to_payload,
 )
 from rules.systems.sotc.character import SotcCharacter
-from rules.systems.sotc.settings import SotcSettings
+from rules.systems.sotc.conflict import SotcConflictRules
 
 
-def _no_files(character: Any, rules: SotcSettings) -> Any:
-    raise AssertionError("no character files in this script")
+def build(script: Any, characters: dict[str, Any], sotc: Any, ladder: Any = None) -> Encounter:
+    """``build_encounter`` under SotC's conflict rules with the script's settings."""
+    cr = sotc.conflict_rules(sotc.parse_settings(script.settings))
+    return build_encounter(script, characters, cr, ladder, system="sotc")
 
 
 def test_htdt_switches_shape_the_cast(sotc: Any) -> None:
@@ -36,23 +38,23 @@ def test_htdt_switches_shape_the_cast(sotc: Any) -> None:
             ],
         }
     )
-    state = build_encounter(script, {}, _no_files, sotc.ladder)
+    state = build(script, {}, sotc, sotc.ladder)
     npc, dog, mob = state.participants
-    assert (len(npc.health), len(npc.composure)) == (3 + 2, 3 + 1)
-    assert len(dog.health) == 4 and dog.attached_to == "npc"
-    assert len(mob.health) == 6 and mob.remaining == 3
+    assert (len(npc.track("health")), len(npc.track("composure"))) == (3 + 2, 3 + 1)
+    assert len(dog.track("health")) == 4 and dog.attached_to == "npc"
+    assert len(mob.track("health")) == 6 and mob.remaining == 3
 
 
 def test_character_files_bring_their_condition(sotc: Any) -> None:
     script = parse_script({"cast": [{"id": "pc", "file": "pc.json", "side": "heroes"}]})
     pc = SotcCharacter(name="Pat", skills={"Endurance": 5}, fate_points=2)
     pc = pc.model_copy(update={"condition": pc.condition.model_copy(update={"health": (True,)})})
-    state = build_encounter(script, {"pc": pc}, sotc.derive, sotc.ladder)
+    state = build(script, {"pc": pc}, sotc, sotc.ladder)
     (p,) = state.participants
-    assert p.health == (True, False, False, False, False, False, False, False)
+    assert p.track("health") == (True, False, False, False, False, False, False, False)
     assert p.fate_points == 2 and p.character_id == pc.id
     with pytest.raises(EncounterScriptError, match="not loaded"):
-        build_encounter(script, {}, sotc.derive, sotc.ladder)
+        build(script, {}, sotc, sotc.ladder)
 
 
 @pytest.mark.parametrize(
@@ -76,10 +78,10 @@ def test_unknown_zone_and_patron_are_refused(sotc: Any) -> None:
         {"scene": {"borders": [{"between": ["x", "y"]}]}},
     ):
         with pytest.raises(EncounterScriptError):
-            build_encounter(parse_script(doc), {}, _no_files, sotc.ladder)
+            build(parse_script(doc), {}, sotc, sotc.ladder)
 
 
-def test_payload_round_trip_and_newer_versions_refused(rng: Any) -> None:
+def test_payload_round_trip_and_newer_versions_refused(rng: Any, sotc: Any) -> None:
     script = parse_script(
         {
             "cast": [
@@ -98,13 +100,49 @@ def test_payload_round_trip_and_newer_versions_refused(rng: Any) -> None:
             ],
         }
     )
-    initial = build_encounter(script, {}, _no_files)
-    state, log = run_events(initial, script.events, rng)
+    initial = build(script, {}, sotc)
+    state, log = run_events(SotcConflictRules(), initial, script.events, rng)
     back = from_payload(to_payload(initial, log, state))
     assert back.state == state and back.initial == initial and back.log == log
     assert set(state_summary(state, log)["participants"]) == {"a", "m"}
     with pytest.raises(EncounterScriptError, match="newer"):
         from_payload({"version": 99})
     with pytest.raises(EncounterScriptError, match="damaged"):
-        from_payload({"version": 1, "initial": {"kind": "x"}, "state": {}})
+        from_payload({"version": 2, "initial": {"kind": "x"}, "state": {}})
     assert isinstance(back.initial, Encounter)
+
+
+def test_version_1_payloads_upgrade_to_named_tracks_and_settings() -> None:
+    """Payload 1 -> 2: ``rules`` become ``settings``; health/composure booleans become tracks
+    of the same names (0 clear, 1 checked), in the states and in the logged events."""
+    old_p = {"id": "a", "name": "A", "health": [True, False], "composure": [False]}
+    old_state = {"version": 1, "system": "sotc", "rules": {"stress_boxes": 3},
+                 "participants": [old_p]}  # fmt: skip
+    payload = {
+        "version": 1,
+        "initial": {**old_state, "participants": []},
+        "state": old_state,
+        "log": [
+            {"index": 0, "exchange": 0, "text": "A joins",
+             "event": {"do": "add_participant", "participant": old_p}},
+            {"index": 1, "exchange": 0, "text": "framed",
+             "event": {"do": "set_scene", "rules": {"stress_boxes": 3}}},
+        ],
+    }  # fmt: skip
+    back = from_payload(payload)
+    (p,) = back.state.participants
+    assert p.tracks == {"health": (1, 0), "composure": (0,)}
+    assert back.state.settings == {"stress_boxes": 3} and back.initial.settings["stress_boxes"] == 3
+    added, framed = (e.event for e in back.log)
+    assert added.participant == p  # type: ignore[union-attr]
+    assert framed.settings == {"stress_boxes": 3}  # type: ignore[union-attr]
+
+
+def test_version_1_scripts_still_read(sotc: Any) -> None:
+    """A script of format 1 (``rules``, an NPC's ``health``/``composure`` box counts)."""
+    script = parse_script(
+        {"format_version": 1, "rules": {"stress_boxes": 3},
+         "cast": [{"id": "n", "npc": {"health": 2, "skills": {"Resolve": 3}}}]}
+    )  # fmt: skip
+    (npc,) = build(script, {}, sotc).participants
+    assert len(npc.track("health")) == 2 and len(npc.track("composure")) == 3 + 2

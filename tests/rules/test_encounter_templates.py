@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import combat
+from rules import conflict
 from rules.character import Condition, Consequence
 from rules.encounter import (
     AddAspectEvent,
@@ -20,12 +20,15 @@ from rules.encounter import (
 )
 from rules.encounter_script import template_of
 from rules.systems.sotc.conflict import (
+    SotcConflictRules,
     npc_participant,
     participant_from_character,
     refresh_participant,
 )
 from rules.systems.sotc.settings import SotcSettings
 from tests.rules.sotc_builders import build
+
+CR = SotcConflictRules()
 
 
 def npc(pid: str, **skills: int) -> Any:
@@ -55,26 +58,26 @@ def test_the_template_is_the_scene_as_framed_before_the_first_blow() -> None:
         ),
         AddAspectEvent(text="Smoke"),
     ]
-    initial = Encounter(name="Deck fight")
-    state, log = combat.replay(initial, [*FRAMING, *fight])
+    initial = Encounter(system="sotc", name="Deck fight")
+    state, log = conflict.replay(CR, initial, [*FRAMING, *fight])
     assert state.pending_hit is not None and state.started
-    framed = template_of(initial, log, state)
+    framed = template_of(CR, initial, log, state)
     assert not framed.started and framed.exchange == 0 and framed.step == 0
     assert framed.pending_hit is None and framed.last is None
     assert [p.id for p in framed.participants] == ["hero", "villain"]
-    assert not any(any(p.health) for p in framed.participants)
+    assert not any(any(p.track("health")) for p in framed.participants)
     assert [a.text for a in framed.aspects] == ["Rolling Deck"] and framed.next_aspect == 2
     assert [z.id for z in framed.zones] == ["deck"]
     # started twice, the template gives the same fight twice (each run its own log)
-    one = combat.replay(framed, fight)[0]
-    two = combat.replay(framed, fight)[0]
+    one = conflict.replay(CR, framed, fight)[0]
+    two = conflict.replay(CR, framed, fight)[0]
     assert one == two and one.find("villain") == state.find("villain")
 
 
 def test_an_unstarted_encounter_is_its_own_template() -> None:
-    initial = Encounter(name="Ambush")
-    state, log = combat.replay(initial, FRAMING)
-    assert template_of(initial, log, state) == state.model_copy(update={"step": 0})
+    initial = Encounter(system="sotc", name="Ambush")
+    state, log = conflict.replay(CR, initial, FRAMING)
+    assert template_of(CR, initial, log, state) == state.model_copy(update={"step": 0})
 
 
 def test_a_template_run_brings_the_characters_current_condition(sotc: Any) -> None:
@@ -97,6 +100,6 @@ def test_a_template_run_brings_the_characters_current_condition(sotc: Any) -> No
     assert (fresh.id, fresh.side, fresh.seat, fresh.zone, fresh.hidden) == (
         "ada", "heroes", 4, "deck", True
     )  # fmt: skip
-    assert fresh.health[0] and len(fresh.health) == len(old.health)
+    assert fresh.track("health")[0] and len(fresh.track("health")) == len(old.track("health"))
     assert [c.text for c in fresh.consequences] == ["Limp"]
     assert fresh.fate_points == sotc.derive(hurt, SotcSettings()).fate_points

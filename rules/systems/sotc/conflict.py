@@ -3,18 +3,39 @@
 Implements :class:`rules.conflict_rules.ConflictRules` from SotC "How To Do Things" (SRD
 L1110-L1586; digest sotc.md section 6). The wiki "How To Do Things" chapter differs only in
 campaign switches (:data:`HOW_TO_DO_THINGS`): 3 boxes per track instead of 5, and
-companions with a stress track of 1 + quality that soaks the patron's hits. Also here: building
-participants from SotC characters and writing the results back.
+companions with a stress track of 1 + quality that soaks the patron's hits. Also here
+(:class:`rules.conflict_rules.CastRules`): building participants from SotC characters and
+writing the results back.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from rules.character import ConflictKind, Consequence, Severity
+from pydantic import ValidationError
+
+from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
+from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.dice import DicePool, parse_dice
 from rules.encounter import Participant, RecoveryPeriod, TrackName
+from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.settings import SotcSettings
+
+TRACKS: tuple[TrackSpec, ...] = (
+    TrackSpec(key="health", label="Health", kinds=("physical",)),
+    TrackSpec(key="composure", label="Composure", kinds=("social", "mental")),
+)
+"""SotC's two stress tracks (SotC "Stress": Health for physical harm, Composure for social and
+mental), boxes that are checked or clear."""
+
+DICE: DicePool = parse_dice("4dF")
+"""SotC "The Dice": four Fudge dice."""
+
+Deriver = Callable[[CharacterBase, SotcSettings], Any]
+"""``SotcSystem.derive``: its result provides :class:`DerivedStress`'s fields."""
 
 GROUP_BONUS: tuple[tuple[int, int], ...] = ((10, 4), (7, 3), (4, 2), (2, 1), (1, 0))
 """SotC "Minions": (smallest group size, bonus to act and react)."""
@@ -45,20 +66,109 @@ def stress_bonus(rating: int) -> int:
 
 
 class SotcConflictRules:
-    """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`)."""
+    """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
-    def __init__(self, campaign: SotcSettings | None = None) -> None:
+    Args:
+        campaign: The campaign switches (None: the book's).
+        derive: ``SotcSystem.derive``, to build participants from characters (track sizes,
+            fate points, extra consequence slots).
+    """
+
+    def __init__(self, campaign: SotcSettings | None = None, derive: Deriver | None = None) -> None:
         self._campaign = campaign or SotcSettings()
+        self._derive = derive
+        self._data: dict[str, Any] = self._campaign.model_dump(mode="json")
+        self._rebound: dict[str, SotcConflictRules] = {}
 
-    @property
-    def system_id(self) -> str:
-        """``"sotc"``."""
-        return "sotc"
+    # -- settings ---------------------------------------------------------------------------------
 
     @property
     def campaign(self) -> SotcSettings:
         """The campaign switches in force."""
         return self._campaign
+
+    @property
+    def settings(self) -> SotcSettings:
+        """The campaign switches in force."""
+        return self._campaign
+
+    @property
+    def settings_data(self) -> dict[str, Any]:
+        """The switches as JSON (what ``Encounter.settings`` stores)."""
+        return self._data
+
+    def for_settings(self, data: Mapping[str, Any]) -> SotcConflictRules:
+        """These rules under the switches stored as ``data`` (empty: the book's).
+
+        Raises:
+            RuleViolation: switches SotC does not have, or out of range.
+        """
+        key = json.dumps(data, sort_keys=True)
+        found = self._rebound.get(key)
+        if found is None:
+            try:
+                campaign = SotcSettings.model_validate(dict(data))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(x) for x in first["loc"])
+                raise RuleViolation(f"campaign rules: {where}: {first['msg']}") from None
+            found = (
+                self if campaign == self._campaign else SotcConflictRules(campaign, self._derive)
+            )
+            if len(self._rebound) < 16:
+                self._rebound[key] = found
+        return found
+
+    def settings_change_problem(self, before: ConflictRules, has_cast: bool) -> str | None:
+        """Stress boxes and companions' stress size every track: fixed once anyone is in."""
+        old = before.settings
+        if not has_cast or not isinstance(old, SotcSettings):
+            return None
+        new = self._campaign
+        if (old.stress_boxes, old.companions_have_stress) != (
+            new.stress_boxes,
+            new.companions_have_stress,
+        ):
+            return (
+                "stress boxes and companions' stress shape every track: change them before "
+                "adding the cast"
+            )
+        return None
+
+    def settings_text(self) -> str:
+        """``run with 3 stress boxes, companions with stress, rotating initiative``."""
+        c = self._campaign
+        return (
+            f"run with {c.stress_boxes} stress boxes"
+            + (", companions with stress" if c.companions_have_stress else "")
+            + (", rotating initiative" if c.rotating_initiative else "")
+        )
+
+    @property
+    def rotating_initiative(self) -> bool:
+        """SotC "An Alternative to Skills": the first actor rotates, when the campaign says so."""
+        return self._campaign.rotating_initiative
+
+    @property
+    def uses_grit(self) -> bool:
+        """SotC's optional grit rule, when the campaign uses it."""
+        return self._campaign.grit
+
+    @property
+    def one_companion_each(self) -> bool:
+        """ "How To Do Things": one companion attached at a time, when companions have stress."""
+        return self._campaign.companions_have_stress
+
+    # -- tracks and dice --------------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> tuple[TrackSpec, ...]:
+        """Health and Composure."""
+        return TRACKS
+
+    def track_for(self, kind: ConflictKind) -> TrackName:
+        """Health in physical conflicts, Composure in social and mental ones."""
+        return "health" if kind == "physical" else "composure"
 
     @property
     def full_defense_bonus(self) -> int:
@@ -75,11 +185,19 @@ class SotcConflictRules:
         """An invoke or tag adds +2 when it does not reroll (SotC "Invoking Aspects")."""
         return 2
 
-    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> str:
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
         """Always 4dF (SotC "The Dice")."""
-        return "4dF"
+        return DICE
 
-    def stress_box(self, track: tuple[bool, ...], amount: int) -> int | None:
+    def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
+        """The faces added up (SotC "The Dice": the total of the Fudge dice)."""
+        return sum(faces)
+
+    def hit_level(self, p: Participant, track: TrackName, amount: int) -> int:
+        """A SotC box is checked, whatever the hit."""
+        return 1
+
+    def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
         """Box N for a hit of N, rolling up past checked boxes (SotC "Resolving Attacks")."""
         for index in range(amount - 1, len(track)):
             if not track[index]:
@@ -181,10 +299,88 @@ class SotcConflictRules:
         drop = 1 if back_to_back else 0
         return tuple(c for c in consequences if SEVERITY_LEVEL[c.severity] - drop > limit)
 
-    def overflow(self, track: tuple[bool, ...], shifts: int) -> int:
+    def overflow(self, track: tuple[int, ...], shifts: int) -> int:
         """Shifts beyond the smallest hit that no box can take (digest 13 #20)."""
         highest_free = max((i + 1 for i, checked in enumerate(track) if not checked), default=0)
         return max(0, shifts - (highest_free + 1))
+
+    # -- the cast (CastRules) ---------------------------------------------------------------------
+
+    def _character(self, character: CharacterBase) -> tuple[SotcCharacter, DerivedStress]:
+        if not isinstance(character, SotcCharacter):
+            raise RuleViolation(
+                f"{character.name or 'this character'} is a {character.system!r} character, "
+                "not a Spirit of the Century one"
+            )
+        if self._derive is None:
+            raise RuleViolation("these conflict rules cannot read characters (no derived values)")
+        derived: DerivedStress = self._derive(character, self._campaign)
+        return character, derived
+
+    def participant_from_character(
+        self,
+        character: CharacterBase,
+        *,
+        pid: str,
+        kind: str = "pc",
+        side: str = "",
+        seat: int = 0,
+        grit: int | None = None,
+        zone: str | None = None,
+    ) -> Participant:
+        """A participant for a SotC ``character`` (see :func:`participant_from_character`).
+
+        Raises:
+            RuleViolation: ``character`` is not a SotC character.
+        """
+        sotc, derived = self._character(character)
+        return participant_from_character(
+            sotc, derived, pid=pid, kind=kind, side=side, seat=seat, grit=grit, zone=zone
+        )
+
+    def npc_participant(
+        self,
+        *,
+        pid: str,
+        name: str,
+        skills: Mapping[str, int],
+        fate_points: int = 0,
+        aspects: tuple[str, ...] = (),
+        tracks: Mapping[str, int] | None = None,
+        grit: int | None = None,
+        side: str = "",
+        seat: int = 0,
+        zone: str | None = None,
+        stunts: tuple[str, ...] = (),
+        armor: int = 0,
+    ) -> Participant:
+        """A named NPC (see :func:`npc_participant`); ``tracks`` may size Health and Composure."""
+        sizes = tracks or {}
+        return npc_participant(
+            pid=pid, name=name, skills=dict(skills), rules=self._campaign,
+            fate_points=fate_points, aspects=aspects, health=sizes.get("health"),
+            composure=sizes.get("composure"), grit=grit, side=side, seat=seat, zone=zone,
+            stunts=stunts, armor=armor,
+        )  # fmt: skip
+
+    def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
+        """The campaign's base plus the Endurance / Resolve bands (SotC "Endurance", "Resolve")."""
+        probe = Participant(id="probe", skills=dict(skills))
+        base = self._campaign.stress_boxes
+        return {
+            "health": base + stress_bonus(probe.skill("Endurance", "physical")),
+            "composure": base + stress_bonus(probe.skill("Resolve", "physical")),
+        }
+
+    def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
+        """``p`` with the character's condition now (see :func:`refresh_participant`)."""
+        sotc, derived = self._character(character)
+        return refresh_participant(p, sotc, derived)
+
+    def apply_results(self, character: CharacterBase, p: Participant) -> CharacterBase:
+        """The character with the encounter's stress, consequences and fate points."""
+        sotc, _ = self._character(character)
+        return apply_results(sotc, p)
 
 
 class DerivedStress(Protocol):
@@ -211,8 +407,8 @@ class DerivedStress(Protocol):
         """Consequence slots in social and mental conflicts."""
 
 
-def _fit(track: tuple[bool, ...], size: int) -> tuple[bool, ...]:
-    return (*track[:size], *([False] * max(0, size - len(track))))
+def _fit(track: tuple[bool, ...], size: int) -> tuple[int, ...]:
+    return (*(int(b) for b in track[:size]), *([0] * max(0, size - len(track))))
 
 
 STUNT_STRESS: dict[str, tuple[str, TrackName]] = {
@@ -276,8 +472,10 @@ def participant_from_character(
         init_social=character.skill("Empathy"),
         tiebreak=resolve,
         seat=seat,
-        health=_fit(cond.health, derived.health_boxes),
-        composure=_fit(cond.composure, derived.composure_boxes),
+        tracks={
+            "health": _fit(cond.health, derived.health_boxes),
+            "composure": _fit(cond.composure, derived.composure_boxes),
+        },
         consequences=cond.consequences,
         extra_physical=max(0, derived.consequence_slots_physical - 3),
         extra_social=max(0, derived.consequence_slots_social - 3),
@@ -320,7 +518,7 @@ def npc_participant(
         id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills),
         init_physical=probe.skill("Alertness", "physical"),
         init_social=probe.skill("Empathy", "social"), tiebreak=resolve, seat=seat,
-        health=(False,) * h, composure=(False,) * c, fate_points=fate_points,
+        tracks={"health": (0,) * h, "composure": (0,) * c}, fate_points=fate_points,
         aspects=aspects, grit=grit, zone=zone, **stress_options(stunts, armor),
     )  # fmt: skip
 
@@ -345,11 +543,23 @@ def apply_results(character: SotcCharacter, participant: Participant) -> SotcCha
     """``character`` with the stress, consequences and fate points it ends the encounter with."""
     condition = character.condition.model_copy(
         update={
-            "health": participant.health,
-            "composure": participant.composure,
+            "health": tuple(bool(b) for b in participant.track("health")),
+            "composure": tuple(bool(b) for b in participant.track("composure")),
             "consequences": participant.consequences,
         }
     )
     return character.model_copy(
         update={"condition": condition, "fate_points": participant.fate_points}
+    )
+
+
+def recover_condition(
+    cr: ConflictRules, condition: Condition, period: RecoveryPeriod, *, back_to_back: bool = False
+) -> Condition:
+    """A SotC character's condition after rest between scenes or sessions: stress clears and
+    consequences recover as ``cr`` says (SotC "Removing Consequences")."""
+    return Condition(
+        health=(False,) * len(condition.health),
+        composure=(False,) * len(condition.composure),
+        consequences=cr.recover(condition.consequences, period, back_to_back),
     )

@@ -231,7 +231,7 @@ class SotcSystem:
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules:
         """SotC's conflict rules under ``settings``."""
-        return SotcConflictRules(_rules(settings))
+        return SotcConflictRules(_rules(settings), self.derive)
 
     def with_data(self, data: Mapping[str, SystemData]) -> SotcSystem:
         """SotC has no user-editable data: itself."""

@@ -1,0 +1,121 @@
+"""Rules layer: small helpers every part of the conflict engine shares (finding and replacing
+participants, marking boxes, the checks that refuse an event, the log's roll line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.conflict_rules import ConflictRules
+from rules.encounter import Block, Encounter, LogEntry, Participant, RollRecord, TrackName
+from rules.errors import RuleViolation
+
+Result = tuple[Encounter, LogEntry]
+"""What a transition returns: the new state and its log entry."""
+
+
+def _get(state: Encounter, pid: str) -> Participant:
+    p = state.find(pid)
+    if p is None:
+        raise RuleViolation(f"there is no participant {pid!r} in this encounter")
+    return p
+
+
+def _put(state: Encounter, *changed: Participant) -> Encounter:
+    by_id = {p.id: p for p in changed}
+    return state.model_copy(
+        update={"participants": tuple(by_id.get(p.id, p) for p in state.participants)}
+    )
+
+
+def _set(p: Participant, **changes: Any) -> Participant:
+    return p.model_copy(update=changes)
+
+
+def _name(state: Encounter, pid: str | None) -> str:
+    if pid is None:
+        return "the scene"
+    p = state.find(pid)
+    return p.name if p is not None else pid
+
+
+def _active(p: Participant) -> None:
+    if p.taken_out:
+        raise RuleViolation(f"{p.name} is out of the conflict")
+
+
+def _mark(track: tuple[int, ...], index: int, level: int = 1) -> tuple[int, ...]:
+    return (*track[:index], level, *track[index + 1 :])
+
+
+def _with_track(p: Participant, name: TrackName, track: tuple[int, ...]) -> Participant:
+    return _set(p, tracks={**p.tracks, name: track})
+
+
+def _bound(cr: ConflictRules, state: Encounter) -> ConflictRules:
+    """``cr`` under the encounter's settings (the scene's settings may have changed since
+    ``cr`` was built, e.g. while framing)."""
+    if state.settings == cr.settings_data:
+        return cr
+    return cr.for_settings(state.settings)
+
+
+def group_size(state: Encounter, p: Participant) -> int:
+    """Members acting together: a group's standing minions, or a character plus whatever is
+    attached to it (minions and in-scope companions count as members, digest 13 #9)."""
+    if p.is_group:
+        return p.remaining
+    size = 1
+    for q in state.participants:
+        if q.attached_to != p.id or q.taken_out:
+            continue
+        if q.is_group:
+            size += q.remaining
+        elif q.kind == "companion" and (not q.scope or state.kind in q.scope):
+            size += 1
+    return size
+
+
+def _acted(state: Encounter, pid: str) -> Encounter:
+    p = _get(state, pid)
+    return _put(state, _set(p, acted=True, holding=False))
+
+
+def _require_no_pending(state: Encounter) -> None:
+    if state.pending_hit is not None:
+        name = _name(state, state.pending_hit.target)
+        raise RuleViolation(
+            f"{name} must first absorb the hit of {state.pending_hit.shifts} "
+            "(check a box, take a consequence, concede or be taken out)"
+        )
+
+
+def _require_running(state: Encounter) -> None:
+    if state.ended:
+        raise RuleViolation("the scene has ended")
+
+
+def _require_started(state: Encounter) -> None:
+    _require_running(state)
+    if not state.started:
+        raise RuleViolation("start the conflict first (initiative is not fixed yet)")
+
+
+def _protecting_block(state: Encounter, pid: str) -> Block | None:
+    best: Block | None = None
+    for b in state.blocks:
+        if b.protects == pid and (best is None or b.strength > best.strength):
+            best = b
+    return best
+
+
+def _fmt_roll(state: Encounter, r: RollRecord) -> str:
+    dice = "".join({-1: "-", 0: "0", 1: "+"}.get(f, str(f)) for f in r.faces)
+    extra = f" {r.bonus:+d}" if r.bonus else ""
+    return f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}"
+
+
+def _check_spin(ev_spins: Iterable[int]) -> None:
+    if sum(1 for s in ev_spins if s) > 1:
+        raise RuleViolation("spin changes only one roll of the next action")

@@ -1,0 +1,278 @@
+"""Rules layer: the conflict engine: apply one event, replay a log, draw missing dice.
+
+Every transition is an event model from :mod:`rules.encounter` applied by :func:`apply_event`
+under the :class:`rules.conflict_rules.ConflictRules` of the encounter's system (built by
+``GameSystem.conflict_rules(settings)``; the engine never names a system). The keyword
+functions (:func:`attack`, :func:`maneuver`, :func:`next_turn`...) build the event for you.
+Dice come in as faces; :func:`fill_dice` draws missing faces from an injected
+``random.Random`` before the event is applied, so the logged event replays exactly
+(:func:`replay`). A move the rules do not allow raises :class:`rules.errors.RuleViolation` and
+leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from rules.conflict import harm, rolls, scene, tactics, turns
+from rules.conflict.common import Result, _bound
+from rules.conflict_rules import ConflictRules
+from rules.dice import draw_faces
+from rules.encounter import (
+    AddAspectEvent,
+    AddParticipantEvent,
+    ApplyStressEvent,
+    AttachEvent,
+    AttackEvent,
+    BlockEvent,
+    ConcedeEvent,
+    Encounter,
+    EndSceneEvent,
+    Event,
+    FullDefenseEvent,
+    GrantFatePointEvent,
+    HoldEvent,
+    Invoke,
+    LogEntry,
+    ManeuverEvent,
+    MoveEvent,
+    NextExchangeEvent,
+    NextTurnEvent,
+    Participant,
+    PassBlockEvent,
+    RecoverEvent,
+    RecoveryPeriod,
+    RemoveAspectEvent,
+    RemoveParticipantEvent,
+    ResumeEvent,
+    RollEvent,
+    SpendFatePointEvent,
+    StartEvent,
+    TagAspectEvent,
+    TakeConsequenceEvent,
+    TakeOutEvent,
+)
+
+E = TypeVar("E", bound=BaseModel)
+Handler = Callable[[Encounter, ConflictRules, Any], tuple[Encounter, str]]
+
+_HANDLERS: dict[str, Handler] = {
+    **turns.HANDLERS, **rolls.HANDLERS, **harm.HANDLERS, **tactics.HANDLERS, **scene.HANDLERS,
+}  # fmt: skip
+"""Event name (``do``) -> its transition."""
+
+_CLOSES_CONCESSION = frozenset(
+    {"next_turn", "next_exchange", "attack", "maneuver", "block", "pass_block", "roll", "move",
+     "end_scene", "take_out"}
+)  # fmt: skip
+
+
+def apply_event(cr: ConflictRules, state: Encounter, event: Event) -> Result:
+    """Apply one event under ``cr`` (rebound to the encounter's own settings when they differ);
+    returns the new state and its log entry.
+
+    Raises:
+        RuleViolation: when the rules do not allow the event (the state is unchanged).
+    """
+    handler = _HANDLERS[event.do]
+    new, text = handler(state, _bound(cr, state), event)
+    if event.do in _CLOSES_CONCESSION and new.concession_open == state.concession_open:
+        new = new.model_copy(update={"concession_open": None})
+    entry = LogEntry(index=state.step, exchange=state.exchange, event=event, text=text)
+    return new.model_copy(update={"step": state.step + 1}), entry
+
+
+def replay(
+    cr: ConflictRules, initial: Encounter, events: Iterable[Event]
+) -> tuple[Encounter, tuple[LogEntry, ...]]:
+    """Fold ``events`` over ``initial``: the same events always give the same fight."""
+    state = initial
+    log: list[LogEntry] = []
+    for event in events:
+        state, entry = apply_event(cr, state, event)
+        log.append(entry)
+    return state, tuple(log)
+
+
+# -- dice from a seed -------------------------------------------------------------------------
+
+_DICE_FIELDS: dict[str, tuple[str, ...]] = {
+    "roll": ("dice",), "attack": ("dice", "defense_dice"), "maneuver": ("dice", "defense_dice"),
+    "block": ("dice",), "pass_block": ("dice",), "move": ("dice",),
+}  # fmt: skip
+
+
+def fill_dice(cr: ConflictRules, event: E, rng: random.Random) -> E:
+    """``event`` with every missing die drawn from ``rng`` (faces given are kept): the dice of
+    each roll in order, then the faces of rerolls asked for without faces (``reroll: ()``)."""
+    fields = _DICE_FIELDS.get(getattr(event, "do", ""), ())
+    if not fields:
+        return event
+    pool = cr.dice_for()
+    updates: dict[str, Any] = {}
+    for name in fields:
+        if getattr(event, name) is not None:
+            continue
+        if name == "defense_dice" and getattr(event, "target", "x") is None:
+            continue
+        if getattr(event, "do", "") == "move" and not getattr(event, "sprint", False):
+            continue
+        updates[name] = draw_faces(pool, rng)
+    for name in ("invokes", "defense_invokes"):
+        # a reroll asked for with no faces (``"reroll": []``) draws them, after the dice
+        invokes = getattr(event, name, ())
+        if any(inv.reroll == () for inv in invokes):
+            updates[name] = tuple(
+                inv.model_copy(update={"reroll": draw_faces(pool, rng)})
+                if inv.reroll == ()
+                else inv
+                for inv in invokes
+            )
+    return event.model_copy(update=updates) if updates else event
+
+
+# -- keyword API ------------------------------------------------------------------------------
+
+
+def start(cr: ConflictRules, state: Encounter) -> Result:
+    """Fix the initiative order and begin exchange 1 (SotC "Establish Initiative")."""
+    return apply_event(cr, state, StartEvent())
+
+
+def next_turn(cr: ConflictRules, state: Encounter) -> Result:
+    """The current actor is done; the next one acts (a new exchange after the last)."""
+    return apply_event(cr, state, NextTurnEvent())
+
+
+def next_exchange(cr: ConflictRules, state: Encounter) -> Result:
+    """End this exchange now (blocks lapse, owed fate points arrive) and begin the next."""
+    return apply_event(cr, state, NextExchangeEvent())
+
+
+def roll(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """A simple action (see :class:`rules.encounter.RollEvent`)."""
+    return apply_event(cr, state, RollEvent(**kwargs))
+
+
+def attack(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """An attack (see :class:`rules.encounter.AttackEvent`)."""
+    return apply_event(cr, state, AttackEvent(**kwargs))
+
+
+def apply_stress(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Check a box for the pending hit, or for a hit of ``amount``."""
+    return apply_event(cr, state, ApplyStressEvent(**kwargs))
+
+
+def take_consequence(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Take a consequence, absorbing the pending hit."""
+    return apply_event(cr, state, TakeConsequenceEvent(**kwargs))
+
+
+def concede(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Offer a concession (accepted or refused)."""
+    return apply_event(cr, state, ConcedeEvent(**kwargs))
+
+
+def take_out(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Take a participant out."""
+    return apply_event(cr, state, TakeOutEvent(**kwargs))
+
+
+def maneuver(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """A maneuver (see :class:`rules.encounter.ManeuverEvent`)."""
+    return apply_event(cr, state, ManeuverEvent(**kwargs))
+
+
+def block(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """A block (see :class:`rules.encounter.BlockEvent`)."""
+    return apply_event(cr, state, BlockEvent(**kwargs))
+
+
+def pass_block(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Try to get past a block."""
+    return apply_event(cr, state, PassBlockEvent(**kwargs))
+
+
+def full_defense(cr: ConflictRules, state: Encounter, who: str) -> Result:
+    """Full defense for the exchange."""
+    return apply_event(cr, state, FullDefenseEvent(who=who))
+
+
+def hold(cr: ConflictRules, state: Encounter, who: str) -> Result:
+    """The current actor holds its action."""
+    return apply_event(cr, state, HoldEvent(who=who))
+
+
+def resume(cr: ConflictRules, state: Encounter, who: str) -> Result:
+    """A holder acts now."""
+    return apply_event(cr, state, ResumeEvent(who=who))
+
+
+def move(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Move one zone, or sprint."""
+    return apply_event(cr, state, MoveEvent(**kwargs))
+
+
+def attach(cr: ConflictRules, state: Encounter, who: str, to: str | None) -> Result:
+    """Attach (or detach, ``to`` None) a minion group or companion."""
+    return apply_event(cr, state, AttachEvent(who=who, to=to))
+
+
+def spend_fate_point(cr: ConflictRules, state: Encounter, who: str, reason: str = "") -> Result:
+    """Spend a fate point."""
+    return apply_event(cr, state, SpendFatePointEvent(who=who, reason=reason))
+
+
+def grant_fate_point(
+    cr: ConflictRules, state: Encounter, who: str, amount: int = 1, reason: str = ""
+) -> Result:
+    """Give fate points."""
+    return apply_event(cr, state, GrantFatePointEvent(who=who, amount=amount, reason=reason))
+
+
+def add_aspect(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Add a scene or temporary aspect."""
+    return apply_event(cr, state, AddAspectEvent(**kwargs))
+
+
+def remove_aspect(cr: ConflictRules, state: Encounter, aspect: str) -> Result:
+    """Remove an aspect by id."""
+    return apply_event(cr, state, RemoveAspectEvent(aspect=aspect))
+
+
+def tag_aspect(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """Use an aspect for effect (see :class:`rules.encounter.Invoke`)."""
+    return apply_event(cr, state, TagAspectEvent(invoke=Invoke(**kwargs)))
+
+
+def add_participant(cr: ConflictRules, state: Encounter, participant: Participant) -> Result:
+    """Someone joins the scene."""
+    return apply_event(cr, state, AddParticipantEvent(participant=participant))
+
+
+def remove_participant(cr: ConflictRules, state: Encounter, who: str) -> Result:
+    """Someone leaves the scene."""
+    return apply_event(cr, state, RemoveParticipantEvent(who=who))
+
+
+def end_scene(
+    cr: ConflictRules, state: Encounter, *, clear_stress: bool = True, breather: bool = True
+) -> Result:
+    """End the scene (stress clears, mild consequences fade)."""
+    return apply_event(cr, state, EndSceneEvent(clear_stress=clear_stress, breather=breather))
+
+
+def recover(
+    cr: ConflictRules,
+    state: Encounter,
+    period: RecoveryPeriod,
+    who: str | None = None,
+    back_to_back: bool = False,
+) -> Result:
+    """Consequences recover after ``period``."""
+    return apply_event(cr, state, RecoverEvent(period=period, who=who, back_to_back=back_to_back))

@@ -1,0 +1,348 @@
+"""Rules layer: harm in a conflict: hits on the tracks, consequences, concessions, being
+taken out, the end of the scene and recovery.
+
+SotC "Resolving Attacks", "Consequences", "Concessions", "Taken Out" and "Removing
+Consequences" (digest 6.5-6.8, 13 #3/#20); which track a hit lands on, which box and what it
+holds come from the system's :class:`rules.conflict_rules.ConflictRules`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.character import Consequence
+from rules.conflict.common import (
+    _active,
+    _get,
+    _mark,
+    _name,
+    _put,
+    _require_no_pending,
+    _require_running,
+    _set,
+    _with_track,
+)
+from rules.conflict.turns import _deliver_fp
+from rules.conflict_rules import ConflictRules
+from rules.encounter import (
+    ApplyStressEvent,
+    ConcedeEvent,
+    Encounter,
+    EndSceneEvent,
+    Participant,
+    PendingHit,
+    RecoverEvent,
+    RemoveConsequenceEvent,
+    SetBoxEvent,
+    TakeConsequenceEvent,
+    TakeOutEvent,
+    TrackName,
+)
+from rules.errors import RuleViolation
+
+
+def _fill_group(
+    state: Encounter, cr: ConflictRules, g: Participant, track: TrackName, shifts: int
+) -> tuple[Encounter, int, str]:
+    """Sequential stress on a minion group: returns (state, shifts used, text)."""
+    boxes = list(g.track(track))
+    free = sum(1 for b in boxes if not b)
+    used = min(free, shifts)
+    filled = len(boxes) - free
+    for i in range(filled, filled + used):
+        boxes[i] = 1
+    before = g.remaining
+    g2 = _with_track(g, track, tuple(boxes))
+    down = before - g2.remaining
+    if g2.remaining == 0:
+        g2 = _set(g2, taken_out=True)
+    state = _put(state, g2)
+    text = f"{g.name}: {used} box{'es' if used != 1 else ''}, {down} down, {g2.remaining} left"
+    return state, used, text
+
+
+def _hit(
+    state: Encounter,
+    cr: ConflictRules,
+    target_id: str,
+    shifts: int,
+    track: TrackName,
+    attacker: str | None,
+) -> tuple[Encounter, str]:
+    """Route a hit of ``shifts``: minions first, then a stressed companion, else pending."""
+    t = _get(state, target_id)
+    if t.is_group:
+        state, used, text = _fill_group(state, cr, t, track, shifts)
+        over = shifts - used
+        return state, text + (f"; overflow {over}" if over else "")
+    parts: list[str] = []
+    for g in state.participants:
+        if shifts and g.is_group and g.attached_to == t.id and not g.taken_out:
+            state, used, text = _fill_group(state, cr, g, track, shifts)
+            shifts -= used
+            parts.append(text)
+    if not shifts:
+        return state, "; ".join(parts)
+    for c in state.participants:
+        if c.kind == "companion" and c.attached_to == t.id and not c.taken_out and c.track(track):
+            box = cr.stress_box_for(c, track, shifts)
+            if box is not None:  # "How To Do Things": the companion's track soaks the hit
+                level = cr.hit_level(c, track, shifts)
+                state = _put(state, _with_track(c, track, _mark(c.track(track), box, level)))
+                parts.append(f"{c.name} soaks it: box {box + 1}")
+                return state, "; ".join(parts)
+            break
+    box = cr.stress_box_for(t, track, shifts)
+    pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
+    state = state.model_copy(update={"pending_hit": pending})
+    if box is None:
+        over = cr.overflow(t.track(track), shifts)
+        parts.append(
+            f"{t.name} takes a {shifts}-point hit with no box for it: a consequence or taken out"
+            + (f" (overflow {over})" if over else "")
+        )
+    elif t.track(track)[box]:
+        parts.append(
+            f"{t.name} takes a {shifts}-point hit: armor keeps it on box {box + 1} (no roll-up), "
+            "or a consequence"
+        )
+    else:
+        parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1} or a consequence")
+    return state, "; ".join(parts)
+
+
+def _apply_stress(
+    state: Encounter, cr: ConflictRules, ev: ApplyStressEvent
+) -> tuple[Encounter, str]:
+    _require_running(state)
+    p = _get(state, ev.who)
+    pending = state.pending_hit
+    if ev.boxes:
+        return _fill_lower(state, cr, p, ev)
+    if ev.amount is None:
+        if pending is None or pending.target != p.id:
+            raise RuleViolation(f"{p.name} has no hit waiting to be absorbed")
+        if pending.box is None:
+            raise RuleViolation(
+                f"no box can take {p.name}'s {pending.shifts}-point hit: take a consequence, "
+                "concede or be taken out"
+            )
+        track = pending.track
+        box = cr.stress_box_for(p, track, pending.shifts)
+        assert box is not None  # the state has not changed since the hit was computed
+        if p.track(track)[box]:
+            return state.model_copy(update={"pending_hit": None}), (
+                f"{p.name}'s armor takes the {pending.shifts}-point hit: box {box + 1} stays "
+                "checked, no roll-up"
+            )
+        level = cr.hit_level(p, track, pending.shifts)
+        p = _with_track(p, track, _mark(p.track(track), box, level))
+        state = _put(state, p).model_copy(update={"pending_hit": None})
+        moved = "up" if box + 1 > pending.shifts else "down"
+        rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
+        return state, f"{p.name} checks {track} box {box + 1}{rolled}"
+    _require_no_pending(state)
+    track = ev.track or cr.track_for(state.kind)
+    if track not in p.tracks:
+        raise RuleViolation(f"{p.name} has no {track} track")
+    state, text = _hit(state, cr, p.id, ev.amount, track, None)
+    pending = state.pending_hit
+    if pending is not None and pending.box is not None:
+        box = pending.box
+        p = _get(state, p.id)
+        level = cr.hit_level(p, track, ev.amount)
+        state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
+        state = state.model_copy(update={"pending_hit": None})
+        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}"
+    return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
+
+
+def _fill_lower(
+    state: Encounter, cr: ConflictRules, p: Participant, ev: ApplyStressEvent
+) -> tuple[Encounter, str]:
+    """One Hit to the Body: lower empty boxes adding up to the pending hit, instead of a
+    roll-up (SotC SRD L3069)."""
+    pending = state.pending_hit
+    if ev.amount is not None or pending is None or pending.target != p.id:
+        raise RuleViolation(f"{p.name} has no hit waiting to be absorbed")
+    chosen = tuple(sorted(b - 1 for b in ev.boxes))
+    choices = cr.fill_lower_choices(p, pending.track, pending.shifts)
+    if not choices:
+        raise RuleViolation(
+            f"{p.name} cannot fill lower boxes for this hit (it needs One Hit to the Body and "
+            f"a hit whose box is already checked)"
+        )
+    if chosen not in {tuple(sorted(c)) for c in choices}:
+        raise RuleViolation(
+            f"boxes {'+'.join(str(b) for b in sorted(ev.boxes))} are not empty lower boxes "
+            f"adding up to {pending.shifts}"
+        )
+    track = p.track(pending.track)
+    for index in chosen:
+        track = _mark(track, index)
+    state = _put(state, _with_track(p, pending.track, track))
+    state = state.model_copy(update={"pending_hit": None})
+    boxes = " and ".join(str(i + 1) for i in chosen)
+    return state, f"{p.name} checks {pending.track} boxes {boxes} (One Hit to the Body)"
+
+
+def _set_box(state: Encounter, cr: ConflictRules, ev: SetBoxEvent) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    track = p.track(ev.track)
+    if ev.box > len(track):
+        raise RuleViolation(f"{p.name}'s {ev.track} track has only {len(track)} boxes")
+    level = ev.level if ev.level is not None else int(ev.checked)
+    spec = next((t for t in cr.tracks if t.key == ev.track), None)
+    if spec is not None and level > spec.levels:
+        raise RuleViolation(f"a {spec.label} box holds at most level {spec.levels}")
+    p = _with_track(p, ev.track, _mark(track, ev.box - 1, level))
+    if p.is_group:
+        p = _set(p, taken_out=p.remaining == 0)
+    verb = "clears" if not level else "checks" if ev.level is None else f"sets to {level}"
+    return _put(state, p), f"GM {verb} {p.name}'s {ev.track} box {ev.box}"
+
+
+def _take_consequence(
+    state: Encounter, cr: ConflictRules, ev: TakeConsequenceEvent
+) -> tuple[Encounter, str]:
+    _require_running(state)
+    p = _get(state, ev.who)
+    _active(p)
+    if p.is_group:
+        raise RuleViolation("minions take no consequences")
+    changed: list[Participant] = []
+    if ev.companion:
+        comp = next(
+            (c for c in state.participants
+             if c.kind == "companion" and c.attached_to == p.id and not c.taken_out),
+            None,
+        )  # fmt: skip
+        if comp is None:
+            raise RuleViolation(f"{p.name} has no companion attached to take the hit")
+        severity = "extra"
+        changed.append(_set(comp, taken_out=True))
+        what = f"companion consequence ({comp.name} is out)"
+    else:
+        nxt = cr.next_consequence(p, state.kind)
+        if nxt is None:
+            raise RuleViolation(f"{p.name} has no consequence left; the hit takes them out")
+        severity = nxt
+        what = f"{severity} consequence"
+    consequence = Consequence(severity=severity, text=ev.text, kind=state.kind)
+    p = _set(
+        p, consequences=(*p.consequences, consequence),
+        consequences_taken=p.consequences_taken + 1,
+    )  # fmt: skip
+    changed.append(p)
+    state = _put(state, *changed)
+    pending = state.pending_hit
+    absorbed = ""
+    if pending is not None and pending.target == p.id:
+        absorbed = f", absorbing the {pending.shifts}-point hit"
+        state = state.model_copy(update={"pending_hit": None})
+    text = f"{p.name} takes a {what}: \u201c{ev.text}\u201d{absorbed}"
+    if p.grit is not None and p.consequences_taken >= p.grit:
+        text += f" (grit {p.grit} reached: ready to concede)"
+    return state.model_copy(update={"concession_open": p.id}), text
+
+
+def _remove_consequence(
+    state: Encounter, cr: ConflictRules, ev: RemoveConsequenceEvent
+) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    folded = ev.text.casefold().strip()
+    for i, c in enumerate(p.consequences):
+        if c.text.casefold().strip() == folded:
+            spent = p.spent_slots if c.severity == "extra" else (*p.spent_slots, c.severity)
+            rest = p.consequences[:i] + p.consequences[i + 1 :]
+            p = _set(p, consequences=rest, spent_slots=spent)
+            return _put(state, p), f"{p.name} clears the {c.severity} \u201c{c.text}\u201d"
+    raise RuleViolation(f"{p.name} has no consequence \u201c{ev.text}\u201d")
+
+
+def _concede(state: Encounter, cr: ConflictRules, ev: ConcedeEvent) -> tuple[Encounter, str]:
+    _require_running(state)
+    p, to = _get(state, ev.who), _get(state, ev.to)
+    if state.concession_open != p.id:
+        raise RuleViolation(f"{p.name} can offer a concession only on taking a consequence")
+    state = state.model_copy(update={"concession_open": None})
+    terms = f" (\u201c{ev.terms}\u201d)" if ev.terms else ""
+    if ev.accepted:
+        state = _put(state, _set(p, taken_out=True, conceded=True))
+        return state, f"{to.name} accepts {p.name}'s concession{terms}: {p.name} is out"
+    if not ev.reasonable:
+        return state, f"{to.name} refuses {p.name}'s concession{terms} (not a reasonable offer)"
+    # SotC "Concessions": a reasonable offer refused: offerer +1, refuser -1.
+    state = _put(
+        state, _set(p, fate_points=p.fate_points + 1),
+        _set(to, fate_points=max(0, to.fate_points - 1)),
+    )  # fmt: skip
+    return state, (
+        f"{to.name} refuses {p.name}'s concession{terms}: {p.name} gains a fate point, "
+        f"{to.name} loses one"
+    )
+
+
+def _take_out(state: Encounter, cr: ConflictRules, ev: TakeOutEvent) -> tuple[Encounter, str]:
+    _require_running(state)
+    p = _get(state, ev.who)
+    _active(p)
+    text = f"{p.name} is taken out" + (f" by {_name(state, ev.by)}" if ev.by else "")
+    fp = p.fate_points
+    if ev.override:
+        # SotC "Taken Out": all remaining fate points (minimum one) buy a different fate.
+        if fp < 1:
+            raise RuleViolation(f"{p.name} needs at least one fate point to choose the outcome")
+        text += f", spending all {fp} fate point{'s' if fp > 1 else ''} to choose how"
+        fp = 0
+    state = _put(state, _set(p, taken_out=True, fate_points=fp))
+    if state.pending_hit is not None and state.pending_hit.target == p.id:
+        state = state.model_copy(update={"pending_hit": None})
+    return state, text
+
+
+def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[Encounter, str]:
+    _require_running(state)
+    state, notes = _deliver_fp(state)
+    kept = {t.key for t in cr.tracks if not t.clears_after_scene}
+    parts = []
+    for p in state.participants:
+        changes: dict[str, Any] = {
+            "spent_slots": (), "consequences_taken": 0, "acted": False, "holding": False,
+            "full_defense": False, "penalty": 0,
+        }  # fmt: skip
+        if ev.clear_stress and not p.is_group:  # fallen minions stay fallen
+            changes["tracks"] = {k: v if k in kept else (0,) * len(v) for k, v in p.tracks.items()}
+        if ev.breather:
+            changes["consequences"] = cr.recover(p.consequences, "breather", False)
+        parts.append(_set(p, **changes))
+    state = state.model_copy(
+        update={
+            "participants": tuple(parts), "ended": True, "aspects": (), "blocks": (),
+            "pending_hit": None, "spin": None, "interrupt": None, "concession_open": None,
+        }
+    )  # fmt: skip
+    text = "The scene ends"
+    text += "; stress clears" if ev.clear_stress else "; stress stays"
+    text += "; mild consequences fade" if ev.breather else "; no breather"
+    return state, "; ".join([text, *notes])
+
+
+def _recover(state: Encounter, cr: ConflictRules, ev: RecoverEvent) -> tuple[Encounter, str]:
+    if ev.who is not None:
+        _get(state, ev.who)
+    parts = tuple(
+        _set(p, consequences=cr.recover(p.consequences, ev.period, ev.back_to_back),
+             spent_slots=())
+        if ev.who in (None, p.id) else p
+        for p in state.participants
+    )  # fmt: skip
+    who = _name(state, ev.who) if ev.who else "everyone"
+    return state.model_copy(update={"participants": parts}), f"{who} recovers ({ev.period})"
+
+
+HANDLERS: dict[str, Any] = {
+    "apply_stress": _apply_stress, "set_box": _set_box, "take_consequence": _take_consequence,
+    "remove_consequence": _remove_consequence, "concede": _concede, "take_out": _take_out,
+    "end_scene": _end_scene, "recover": _recover,
+}  # fmt: skip

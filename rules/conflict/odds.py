@@ -1,0 +1,124 @@
+"""Rules layer: exact odds for the dice panel: a roll against a difficulty, an attack against
+a defense (and a protecting block), with rerolls from invokes.
+
+SotC "Invoking Aspects" (L838-L849) and "Block Actions"; the dice pool is the system's
+(:meth:`rules.conflict_rules.ConflictRules.dice_for`), added up as the pool says. For a system
+that reads its dice another way (a table lookup) these odds are the pool's sums.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from rules.conflict.common import _bound, _get, _protecting_block, group_size
+from rules.conflict_rules import ConflictRules
+from rules.dice import DicePool, distribution, probability_at_least
+from rules.encounter import Encounter
+
+
+def roll_bonus(
+    cr: ConflictRules, state: Encounter, pid: str, skill: str, *, defense: bool = False
+) -> int:
+    """Everything a roll of ``skill`` by ``pid`` adds to the dice before invokes: the rating,
+    the group bonus, full defense (defending) or a pending supplemental penalty (acting)."""
+    cr = _bound(cr, state)
+    p = _get(state, pid)
+    total = p.skill(skill, state.kind) + cr.group_bonus(group_size(state, p))
+    if defense and p.full_defense:
+        total += cr.full_defense_bonus
+    if not defense:
+        total -= p.penalty
+    return total
+
+
+@cache
+def _difference(dice: DicePool) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of (attacker's dice - defender's dice), each rolling ``dice``."""
+    dist = distribution(dice)
+    out: dict[int, Fraction] = {}
+    for a, pa in dist.items():
+        for d, pd in dist.items():
+            out[a - d] = out.get(a - d, Fraction(0)) + pa * pd
+    return tuple(sorted(out.items()))
+
+
+def reroll_odds(p: Fraction, rerolls: int) -> Fraction:
+    """Chance of success when each failed roll may be rerolled, ``rerolls`` times at most.
+
+    SotC "Invoking Aspects" (L838-L849): an invoke rerolls all the dice (the new result stands)
+    or adds +2 after rerolls. The +2s go into ``p``; a reroll is spent only on a failure, so
+    one reroll gives ``1 - (1 - p)**2`` and ``k`` give ``1 - (1 - p)**(k + 1)``.
+
+    Args:
+        p: Chance that one roll succeeds (with every +2 already in it).
+        rerolls: Rerolls at hand (0 or more).
+
+    Returns:
+        The exact chance of success.
+    """
+    if rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    return 1 - (1 - p) ** (rerolls + 1)
+
+
+def contest_odds(
+    cr: ConflictRules,
+    state: Encounter,
+    attack_total: int,
+    defense_total: int,
+    block: int | None = None,
+    *,
+    rerolls: int = 0,
+    defense_rerolls: int = 0,
+) -> Fraction:
+    """Chance that the attacker's effort beats the defender's by at least one shift; with a
+    protecting ``block`` strength, the better of the defense roll and the block counts (SotC
+    "Block Actions").
+
+    ``rerolls`` and ``defense_rerolls`` are the rerolls each side has queued (SotC "Invoking
+    Aspects"): whichever side is losing rerolls its own dice while it has one, the other roll
+    standing, until the loser runs out. Exact, by recursion over both rolls.
+    """
+    cr = _bound(cr, state)
+    if rerolls < 0 or defense_rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    if block is None and not rerolls and not defense_rerolls:
+        need = defense_total - attack_total + 1
+        return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
+    dist = tuple(distribution(cr.dice_for()).items())
+
+    def wins(a: int, d: int) -> bool:
+        held = defense_total + d if block is None else max(defense_total + d, block)
+        return attack_total + a - held >= 1
+
+    @cache
+    def after(a: int, d: int, ka: int, kd: int) -> Fraction:
+        if wins(a, d):
+            if not kd:
+                return Fraction(1)
+            return sum((pd * after(a, d2, ka, kd - 1) for d2, pd in dist), start=Fraction(0))
+        if not ka:
+            return Fraction(0)
+        return sum((pa * after(a2, d, ka - 1, kd) for a2, pa in dist), start=Fraction(0))
+
+    return sum(
+        (pa * pd * after(a, d, rerolls, defense_rerolls) for a, pa in dist for d, pd in dist),
+        start=Fraction(0),
+    )
+
+
+def protecting_block(state: Encounter, pid: str) -> int | None:
+    """The strongest block protecting ``pid`` this exchange, or None."""
+    block = _protecting_block(state, pid)
+    return None if block is None else block.strength
+
+
+def roll_odds(
+    cr: ConflictRules, state: Encounter, total: int, difficulty: int, *, rerolls: int = 0
+) -> Fraction:
+    """Chance that a roll with ``total`` added meets ``difficulty``, a failure rerolled up to
+    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`)."""
+    pool = _bound(cr, state).dice_for()
+    p = probability_at_least(pool.with_modifier(pool.modifier + total), difficulty)
+    return reroll_odds(p, rerolls)

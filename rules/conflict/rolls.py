@@ -1,0 +1,255 @@
+"""Rules layer: rolls in a conflict: the dice, invokes and tags, simple actions and attacks.
+
+SotC "Invoking Aspects", "Tagging", "Attacks" and "Spin" (digest 6.3-6.4); the dice pool, how a
+roll reads and the bonuses come from the system's :class:`rules.conflict_rules.ConflictRules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rules.conflict.common import (
+    _acted,
+    _active,
+    _check_spin,
+    _fmt_roll,
+    _get,
+    _name,
+    _protecting_block,
+    _put,
+    _require_no_pending,
+    _require_running,
+    _require_started,
+    _set,
+    group_size,
+)
+from rules.conflict.harm import _hit
+from rules.conflict_rules import ConflictRules
+from rules.dice import check_faces
+from rules.encounter import (
+    AttackEvent,
+    Encounter,
+    GrantFatePointEvent,
+    Invoke,
+    Outcome,
+    RollEvent,
+    RollRecord,
+    SpendFatePointEvent,
+    Spin,
+    TagAspectEvent,
+)
+from rules.errors import DiceExpressionError, RuleViolation
+
+
+def _faces(cr: ConflictRules, faces: Sequence[int] | None, who: str) -> tuple[int, ...]:
+    if faces is None:
+        raise RuleViolation(f"no dice given for {who}'s roll")
+    try:
+        return check_faces(cr.dice_for(), faces)
+    except DiceExpressionError as exc:
+        raise RuleViolation(f"dice for {who}: {exc}") from None
+
+
+def _use_invoke(state: Encounter, cr: ConflictRules, inv: Invoke) -> tuple[Encounter, str]:
+    """Pay for one invoke or tag; returns the new state and what was used, for the log."""
+    by = _get(state, inv.by)
+    aspect = state.aspect(inv.aspect)
+    if aspect is not None:
+        holder = state.find(aspect.holder) if aspect.holder else None
+        label = f"\u201c{aspect.text}\u201d"
+        if inv.free:
+            if aspect.free_tags < 1:
+                raise RuleViolation(f"{label} has no free tag left")
+            owner = state.find(aspect.free_tag_owner) if aspect.free_tag_owner else None
+            if owner is not None and owner.id != by.id and owner.side != by.side:
+                raise RuleViolation(f"the free tag on {label} belongs to {owner.name}")
+            aspect = aspect.model_copy(update={"free_tags": aspect.free_tags - 1})
+            label += " (free tag)"
+        else:
+            if by.fate_points < 1:
+                raise RuleViolation(f"{by.name} has no fate point to tag {label}")
+            state = _put(state, _set(by, fate_points=by.fate_points - 1))
+            if holder is not None and holder.id != by.id and holder.side != by.side:
+                # SotC "Tagging": the point goes to the tagged character when the exchange ends.
+                state = state.model_copy(update={"pending_fp": (*state.pending_fp, holder.id)})
+        if aspect.sticky:
+            aspects = tuple(aspect if a.id == aspect.id else a for a in state.aspects)
+        else:  # fragile: gone after one tag (SotC "Temporary Aspects")
+            aspects = tuple(a for a in state.aspects if a.id != aspect.id)
+        return state.model_copy(update={"aspects": aspects}), label
+    owner = _get(state, inv.on or inv.by)
+    folded = inv.aspect.casefold().strip()
+    texts = [*owner.aspects, *(c.text for c in owner.consequences)]
+    if not any(t.casefold().strip() == folded for t in texts):
+        raise RuleViolation(f"{owner.name} has no aspect \u201c{inv.aspect}\u201d")
+    if inv.free:
+        raise RuleViolation(f"\u201c{inv.aspect}\u201d has no free tag; it costs a fate point")
+    by = _get(state, inv.by)
+    if by.fate_points < 1:
+        raise RuleViolation(f"{by.name} has no fate point to invoke \u201c{inv.aspect}\u201d")
+    state = _put(state, _set(by, fate_points=by.fate_points - 1))
+    if owner.id != by.id and owner.side != by.side:
+        state = state.model_copy(update={"pending_fp": (*state.pending_fp, owner.id)})
+    return state, f"\u201c{inv.aspect}\u201d"
+
+
+def _roll(
+    state: Encounter,
+    cr: ConflictRules,
+    pid: str,
+    skill: str,
+    faces: Sequence[int] | None,
+    *,
+    modifier: int = 0,
+    invokes: Iterable[Invoke] = (),
+    spin: int = 0,
+    defense: bool = False,
+) -> tuple[Encounter, RollRecord]:
+    """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties)."""
+    p = _get(state, pid)
+    dice = _faces(cr, faces, p.name)
+    notes: list[str] = []
+    bonus = 0
+    seen: set[str] = set()
+    free_used = False
+    for inv in invokes:
+        key = f"{inv.on or ''}|{inv.aspect.casefold().strip()}"
+        if key in seen:
+            raise RuleViolation("the same aspect can be used only once on a roll")
+        seen.add(key)
+        if inv.free:
+            if free_used:
+                raise RuleViolation("only one free tag per roll")
+            free_used = True
+        state, label = _use_invoke(state, cr, inv)
+        if inv.reroll is not None:
+            dice = _faces(cr, inv.reroll, p.name)
+            notes.append(f"reroll via {label}")
+        else:
+            bonus += cr.invoke_bonus
+            notes.append(f"+{cr.invoke_bonus} {label}")
+    p = _get(state, pid)
+    size = group_size(state, p)
+    group = cr.group_bonus(size)
+    if group:
+        bonus += group
+        notes.append(f"+{group} group of {size}")
+    if defense and p.full_defense:
+        bonus += cr.full_defense_bonus
+        notes.append(f"+{cr.full_defense_bonus} full defense")
+    if spin:
+        if state.spin is None:
+            raise RuleViolation("there is no spin to use")
+        bonus += spin
+        notes.append(f"{spin:+d} spin")
+    if not defense and p.penalty:
+        bonus -= p.penalty
+        notes.append(f"-{p.penalty} supplemental")
+        state = _put(state, _set(p, penalty=0))
+    bonus += modifier
+    if modifier:
+        notes.append(f"{modifier:+d} modifier")
+    rating = p.skill(skill, state.kind)
+    effort = rating + cr.resolve(cr.dice_for(), dice) + bonus
+    record = RollRecord(
+        who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,
+        notes=tuple(notes),
+    )  # fmt: skip
+    return state, record
+
+
+def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[Encounter, str]:
+    _require_running(state)
+    _active(_get(state, ev.who))
+    state, rec = _roll(
+        state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
+        spin=ev.spin,
+    )  # fmt: skip
+    shifts = max(0, rec.effort - ev.difficulty)
+    success = rec.effort >= ev.difficulty
+    spin = success and shifts >= cr.spin_margin
+    if ev.uses_action:
+        state = _acted(state, ev.who)
+    verdict = f"success, {shifts} shift{'s' if shifts != 1 else ''}" if success else "failure"
+    text = f"{_fmt_roll(state, rec)} vs {ev.difficulty:+d}: {verdict}" + (" (spin)" if spin else "")
+    if ev.note:
+        text += f" \u2014 {ev.note}"
+    outcome = Outcome(
+        action="roll", actor=ev.who, rolls=(rec,), opposition=ev.difficulty, shifts=shifts,
+        success=success, spin=spin, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome, "spin": None}), text
+
+
+def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encounter, str]:
+    _require_started(state)
+    _require_no_pending(state)
+    _check_spin((ev.spin, ev.defense_spin))
+    attacker, defender = _get(state, ev.attacker), _get(state, ev.defender)
+    _active(attacker)
+    _active(defender)
+    if attacker.id == defender.id:
+        raise RuleViolation("a participant cannot attack itself")
+    state, a = _roll(
+        state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
+        spin=ev.spin,
+    )  # fmt: skip
+    state, d = _roll(
+        state, cr, ev.defender, ev.defense_skill, ev.defense_dice, modifier=ev.defense_modifier,
+        invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
+    )  # fmt: skip
+    defense = d.effort
+    parts = [f"{_fmt_roll(state, a)} vs {_fmt_roll(state, d)}"]
+    block = _protecting_block(state, ev.defender)
+    if block is not None and block.strength > defense:
+        defense = block.strength
+        parts.append(f"{_name(state, block.by)}'s block holds at {block.strength:+d}")
+    shifts = max(0, a.effort - defense)
+    spin = defense - a.effort >= cr.spin_margin
+    state = _acted(state, ev.attacker)
+    state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
+    if shifts:
+        parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        state, text = _hit(state, cr, ev.defender, shifts, cr.track_for(state.kind), ev.attacker)
+        parts.append(text)
+    else:
+        parts.append("no stress" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
+    text = f"{attacker.name} attacks {defender.name}: " + "; ".join(parts)
+    outcome = Outcome(
+        action="attack", actor=ev.attacker, target=ev.defender, rolls=(a, d), opposition=defense,
+        shifts=shifts, success=shifts > 0, spin=spin, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome}), text
+
+
+def _spend_fp(
+    state: Encounter, cr: ConflictRules, ev: SpendFatePointEvent
+) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    if p.fate_points < 1:
+        raise RuleViolation(f"{p.name} has no fate points")
+    state = _put(state, _set(p, fate_points=p.fate_points - 1))
+    why = f" ({ev.reason})" if ev.reason else ""
+    return state, f"{p.name} spends a fate point{why}"
+
+
+def _grant_fp(
+    state: Encounter, cr: ConflictRules, ev: GrantFatePointEvent
+) -> tuple[Encounter, str]:
+    p = _get(state, ev.who)
+    state = _put(state, _set(p, fate_points=p.fate_points + ev.amount))
+    why = f" ({ev.reason})" if ev.reason else ""
+    n = ev.amount
+    return state, f"{p.name} gains {n} fate point{'s' if n > 1 else ''}{why}"
+
+
+def _tag_aspect(state: Encounter, cr: ConflictRules, ev: TagAspectEvent) -> tuple[Encounter, str]:
+    state, label = _use_invoke(state, cr, ev.invoke)
+    return state, f"{_name(state, ev.invoke.by)} uses {label} for effect"
+
+
+HANDLERS: dict[str, Any] = {
+    "roll": _roll_action, "attack": _attack, "spend_fate_point": _spend_fp,
+    "grant_fate_point": _grant_fp, "tag_aspect": _tag_aspect,
+}  # fmt: skip

@@ -1,0 +1,167 @@
+"""Rules layer: the tactical actions of a conflict: maneuvers, blocks and full defense.
+
+SotC "Maneuvers", "Block Actions" and "Full Defense" (digest 6.3); the numbers (spin, the full
+defense bonus) come from the system's :class:`rules.conflict_rules.ConflictRules`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.conflict.common import (
+    _acted,
+    _active,
+    _check_spin,
+    _fmt_roll,
+    _get,
+    _name,
+    _put,
+    _require_no_pending,
+    _require_started,
+    _set,
+)
+from rules.conflict.rolls import _roll
+from rules.conflict_rules import ConflictRules
+from rules.encounter import (
+    Aspect,
+    Block,
+    BlockEvent,
+    Encounter,
+    FullDefenseEvent,
+    ManeuverEvent,
+    Outcome,
+    PassBlockEvent,
+    Spin,
+)
+from rules.errors import RuleViolation
+
+
+def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[Encounter, str]:
+    _require_started(state)
+    _require_no_pending(state)
+    _check_spin((ev.spin, ev.defense_spin))
+    actor = _get(state, ev.actor)
+    _active(actor)
+    state, a = _roll(
+        state, cr, ev.actor, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
+        spin=ev.spin,
+    )  # fmt: skip
+    rolls = [a]
+    spin = False
+    if ev.target is not None:
+        target = _get(state, ev.target)
+        _active(target)
+        state, d = _roll(
+            state, cr, ev.target, ev.defense_skill, ev.defense_dice,
+            modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
+            defense=True,
+        )  # fmt: skip
+        rolls.append(d)
+        opposition = d.effort
+        shifts = max(0, a.effort - opposition)
+        success = shifts >= 1  # SotC "Resolving Maneuvers": at least one shift
+        spin = opposition - a.effort >= cr.spin_margin
+        head = f"{actor.name} maneuvers on {target.name}: {_fmt_roll(state, a)} vs " + _fmt_roll(
+            state, d
+        )
+    else:
+        opposition = ev.difficulty
+        shifts = max(0, a.effort - opposition)
+        success = a.effort >= opposition
+        head = f"{actor.name} maneuvers: {_fmt_roll(state, a)} vs {opposition:+d}"
+    state = _acted(state, ev.actor)
+    state = state.model_copy(update={"spin": Spin(owner=ev.target) if spin and ev.target else None})
+    label = f"\u201c{ev.aspect}\u201d"
+    if not success:
+        text = f"{head}: fails"
+    elif ev.refused and ev.target is not None:
+        t = _get(state, ev.target)
+        if t.fate_points < 1:
+            raise RuleViolation(f"{t.name} has no fate point to refuse {label}")
+        state = _put(state, _set(t, fate_points=t.fate_points - 1))
+        text = f"{head}: {t.name} pays a fate point to refuse {label}"
+    else:
+        aid = f"a{state.next_aspect}"
+        new = Aspect(
+            id=aid, text=ev.aspect, holder=ev.target, created_by=ev.actor, free_tags=1,
+            free_tag_owner=ev.actor, sticky=ev.sticky,
+        )  # fmt: skip
+        state = state.model_copy(
+            update={"aspects": (*state.aspects, new), "next_aspect": state.next_aspect + 1}
+        )
+        kind = "sticky" if ev.sticky else "fragile"
+        text = f"{head}: {label} ({kind}, one free tag) on {_name(state, ev.target)}"
+    outcome = Outcome(
+        action="maneuver", actor=ev.actor, target=ev.target, rolls=tuple(rolls),
+        opposition=opposition, shifts=shifts, success=success, spin=spin, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome}), text
+
+
+def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encounter, str]:
+    _require_started(state)
+    _require_no_pending(state)
+    actor = _get(state, ev.actor)
+    _active(actor)
+    if ev.protects is not None:
+        _get(state, ev.protects)
+    state, r = _roll(
+        state, cr, ev.actor, ev.skill, ev.dice, modifier=-ev.penalty, invokes=ev.invokes,
+        spin=ev.spin,
+    )  # fmt: skip
+    block = Block(
+        by=ev.actor, strength=r.effort, protects=ev.protects, against=ev.against,
+        exchange=state.exchange,
+    )  # fmt: skip
+    state = _acted(state, ev.actor)
+    what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
+    text = f"{actor.name} blocks {what}: {_fmt_roll(state, r)}, strength {r.effort:+d}"
+    outcome = Outcome(
+        action="block", actor=ev.actor, target=ev.protects, rolls=(r,), success=True, text=text
+    )
+    return state.model_copy(
+        update={"blocks": (*state.blocks, block), "last": outcome, "spin": None}
+    ), text
+
+
+def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tuple[Encounter, str]:
+    _require_started(state)
+    _require_no_pending(state)
+    actor = _get(state, ev.actor)
+    _active(actor)
+    block = next((b for b in state.blocks if b.by == ev.blocker and b.protects is None), None)
+    if block is None:
+        raise RuleViolation(f"{_name(state, ev.blocker)} has no block standing this exchange")
+    state, r = _roll(state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin)
+    shifts = max(0, r.effort - block.strength)
+    success = shifts >= 1  # SotC "Block Actions": at least one shift gets past
+    state = _acted(state, ev.actor)  # getting past a block always takes the action
+    verdict = "gets past" if success else "is stopped by"
+    text = (
+        f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(state, r)} vs "
+        f"{block.strength:+d}"
+    )
+    outcome = Outcome(
+        action="pass_block", actor=ev.actor, target=ev.blocker, rolls=(r,),
+        opposition=block.strength, shifts=shifts, success=success, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome, "spin": None}), text
+
+
+def _full_defense(
+    state: Encounter, cr: ConflictRules, ev: FullDefenseEvent
+) -> tuple[Encounter, str]:
+    _require_started(state)
+    p = _get(state, ev.who)
+    _active(p)
+    if p.acted:
+        raise RuleViolation(f"{p.name} has already acted this exchange")
+    state = _put(state, _set(p, full_defense=True, acted=True, holding=False))
+    bonus = cr.full_defense_bonus
+    return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange)"
+
+
+HANDLERS: dict[str, Any] = {
+    "maneuver": _maneuver, "block": _block, "pass_block": _pass_block,
+    "full_defense": _full_defense,
+}  # fmt: skip
