@@ -22,7 +22,9 @@ def campaign_settings(campaign: Any, system: GameSystem) -> SystemSettings:
         system: The campaign's game system.
     """
     stored = campaign.rules
-    data = stored.model_dump(mode="json") if stored is not None else None
+    # Only what differs from the book: a record that was never given settings (its storage
+    # default) reads as the book's rules of whichever system the campaign has.
+    data = stored.model_dump(mode="json", exclude_defaults=True) if stored is not None else None
     return system.parse_settings(data)
 
 

@@ -54,7 +54,7 @@ class CreationFlowView(QWidget):
         self.flow = flow
         self._steps = tuple(flow.steps())
         self.step_keys = tuple(s.key for s in self._steps)
-        self._whole = next((s.key for s in self._steps if s.whole), self.step_keys[-1])
+        self._whole = next((s.key for s in self._steps if s.whole), None)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.setSpacing(6)
@@ -152,9 +152,11 @@ class CreationFlowView(QWidget):
         return counts
 
     def first_incomplete_step(self) -> str:
-        """The first step that still has errors, or the whole-character step when none has."""
+        """The first step that still has errors; when none has, the whole-character step (or
+        the last step if the system has none)."""
         counts = self.step_errors()
-        return next((k for k in self.step_keys if counts[k]), self._whole)
+        done = self._whole if self._whole is not None else self.step_keys[-1]
+        return next((k for k in self.step_keys if counts[k]), done)
 
     def current_step(self) -> str:
         """The key of the page on show."""
