@@ -184,7 +184,7 @@ def bench_search_keystroke() -> Result:
     window.show()
     window.workers.wait()  # the in-memory search index is built on a worker after start
     QApplication.processEvents()
-    assert window.search_index is not None and len(window.search_index) == 10_000
+    assert window.listing.search_index is not None and len(window.listing.search_index) == 10_000
     search = window.page.search
     times = []
     for _ in range(3):

@@ -28,7 +28,7 @@ from importlib import resources  # noqa: F401
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import gui.cli  # noqa: F401  - the version, and what the command line already imported
+import gui.version  # noqa: F401
 import rules.errors  # noqa: F401
 import storage.quick_listing
 
@@ -105,10 +105,10 @@ def build_window(library_url: str, *, settings: Any = None, drafts_dir: Path | N
 
 
 def _main_window(library: Any, registry: Any, settings: Any, drafts_dir: Path | None) -> Any:
-    from gui.cli import VERSION
     from gui.drafts import DraftStore
-    from gui.main_window import MainWindow
     from gui.settings import Settings
+    from gui.shell import MainWindow
+    from gui.version import VERSION
 
     settings = settings if settings is not None else Settings()
     store = DraftStore(drafts_dir or drafts_folder(), library.url, registry)

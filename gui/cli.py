@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gui.version import VERSION
 from rules.errors import CatalogError, CharacterFileError, DiceExpressionError, FatesmithError
 
-VERSION = "0.1.0"
+__all__ = ["VERSION", "build_parser", "main"]
 
 # Modules that add sub-commands: each defines ``add_parser(subparsers)`` and sets ``func``.
 COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet", "gui.cli_encounter", "gui.cli_library")
@@ -134,7 +135,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     registry = _registry()
     try:
-        ladder = registry.info(args.system).ladder
+        system_id = args.system or registry.infos()[0].id  # the first registered system
+        ladder = registry.info(system_id).ladder
     except FatesmithError as exc:
         return _fail(str(exc))
     difficulty: int | None = None
@@ -244,7 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--vs", metavar="DIFFICULTY", help="difficulty as a number or adjective (e.g. 3 or Good)"
     )
     roller.add_argument("--seed", type=int, help="seed for a repeatable roll")
-    roller.add_argument("--system", default="sotc", help="ladder to name results with")
+    roller.add_argument(
+        "--system", help="ladder to name results with (default: the first registered system)"
+    )
     roller.add_argument("--json", action="store_true", help="print the result as JSON")
     roller.set_defaults(func=cmd_roll)
 

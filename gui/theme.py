@@ -122,7 +122,7 @@ def apply_theme(app: QApplication, mode: ThemeMode = "system") -> bool:
     app.setProperty("fatesmithDark", dark)
     # No application style sheet: it would route every widget of the app through Qt's slower
     # style-sheet style (start-up: benchmarks/bench_gui.py); the library page sets its few
-    # fonts and colours on its own widgets (gui.main_window.LibraryPage.apply_style).
+    # fonts and colours on its own widgets (gui.shell.library_page.LibraryPage.apply_style).
     app.setStyleSheet("")
     app.setPalette(dark_palette() if dark else light_palette())
     return dark

@@ -1,25 +1,28 @@
 """GUI layer: the document for one character being edited (STYLE.md "Documents").
 
-It holds the current immutable character, its game system, the campaign's house rules and a
-QUndoStack. Only commands (``gui.systems.sotc.commands``) call :meth:`replace_character`;
-every change re-runs the system's validator and derived values once and caches them, so Qt
-models and widgets read results instead of computing rules.
+It holds the current immutable character, its game system, the campaign's settings for that
+system and a QUndoStack. Only commands (each system's ``gui.systems.<package>.commands``) call
+:meth:`replace_character`; every change re-runs the system's validator and derived values once
+and caches them, so Qt models and widgets read results instead of computing rules. A system's
+widgets keep their own per-state results in :meth:`CharacterDocument.memo`.
 """
 
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from rules.character import CharacterBase
+from rules.settings import SystemSettings
 from rules.systems.registry import GameSystem
-from rules.systems.sotc.prereqs import check_stunt
-from rules.systems.sotc.settings import SotcSettings
 from rules.validation import Problem, Severity, problems_at
+
+T = TypeVar("T")
 
 
 class CharacterDocument(QObject):
@@ -40,20 +43,20 @@ class CharacterDocument(QObject):
         *,
         version: int | None,
         campaign_id: uuid.UUID | None = None,
-        rules: SotcSettings | None = None,
+        settings: SystemSettings | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._character = character
         self._system = system
-        self._rules = rules or SotcSettings()
+        self._settings = settings if settings is not None else system.default_settings()
         self.version = version
         self.campaign_id = campaign_id
         self.undo_stack = QUndoStack(self)
         self._problems: tuple[Problem, ...] = ()
         self._derived: BaseModel | None = None
-        self._stunt_checks: dict[str, Any] = {}
-        self._requirements: dict[str, tuple[str, ...]] = {}
+        self._memo: dict[Hashable, Any] = {}
+        self._kept: dict[Hashable, Any] = {}
         self._recompute()
 
     # -- state ------------------------------------------------------------------------------------
@@ -69,9 +72,9 @@ class CharacterDocument(QObject):
         return self._system
 
     @property
-    def rules(self) -> SotcSettings:
-        """The campaign's house rules (book defaults outside a campaign)."""
-        return self._rules
+    def settings(self) -> SystemSettings:
+        """The campaign's settings for the system (the book's defaults outside a campaign)."""
+        return self._settings
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -94,44 +97,25 @@ class CharacterDocument(QObject):
 
     def skill_names(self) -> tuple[str, ...]:
         """The campaign's skill list."""
-        return self._system.skill_names(self._rules)
+        return self._system.skill_names(self._settings)
 
-    def stunt_check(self, name: str) -> Any:
-        """Whether the catalogue stunt ``name`` could be taken now (cached per state).
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``'s result for the current state, computed once (forgotten on change).
 
-        Returns:
-            A :class:`rules.systems.sotc.prereqs.StuntCheck`, or None when the system has no
-            stunt catalogue or the name is not in it.
+        A system's widgets keep results that depend on the character here (for instance
+        whether a catalogue stunt could be taken now).
         """
-        key = name.casefold()
-        if key not in self._stunt_checks:
-            self._stunt_checks[key] = self._check_stunt(name)
-        return self._stunt_checks[key]
+        if key not in self._memo:
+            self._memo[key] = make()
+        result: T = self._memo[key]
+        return result
 
-    def stunt_requirement(self, name: str) -> tuple[str, ...]:
-        """Everything catalogue stunt ``name`` requires, in plain words (cached; () if none).
-
-        Checked against an empty character, so every machine-checkable need is listed, plus the
-        ones only the GM can judge.
-        """
-        key = name.casefold()
-        if key not in self._requirements:
-            catalog = getattr(self._system, "catalog", None)
-            needs: tuple[str, ...] = ()
-            if catalog is not None and catalog.has_stunt(name):
-                check = check_stunt(catalog, name, (), {}, weirdness=self._rules.weirdness)
-                needs = (*check.reasons, *check.warnings)
-            self._requirements[key] = needs
-        return self._requirements[key]
-
-    def _check_stunt(self, name: str) -> Any:
-        catalog = getattr(self._system, "catalog", None)
-        if catalog is None or not catalog.has_stunt(name):
-            return None
-        character = self._character
-        taken = tuple(getattr(character, "stunt_names", tuple)())
-        skills = {self._rules.book_name(k): v for k, v in character.skills.items()}
-        return check_stunt(catalog, name, taken, skills, weirdness=self._rules.weirdness)
+    def keep(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``'s result for this document's system and settings, computed once."""
+        if key not in self._kept:
+            self._kept[key] = make()
+        result: T = self._kept[key]
+        return result
 
     def title(self) -> str:
         """A short title for tabs and windows: the name, or a placeholder while unnamed."""
@@ -156,6 +140,6 @@ class CharacterDocument(QObject):
         self.undo_stack.setClean()
 
     def _recompute(self) -> None:
-        self._problems = tuple(self._system.validate(self._character, self._rules))
-        self._derived = self._system.derive(self._character, self._rules)
-        self._stunt_checks = {}
+        self._problems = tuple(self._system.validate(self._character, self._settings))
+        self._derived = self._system.derive(self._character, self._settings)
+        self._memo = {}

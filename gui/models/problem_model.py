@@ -1,11 +1,13 @@
 """GUI layer: a Qt table model over a document's cached validation problems.
 
 Reads ``CharacterDocument.problems`` (never validates itself); errors are listed before warnings,
-each keeping the validator's order, which follows the creation flow.
+each in the order of the system's creation steps (a rank the creation flow supplies), ties in
+the validator's order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
@@ -40,46 +42,17 @@ def severity_icon(is_error: bool) -> QIcon:
     return _ICONS[is_error]
 
 
-STEP_KEYS: tuple[str, ...] = (
-    "concept",
-    "phase1",
-    "phase2",
-    "phase3",
-    "phase4",
-    "phase5",
-    "skills",
-    "stunts",
-    "gadgets",
-    "review",
-)
-"""The SotC editor's steps, in creation order (the system's steps plus a review page)."""
+ProblemRank = Callable[[Problem], int]
+"""Where a problem falls in the creation flow (the system's step order, from its UI)."""
 
 
-def step_for_path(path: str) -> str:
-    """The creation step whose page holds the field at problem ``path``."""
-    head = path.split(".", 1)[0].split("[", 1)[0]
-    if head in ("name", "player", "concept", "description"):
-        return "concept"
-    if head == "phases":
-        if path.startswith("phases[") and "]" in path:
-            digits = path[len("phases[") : path.index("]")]
-            if digits.isdigit() and 0 <= int(digits) < 5:
-                return f"phase{int(digits) + 1}"
-        return "phase1"
-    if head in ("skills", "pyramid"):
-        return "skills"
-    if head == "stunts":
-        return "stunts"
-    if head == "gadgets":
-        return "gadgets"
-    return "review"
-
-
-def sorted_problems(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
-    """Errors first, then warnings; within each, in creation-step order (stable)."""
+def sorted_problems(
+    problems: tuple[Problem, ...], rank: ProblemRank | None = None
+) -> tuple[Problem, ...]:
+    """Errors first, then warnings; within each, in creation-step order by ``rank`` (stable)."""
 
     def key(p: Problem) -> tuple[int, int]:
-        return (p.severity is not Severity.ERROR, STEP_KEYS.index(step_for_path(p.path)))
+        return (p.severity is not Severity.ERROR, rank(p) if rank is not None else 0)
 
     return tuple(sorted(problems, key=key))
 
@@ -89,14 +62,21 @@ class ProblemModel(TableModel):
 
     COLUMNS = ("", "Problem")
 
-    def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        document: CharacterDocument,
+        parent: QObject | None = None,
+        *,
+        rank: ProblemRank | None = None,
+    ) -> None:
         super().__init__(parent)
         self._document = document
-        self._problems = sorted_problems(document.problems)
+        self._rank = rank
+        self._problems = sorted_problems(document.problems, rank)
         document.problems_changed.connect(self._on_problems_changed)
 
     def _on_problems_changed(self) -> None:
-        problems = sorted_problems(self._document.problems)
+        problems = sorted_problems(self._document.problems, self._rank)
         if problems == self._problems:
             return
         self.beginResetModel()

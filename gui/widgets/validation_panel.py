@@ -1,7 +1,7 @@
 """GUI layer: the list of every problem and warning of a character, each a link to its field.
 
 Activating a row (click, Enter) emits ``path_activated`` with the problem's path; the editor
-answers by showing the page and focusing the field (``CharacterEditor.focus_path``).
+answers by showing the page and focusing the field (``CreationFlowView.focus_path``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.models.problem_model import PathRole, ProblemModel
+from gui.models.problem_model import PathRole, ProblemModel, ProblemRank
 from rules.validation import Severity
 
 
@@ -19,10 +19,16 @@ class ValidationPanel(QWidget):
 
     path_activated = Signal(str)
 
-    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: CharacterDocument,
+        parent: QWidget | None = None,
+        *,
+        rank: ProblemRank | None = None,
+    ) -> None:
         super().__init__(parent)
         self._document = document
-        self.model = ProblemModel(document, self)
+        self.model = ProblemModel(document, self, rank=rank)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)

@@ -78,9 +78,7 @@ def drafts_dir(tmp_path: Path) -> Path:
     return tmp_path / "drafts"
 
 
-def stub_editor(
-    document: Any, *, novels: Callable[[], Any], guest_stars: Callable[[], Any] | None = None
-) -> QWidget:
+def stub_editor(document: Any, *, ui: Any, workspace: Any) -> QWidget:
     """A stand-in editor for tests of the shell alone (the real one is tested end to end)."""
     label = QLabel(document.title())
     label.setObjectName("stubEditor")
@@ -93,14 +91,14 @@ def make_window(
 ) -> Iterator[Callable[..., Any]]:
     """Build main windows on the test library; each is closed and its library shut at the end."""
     from gui.drafts import DraftStore
-    from gui.main_window import MainWindow
+    from gui.shell import MainWindow
     from storage.library import Library
 
     made: list[Any] = []
 
     def settle(window: Any) -> None:
         # Unsaved test edits must not trigger the "Save changes?" question at teardown.
-        for tab in window.document_tabs():
+        for tab in window.documents.tabs():
             tab.document.undo_stack.setClean()
 
     def build(*, editor: Any = stub_editor, url: str | None = None, **kwargs: Any) -> Any:

@@ -49,14 +49,14 @@ def test_a_campaign_from_a_newer_fatesmith_is_greyed_and_says_so_when_opened(
     assert looks_flagged(model, row) == ("The Thunder Atoll Affair", False, False)  # as usual
 
     raw(window, "UPDATE campaigns SET payload_version = 99 WHERE id = :id", id=SAMPLE_CAMPAIGN.hex)
-    window.refresh_library()
+    window.listing.refresh_library()
     row = model.row_of(SAMPLE_CAMPAIGN)
     tooltip, italic, grey = looks_flagged(model, row)
     assert "newer Fatesmith" in tooltip and italic and grey
     assert model.index(row, 0).data() == "The Thunder Atoll Affair"
 
     assert window.edit_campaign(SAMPLE_CAMPAIGN) is None
-    assert CampaignDialog.ask(window, SAMPLE_CAMPAIGN) is None
+    assert CampaignDialog.ask(window, SAMPLE_CAMPAIGN, window.campaign_context()) is None
     [(title, message), again] = guard_dialogs
     assert title == "Campaign from a newer Fatesmith" and again[0] == title
     assert "campaign format 99" in message and "cannot open or change it" in message
@@ -67,7 +67,7 @@ def test_a_damaged_campaign_says_it_cannot_be_opened(
 ) -> None:
     window = make_window()
     raw(window, """UPDATE campaigns SET rules = '{"stress_boxes": "many"}'""")
-    window.refresh_library()
+    window.listing.refresh_library()
     model = window.page.campaign_model
     tooltip, italic, grey = looks_flagged(model, model.row_of(SAMPLE_CAMPAIGN))
     assert "damaged" in tooltip and italic and grey
@@ -87,7 +87,7 @@ def test_flagged_encounters_are_greyed_and_opening_one_shows_the_problem(
         window.library.save_encounter(record, expected_version=None)
     raw(window, "UPDATE encounters SET payload_version = 99 WHERE id = :id", id=newer.id.hex)
     raw(window, "UPDATE encounters SET payload = '{not json' WHERE id = :id", id=broken.id.hex)
-    window.refresh_encounters()
+    window.listing.refresh_encounters()
     model = window.page.encounter_model
     status = model.column_index("status")
 
@@ -99,9 +99,9 @@ def test_flagged_encounters_are_greyed_and_opening_one_shows_the_problem(
     assert model.index(model.row_of(newer.id), status).data() == "Newer version"
     assert model.index(model.row_of(broken.id), status).data() == "Damaged"
 
-    assert window.open_encounter(newer.id) is None
-    assert window.open_encounter(broken.id) is None
-    assert not window.encounter_windows
+    assert window.encounters.open_encounter(newer.id) is None
+    assert window.encounters.open_encounter(broken.id) is None
+    assert not window.encounters.windows
     [(title1, message1), (title2, message2)] = guard_dialogs
     assert title1 == title2 == "Cannot open the encounter"
     assert "newer Fatesmith" in message1 and "damaged" in message2

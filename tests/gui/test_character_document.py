@@ -55,13 +55,15 @@ def test_mark_saved_sets_version_and_clean_state(sotc: Any) -> None:
 
 def test_stunt_check_reports_missing_prerequisite_sotc_stunts(sotc: Any) -> None:
     """Gift of Tongues needs Linguist (SotC "Stunts", Academics)."""
+    from gui.systems.sotc.stunt_checks import stunt_check
+
     doc = make_document(sotc)
-    check = doc.stunt_check("Gift of Tongues")
+    check = stunt_check(doc, "Gift of Tongues")
     assert not check.met
     assert any("Linguist" in r for r in check.reasons)
     doc.replace_character(SotcCharacter(stunts=(StuntPick(name="Linguist"),)))
-    assert doc.stunt_check("Gift of Tongues").met
-    assert doc.stunt_check("No Such Stunt") is None
+    assert stunt_check(doc, "Gift of Tongues").met
+    assert stunt_check(doc, "No Such Stunt") is None
 
 
 def test_problem_model_lists_errors_first_with_paths(sotc: Any, qtmodeltester: Any) -> None:

@@ -22,7 +22,7 @@ BOWS = SotcSettings(renamed_skills={"Guns": "Bows"}, removed_skills=("Mysteries"
 
 
 def make_editor(qtbot: Any, sotc: Any, character: SotcCharacter) -> CharacterEditor:
-    doc = CharacterDocument(character, sotc, version=None, rules=BOWS)
+    doc = CharacterDocument(character, sotc, version=None, settings=BOWS)
     editor = CharacterEditor(doc)
     qtbot.addWidget(editor)
     editor.resize(1280, 640)

@@ -58,7 +58,7 @@ def test_drafts_are_restored_after_a_simulated_kill(
 ) -> None:
     first = make_window()
     rosa = next(s.id for s in first.page.model.rows() if "Rosa" in s.name)
-    tab = first.open_character(rosa)
+    tab = first.characters.open_character(rosa)
     tab.document.undo_stack.push(EditTextCommand(tab.document, "name", "Unsaved Rosa"))
     assert first.autosaver.flush() == 1
     # "Kill": the window never closes, nothing is saved. A new start finds the draft.
@@ -72,14 +72,14 @@ def test_drafts_are_restored_after_a_simulated_kill(
     second = make_window()
     assert second.offer_draft_restore() == 1
     assert offered == ["Unsaved Rosa"]
-    restored = second.current_tab()
+    restored = second.documents.current()
     assert restored is not None
     assert restored.document.character.name == "Unsaved Rosa"
     assert second.isWindowModified()
     restored.document.undo_stack.undo()  # back to what the library holds
     assert restored.document.character.name == '"Kid" Rosa Delgado'
     restored.document.undo_stack.redo()
-    assert second.save_current()
+    assert second.characters.save_current()
     assert DraftStore(drafts_dir, second.library.url, second.registry).pending() == []
 
 
@@ -104,9 +104,9 @@ def test_a_never_saved_character_comes_back_as_unsaved(
     window.autosaver.store.write(SotcCharacter(name="Fresh"), version=None, campaign_id=None)
     monkeypatch.setattr(DraftRestoreDialog, "ask", classmethod(lambda cls, p, d: list(d)))
     assert window.offer_draft_restore() == 1
-    tab = window.current_tab()
+    tab = window.documents.current()
     assert tab.document.version is None and not tab.document.undo_stack.isClean()
-    assert window.save_current()
+    assert window.characters.save_current()
     assert "Fresh" in [s.name for s in window.page.model.rows()]
 
 
@@ -118,7 +118,7 @@ def test_the_autosave_timer_writes_the_draft_by_itself(
     window = make_window()
     assert window.autosaver is not None and window.autosaver.is_active()
     rosa = next(s.id for s in window.page.model.rows() if s.name == '"Kid" Rosa Delgado')
-    tab = window.open_character(rosa)
+    tab = window.characters.open_character(rosa)
     assert tab is not None
     tab.document.undo_stack.push(EditTextCommand(tab.document, "name", "Rosa, Autosaved"))
     path = window.autosaver.store.path_for(rosa)
@@ -127,5 +127,5 @@ def test_the_autosave_timer_writes_the_draft_by_itself(
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["character"]["name"] == "Rosa, Autosaved"
     assert data["version"] == tab.document.version
-    assert window.save_current()
+    assert window.characters.save_current()
     assert not path.exists()  # saved: the draft goes

@@ -114,8 +114,8 @@ def test_search_index_agrees_with_the_library_query(make_window: Any, qtbot: Any
     from storage.library import SearchQuery
 
     window = make_window()
-    qtbot.waitUntil(lambda: window.search_index is not None, timeout=10_000)
-    index = window.search_index
+    qtbot.waitUntil(lambda: window.listing.search_index is not None, timeout=10_000)
+    index = window.listing.search_index
     for text in ("skylark", "LEADS left", "barnstormer", "thunder atoll", "spirit", "sample",
                  "fists", "zz-nothing", "pilot vance"):  # fmt: skip
         expected = {s.id for s in window.library.list_characters(SearchQuery(text=text))}
@@ -128,8 +128,8 @@ def test_search_index_agrees_with_the_library_on_field_terms(make_window: Any, q
     from storage.library import SearchQuery
 
     window = make_window()
-    qtbot.waitUntil(lambda: window.search_index is not None, timeout=10_000)
-    index = window.search_index
+    qtbot.waitUntil(lambda: window.listing.search_index is not None, timeout=10_000)
+    index = window.listing.search_index
     cases = {
         "skill:Guns": {'Captain Imogen "Skylark" Vance', '"Kid" Rosa Delgado'},
         "skill:pilot": {'Captain Imogen "Skylark" Vance'},

@@ -12,7 +12,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from gui.dialogs.confirm import ConfirmDeleteDialog, ConflictDialog, SaveChangesDialog
-from gui.main_window import CharacterTab, MainWindow
+from gui.documents.tab import CharacterTab
+from gui.shell import MainWindow
 from gui.systems.sotc.commands import EditTextCommand
 from storage.library import Library, SearchQuery
 
@@ -97,8 +98,8 @@ def test_sorting_by_peak_skill_column(make_window: Any) -> None:
 def test_open_edit_save_close_and_reopen_finds_the_change(make_window: Any, qtbot: Any) -> None:
     window = make_window()
     select(window, ROSA)
-    window.act_open.trigger()
-    tab = window.current_tab()
+    window.act.open.trigger()
+    tab = window.documents.current()
     assert tab is not None and window.tabs.count() == 2
     assert window.undo_group.activeStack() is tab.document.undo_stack
     assert not window.isWindowModified()
@@ -107,30 +108,30 @@ def test_open_edit_save_close_and_reopen_finds_the_change(make_window: Any, qtbo
     assert window.isWindowModified()
     assert "[*]" in window.windowTitle()
     assert window.tabs.tabText(1).startswith("\u25cf")
-    assert window.act_undo.isEnabled()
+    assert window.act.undo.isEnabled()
 
-    assert window.save_current()
+    assert window.characters.save_current()
     assert not window.isWindowModified()
     assert "Rosa the Kid" in names(window)
-    assert window.close_current_tab()
+    assert window.documents.close_current()
     assert window.tabs.count() == 1
 
-    tab = window.open_character(id_of(window, "Rosa the Kid"))
+    tab = window.characters.open_character(id_of(window, "Rosa the Kid"))
     assert tab is not None and tab.document.character.name == "Rosa the Kid"
     assert window.settings.recent()[0].name == "Rosa the Kid"
 
 
 def test_library_tab_switch_changes_active_undo_stack(make_window: Any) -> None:
     window = make_window()
-    first = window.open_character(id_of(window, ROSA))
-    second = window.open_character(id_of(window, IMOGEN))
+    first = window.characters.open_character(id_of(window, ROSA))
+    second = window.characters.open_character(id_of(window, IMOGEN))
     assert first is not None and second is not None
     assert window.undo_group.activeStack() is second.document.undo_stack
     window.tabs.setCurrentWidget(first)
     assert window.undo_group.activeStack() is first.document.undo_stack
     window.tabs.setCurrentIndex(0)
     assert window.undo_group.activeStack() is None
-    assert window.open_character(id_of(window, ROSA)) is first  # no second tab
+    assert window.characters.open_character(id_of(window, ROSA)) is first  # no second tab
     assert window.tabs.count() == 3
 
 
@@ -138,7 +139,7 @@ def test_closing_a_dirty_tab_asks_and_cancel_keeps_it(
     make_window: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window()
-    tab = window.open_character(id_of(window, ROSA))
+    tab = window.characters.open_character(id_of(window, ROSA))
     assert tab is not None
     rename(tab, "Changed")
     asked: list[str] = []
@@ -151,10 +152,10 @@ def test_closing_a_dirty_tab_asks_and_cancel_keeps_it(
         return classmethod(ask)
 
     monkeypatch.setattr(SaveChangesDialog, "ask", answer("cancel"))
-    assert not window.close_current_tab()
+    assert not window.documents.close_current()
     assert window.tabs.count() == 2 and asked == ["Changed"]
     monkeypatch.setattr(SaveChangesDialog, "ask", answer("discard"))
-    assert window.close_current_tab()
+    assert window.documents.close_current()
     assert ROSA in names(window) and "Changed" not in names(window)
 
 
@@ -162,7 +163,7 @@ def test_quitting_with_unsaved_changes_can_save_them(
     make_window: Any, monkeypatch: pytest.MonkeyPatch, library_url: str, registry: Any
 ) -> None:
     window = make_window()
-    tab = window.open_character(id_of(window, ROSA))
+    tab = window.characters.open_character(id_of(window, ROSA))
     assert tab is not None
     rename(tab, "Saved on quit")
     monkeypatch.setattr(SaveChangesDialog, "ask", classmethod(lambda cls, p, n: "save"))
@@ -174,10 +175,10 @@ def test_quitting_with_unsaved_changes_can_save_them(
 
 def test_new_character_is_saved_as_a_new_library_entry(make_window: Any) -> None:
     window = make_window()
-    tab = window.new_character()
+    tab = window.characters.new_character()
     assert tab is not None and tab.document.version is None
     rename(tab, "Brand New")
-    assert window.save_current()
+    assert window.characters.save_current()
     assert tab.document.version is not None
     assert "Brand New" in names(window)
 
@@ -186,7 +187,7 @@ def test_delete_asks_first_and_closes_the_open_tab(
     make_window: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window()
-    window.open_character(id_of(window, ROSA))
+    window.characters.open_character(id_of(window, ROSA))
     window.tabs.setCurrentIndex(0)
     select(window, ROSA)
     calls: list[tuple[list[str], int]] = []
@@ -196,13 +197,13 @@ def test_delete_asks_first_and_closes_the_open_tab(
         return False
 
     monkeypatch.setattr(ConfirmDeleteDialog, "ask", classmethod(no))
-    assert window.delete_selected() == 0
+    assert window.listing.delete_selected() == 0
     assert calls == [([ROSA], 1)] and ROSA in names(window)
     monkeypatch.setattr(
         ConfirmDeleteDialog, "ask", classmethod(lambda cls, p, n, open_count=0: True)
     )
     select(window, ROSA)
-    assert window.delete_selected() == 1
+    assert window.listing.delete_selected() == 1
     assert ROSA not in names(window)
     assert window.tabs.count() == 1
 
@@ -210,7 +211,7 @@ def test_delete_asks_first_and_closes_the_open_tab(
 def test_duplicate_makes_a_selected_copy(make_window: Any) -> None:
     window = make_window()
     select(window, IMOGEN)
-    new_ids = window.duplicate_selected()
+    new_ids = window.listing.duplicate_selected()
     assert len(new_ids) == 1 and len(names(window)) == 5
     assert window.page.selected_ids() == new_ids
 
@@ -256,7 +257,7 @@ def test_save_conflict_overwrite_and_copy(
 ) -> None:
     window = make_window()
     rosa = id_of(window, ROSA)
-    tab = window.open_character(rosa)
+    tab = window.characters.open_character(rosa)
     assert tab is not None
     with Library.open(library_url, registry=registry) as other:
         stored = other.get_character(rosa)
@@ -264,7 +265,7 @@ def test_save_conflict_overwrite_and_copy(
         other.save_character(changed, expected_version=stored.version)
     rename(tab, "Mine")
     monkeypatch.setattr(ConflictDialog, "ask", classmethod(lambda cls, p, n: "overwrite"))
-    assert window.save_current()
+    assert window.characters.save_current()
     assert "Mine" in names(window)
 
     with Library.open(library_url, registry=registry) as other:
@@ -275,9 +276,9 @@ def test_save_conflict_overwrite_and_copy(
         )
     rename(tab, "Mine too")
     monkeypatch.setattr(ConflictDialog, "ask", classmethod(lambda cls, p, n: "copy"))
-    assert window.save_current()
+    assert window.characters.save_current()
     assert "Mine too (my copy)" in names(window) and "Mine" in names(window)
-    current = window.current_tab()
+    current = window.documents.current()
     assert current is not None and current.document.character.id != rosa
 
 
@@ -302,18 +303,18 @@ def test_read_only_library_shows_a_banner_and_disables_saving(
     window.show()
     assert window.page.banner.isVisible()
     assert "newer Fatesmith" in window.page.banner_text.text()
-    window.open_character(id_of(window, ROSA))
-    assert not window.act_save.isEnabled()
-    assert not window.act_new.isEnabled()
-    assert not window.save_current()
+    window.characters.open_character(id_of(window, ROSA))
+    assert not window.act.save.isEnabled()
+    assert not window.act.new.isEnabled()
+    assert not window.characters.save_current()
 
 
 def test_find_shortcut_focuses_the_search_field(make_window: Any, qtbot: Any) -> None:
     window = make_window()
     window.show()
     qtbot.waitExposed(window)
-    window.open_character(id_of(window, ROSA))
-    window.act_find.trigger()
+    window.characters.open_character(id_of(window, ROSA))
+    window.act.find.trigger()
     assert window.tabs.currentIndex() == 0
     qtbot.waitUntil(lambda: window.page.search.hasFocus())
 
@@ -322,29 +323,29 @@ def test_end_to_end_with_the_real_editor_type_undo_save_close_reopen(
     make_window: Any, qtbot: Any
 ) -> None:
     """New character through the creation flow's concept page, then found again in the library."""
-    from gui.main_window import default_editor_factory
+    from gui.shell.characters import default_editor as default_editor_factory
 
     window = make_window(editor=default_editor_factory)
     window.show()
-    tab = window.new_character()
+    tab = window.characters.new_character()
     assert tab is not None
     name_edit = tab.editor.pages["concept"].name_edit
     tab.editor.show_step("concept")
     qtbot.keyClicks(name_edit, "Ada Thorne")
     assert tab.document.character.name == "Ada Thorne"
     assert window.isWindowModified() and window.tabs.tabText(1).endswith("Ada Thorne")
-    window.act_undo.trigger()
+    window.act.undo.trigger()
     assert tab.document.character.name != "Ada Thorne"
-    window.act_redo.trigger()
+    window.act.redo.trigger()
     assert tab.document.character.name == "Ada Thorne"
-    window.act_save.trigger()
+    window.act.save.trigger()
     assert not window.isWindowModified()
-    window.act_close.trigger()
+    window.act.close.trigger()
     assert window.tabs.count() == 1
 
     row = window.page.proxy.proxy_row_of(id_of(window, "Ada Thorne"))
     window.page.table.activated.emit(window.page.proxy.index(row, 0))  # double-click / Enter
-    reopened = window.current_tab()
+    reopened = window.documents.current()
     assert (
         reopened is not None and reopened.editor.pages["concept"].name_edit.text() == "Ada Thorne"
     )
@@ -356,7 +357,7 @@ def test_screenshots_of_the_main_window(
     """Offscreen grabs at 1280x720; with FATESMITH_SCREENSHOTS=1 they go to docs/screenshots."""
     import os
 
-    from gui.main_window import default_editor_factory
+    from gui.shell.characters import default_editor as default_editor_factory
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
@@ -381,7 +382,7 @@ def test_screenshots_of_the_main_window(
     window.page.search.setText("pilot")
     window.grab().save(str(folder / "main-window-search.png"))
     window.page.search.clear()
-    window.open_character(id_of(window, ROSA))
+    window.characters.open_character(id_of(window, ROSA))
     window.grab().save(str(folder / "main-window-character-tab.png"))
 
 
@@ -398,7 +399,7 @@ def test_build_window_opens_the_library_without_loading_the_catalogues(
         assert isinstance(window.registry, LazyRegistry)
         assert window.registry._registry is None
         assert len(names(window)) == 4
-        tab = window.open_character(id_of(window, ROSA))
+        tab = window.characters.open_character(id_of(window, ROSA))
         assert tab is not None and window.registry._registry is not None
     finally:
         window.workers.wait()
@@ -424,6 +425,6 @@ def test_campaign_filter_survives_a_refresh(make_window: Any) -> None:
     campaign = window.library.list_campaigns()[0]
     window.page.select_campaign_filter(campaign.id)
     assert window.page.campaign_filter.currentData() == campaign.id
-    window.refresh_library()
+    window.listing.refresh_library()
     assert window.page.campaign_filter.currentData() == campaign.id
     assert len(names(window)) == 4

@@ -17,14 +17,18 @@ from rules.validation import has_errors
 def test_dealing_guest_stars_writes_phases_four_and_five(make_window: Any) -> None:
     window = make_window()
     campaign = window.library.list_campaigns()[0]
-    dialog = CampaignDialog(window, campaign.id)
+    dialog = CampaignDialog(window, campaign.id, window.campaign_context())
     assert len(dialog.member_ids()) == len(campaign.member_ids) == 4
-    dialog.casting.deal()
-    assert not has_errors(check_assignment(dialog.casting.members, dialog.casting.assignment))
+    dialog.extra_pages[0].casting.deal()
+    assert not has_errors(
+        check_assignment(
+            dialog.extra_pages[0].casting.members, dialog.extra_pages[0].casting.assignment
+        )
+    )
     dialog.name.setText("Renamed Affair")
     saved = dialog.save()
     assert saved is not None and saved.name == "Renamed Affair"
-    for key, casting in dialog.casting.assignment.items():
+    for key, casting in dialog.extra_pages[0].casting.assignment.items():
         character = window.library.get_character(uuid.UUID(key)).character
         assert str(character.phase(4).guest_star_in.character_id) == casting.phase4
         assert str(character.phase(5).guest_star_in.character_id) == casting.phase5
@@ -37,10 +41,10 @@ def test_open_members_get_an_undoable_change_instead(
     window = make_window()
     campaign = window.library.list_campaigns()[0]
     first = campaign.member_ids[0]
-    tab = window.open_character(first)
+    tab = window.characters.open_character(first)
     before = tab.document.character
-    dialog = CampaignDialog(window, campaign.id)
-    dialog.casting.deal()
+    dialog = CampaignDialog(window, campaign.id, window.campaign_context())
+    dialog.extra_pages[0].casting.deal()
     assert dialog.save() is not None
     assert tab.document.character.phase(4).guest_star_in is not None
     assert not tab.document.undo_stack.isClean()
@@ -52,12 +56,12 @@ def test_open_members_get_an_undoable_change_instead(
 
 def test_new_campaign_with_members_shows_in_the_library(make_window: Any) -> None:
     window = make_window()
-    dialog = CampaignDialog(window, None)
+    dialog = CampaignDialog(window, None, window.campaign_context())
     dialog.name.setText("Second Campaign")
     dialog.members.item(0).setCheckState(dialog.members.item(0).checkState().Checked)
-    assert len(dialog.casting.members) == 1
+    assert len(dialog.extra_pages[0].casting.members) == 1
     assert dialog.save() is not None
-    window.refresh_library()
+    window.listing.refresh_library()
     assert window.page.campaign_model.rowCount() == 2
     assert window.page.campaign_filter.findText("Second Campaign") > 0
 
@@ -66,36 +70,39 @@ def test_house_rules_tab_shows_every_campaign_switch_with_its_book_section(
     make_window: Any,
 ) -> None:
     """Every SotcSettings field has a control whose tooltip names where the rule comes from."""
-    from gui.dialogs.campaign import RULE_TIPS
+    from gui.systems.sotc.settings_page import RULE_TIPS
     from rules.systems.sotc.settings import SotcSettings
 
     window = make_window()
-    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    dialog = CampaignDialog(
+        window, window.library.list_campaigns()[0].id, window.campaign_context()
+    )
+    page = dialog.settings_page
     controls = {
-        "weirdness": dialog.weirdness, "stress_boxes": dialog.stress,
-        "companions_have_stress": dialog.companions, "rotating_initiative": dialog.rotating,
-        "grit": dialog.grit, "fate_point_bonus": dialog.fate_bonus,
-        "escalating_compels": dialog.escalating, "universal_gadget_lasts": dialog.gadget_lasts,
-        "renamed_skills": dialog.skills, "removed_skills": dialog.skills,
+        "weirdness": page.weirdness, "stress_boxes": page.stress,
+        "companions_have_stress": page.companions, "rotating_initiative": page.rotating,
+        "grit": page.grit, "fate_point_bonus": page.fate_bonus,
+        "escalating_compels": page.escalating, "universal_gadget_lasts": page.gadget_lasts,
+        "renamed_skills": page.skills, "removed_skills": page.skills,
     }  # fmt: skip
     assert set(controls) == set(SotcSettings.model_fields)
     for field, control in controls.items():
         tip = control.toolTip()
         assert tip in RULE_TIPS.values(), field
         assert "SotC," in tip or "How To Do Things" in tip, field
-    assert dialog.skills.rowCount() == 28  # SotC, Skills: the book's list
+    assert dialog.settings_page.skills.rowCount() == 28  # SotC, Skills: the book's list
     assert dialog.pages.tabText(1) == "House rules"
 
 
 def set_skill(dialog: Any, book: str, *, name: str | None = None, used: bool = True) -> None:
     from PySide6.QtCore import Qt
 
-    for row in range(dialog.skills.rowCount()):
-        if dialog.skills.item(row, 0).text() == book:
+    for row in range(dialog.settings_page.skills.rowCount()):
+        if dialog.settings_page.skills.item(row, 0).text() == book:
             state = Qt.CheckState.Checked if used else Qt.CheckState.Unchecked
-            dialog.skills.item(row, 0).setCheckState(state)
+            dialog.settings_page.skills.item(row, 0).setCheckState(state)
             if name is not None:
-                dialog.skills.item(row, 1).setText(name)
+                dialog.settings_page.skills.item(row, 1).setText(name)
             return
     raise KeyError(book)
 
@@ -105,17 +112,21 @@ def test_house_rules_are_saved_with_the_campaign(make_window: Any) -> None:
     optional rules switched (Escalation, Optional Rule: Grit, An Alternative to Skills)."""
     window = make_window()
     campaign = window.library.list_campaigns()[0]
-    dialog = CampaignDialog(window, campaign.id)
+    dialog = CampaignDialog(window, campaign.id, window.campaign_context())
     set_skill(dialog, "Guns", name="Bows")
     set_skill(dialog, "Mysteries", used=False)
-    dialog.weirdness.setCurrentIndex(dialog.weirdness.findData("outside-your-window"))
-    dialog.stress.setValue(3)
-    dialog.companions.setChecked(True)
-    dialog.rotating.setChecked(True)
-    dialog.grit.setChecked(False)
-    dialog.fate_bonus.setChecked(False)
-    dialog.escalating.setChecked(True)
-    dialog.gadget_lasts.setCurrentIndex(dialog.gadget_lasts.findData("adventure"))
+    dialog.settings_page.weirdness.setCurrentIndex(
+        dialog.settings_page.weirdness.findData("outside-your-window")
+    )
+    dialog.settings_page.stress.setValue(3)
+    dialog.settings_page.companions.setChecked(True)
+    dialog.settings_page.rotating.setChecked(True)
+    dialog.settings_page.grit.setChecked(False)
+    dialog.settings_page.fate_bonus.setChecked(False)
+    dialog.settings_page.escalating.setChecked(True)
+    dialog.settings_page.gadget_lasts.setCurrentIndex(
+        dialog.settings_page.gadget_lasts.findData("adventure")
+    )
     assert dialog.save() is not None
     rules = window.library.get_campaign(campaign.id).rules
     assert rules.renamed_skills == {"Guns": "Bows"}
@@ -125,16 +136,21 @@ def test_house_rules_are_saved_with_the_campaign(make_window: Any) -> None:
     )  # fmt: skip
     assert rules.companions_have_stress and rules.rotating_initiative and rules.escalating_compels
     assert not rules.grit and not rules.fate_point_bonus
-    reopened = CampaignDialog(window, campaign.id)
-    assert reopened.skill_changes() == ({"Guns": "Bows"}, ("Mysteries",))
-    assert reopened.rotating.isChecked() and not reopened.fate_bonus.isChecked()
+    reopened = CampaignDialog(window, campaign.id, window.campaign_context())
+    assert reopened.settings_page.skill_changes() == ({"Guns": "Bows"}, ("Mysteries",))
+    assert (
+        reopened.settings_page.rotating.isChecked()
+        and not reopened.settings_page.fate_bonus.isChecked()
+    )
 
 
 def test_two_skills_with_one_name_are_refused(
     make_window: Any, guard_dialogs: list[tuple[str, str]]
 ) -> None:
     window = make_window()
-    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    dialog = CampaignDialog(
+        window, window.library.list_campaigns()[0].id, window.campaign_context()
+    )
     set_skill(dialog, "Guns", name="fists")
     dialog.accept()
     assert dialog.result() != dialog.DialogCode.Accepted
@@ -161,7 +177,9 @@ def test_screenshot_of_the_house_rules(
     apply_theme(app, "light")
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1])))
     window = make_window()
-    dialog = CampaignDialog(window, window.library.list_campaigns()[0].id)
+    dialog = CampaignDialog(
+        window, window.library.list_campaigns()[0].id, window.campaign_context()
+    )
     qtbot.addWidget(dialog)
     set_skill(dialog, "Guns", name="Bows")
     set_skill(dialog, "Mysteries", used=False)
@@ -175,6 +193,11 @@ def novel_titles(novels: list[Any]) -> list[str]:
     return [n.title for n in novels]
 
 
+def novels(window: Any) -> Any:
+    """The window's SotC novels reader (gui.systems.sotc.novels.CampaignNovels)."""
+    return window.uis.get("sotc").novels(window.workspace)
+
+
 def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
     make_window: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -182,23 +205,23 @@ def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
     from gui.systems.sotc.commands import EditTextCommand
 
     window = make_window()
-    qtbot.waitUntil(lambda: window.novel_index is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: novels(window).index is not None, timeout=20_000)
     asked: list[Any] = []
     real_payloads = window.library.payloads
     monkeypatch.setattr(
         window.library, "payloads", lambda ids=None: asked.append(ids) or real_payloads(ids)
     )
-    tab = window.new_character()
+    tab = window.characters.new_character()
     assert tab is not None and tab.document.campaign_id is None
     stored = [window.library.get_character(s.id).character for s in window.page.model.rows()]
     # The samples whose Phase Three names a novel (Tobias Wren's is still unwritten).
     written = {c.id for c in stored if c.phase(3).novel_title}
-    everyone = window.novels_for(tab.document)
+    everyone = novels(window).novels_for(tab.document)
     assert {n.character_id for n in everyone} == written and len(written) == 3
     assert asked == []  # no stored document read
-    member = window.open_character(sorted(written)[0])
+    member = window.characters.open_character(sorted(written)[0])
     assert member is not None
-    others = window.novels_for(member.document)
+    others = novels(window).novels_for(member.document)
     assert {n.character_id for n in others} == written - {member.document.character.id}
     assert asked == []
 
@@ -207,11 +230,11 @@ def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
     tab.document.undo_stack.push(
         EditTextCommand(tab.document, "phases[2].novel_title", "Ada and the Iron Comet")
     )
-    assert window.save_document(tab.document)
-    other = window.new_character()
+    assert window.characters.save_document(tab.document)
+    other = window.characters.new_character()
     assert other is not None
-    assert "Ada and the Iron Comet" in novel_titles(window.novels_for(other.document))
-    assert "Ada and the Iron Comet" not in novel_titles(window.novels_for(member.document))
+    assert "Ada and the Iron Comet" in novel_titles(novels(window).novels_for(other.document))
+    assert "Ada and the Iron Comet" not in novel_titles(novels(window).novels_for(member.document))
     assert asked == []  # a campaign's members only; the index was updated, not rebuilt
 
 
@@ -219,19 +242,20 @@ def test_before_the_index_is_built_only_sotc_documents_are_read(
     make_window: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window()
+    novels(window)
     window.workers.wait()
-    window.novel_index = None  # as while the worker is still building it
+    novels(window).index = None  # as while the worker is still building it
     asked: list[Any] = []
     real_payloads = window.library.payloads
     monkeypatch.setattr(
         window.library, "payloads", lambda ids=None: asked.append(ids) or real_payloads(ids)
     )
     campaign = window.library.list_campaigns()[0]
-    member = window.open_character(campaign.member_ids[1])
+    member = window.characters.open_character(campaign.member_ids[1])
     assert member is not None
-    novels = window.novels_for(member.document)
+    found = novels(window).novels_for(member.document)
     [ids] = asked
     assert ids is not None and set(ids) == set(campaign.member_ids) - {campaign.member_ids[1]}
-    assert 1 <= len(novels) <= 3 and member.document.character.id not in {
-        n.character_id for n in novels
+    assert 1 <= len(found) <= 3 and member.document.character.id not in {
+        n.character_id for n in found
     }

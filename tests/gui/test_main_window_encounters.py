@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence
 
 from gui.dialogs.choose import ChoiceDialog
 from gui.dialogs.confirm import ConfirmDeleteDialog
-from gui.main_window import MainWindow
+from gui.shell import MainWindow
 from rules.conflict import minion_group
 from rules.encounter import AddAspectEvent, AddParticipantEvent
 
@@ -38,15 +38,15 @@ def thugs(doc: Any) -> Any:
 
 
 def new_encounter(window: MainWindow, qtbot: Any) -> Any:
-    window.act_new_encounter.trigger()
-    encounter = window.encounter_windows[-1]
+    window.act.new_encounter.trigger()
+    encounter = window.encounters.windows[-1]
     qtbot.addWidget(encounter)
     return encounter
 
 
 def close(window: MainWindow, encounter: Any, qtbot: Any) -> None:
     encounter.close()
-    qtbot.waitUntil(lambda: encounter not in window.encounter_windows)
+    qtbot.waitUntil(lambda: encounter not in window.encounters.windows)
 
 
 def test_new_encounter_saves_lists_and_reopens_where_it_was(
@@ -54,7 +54,7 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
 ) -> None:
     window = make_window()
     window.show()
-    assert window.act_new_encounter.shortcut() == QKeySequence("Ctrl+Shift+E")
+    assert window.act.new_encounter.shortcut() == QKeySequence("Ctrl+Shift+E")
     assert listed(window) == []
     assert window.page.encounter_stack.currentWidget() is window.page.encounter_hint
 
@@ -76,16 +76,16 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
     assert listed(window) == [("New encounter", "Encounter")]  # used: kept
 
     window.page.select_encounter_ids([record_id])
-    assert window.act_open_encounter.isEnabled()
-    window.act_open_encounter.trigger()
-    reopened = window.encounter_windows[-1]
+    assert window.act.open_encounter.isEnabled()
+    window.act.open_encounter.trigger()
+    reopened = window.encounters.windows[-1]
     qtbot.addWidget(reopened)
     assert reopened is not encounter and reopened.doc.record_id == record_id
     assert reopened.doc.state.find("thugs") is not None
     assert [a.text for a in reopened.doc.state.aspects] == ["Fog on the Water"]
     assert len(reopened.doc.log) == 2
     # Opening it again raises the same window.
-    assert window.open_encounter(record_id) is reopened
+    assert window.encounters.open_encounter(record_id) is reopened
 
 
 def test_an_untouched_new_encounter_is_dropped_when_closed(make_window: Any, qtbot: Any) -> None:
@@ -107,7 +107,7 @@ def test_new_encounter_in_the_chosen_campaign_takes_its_rule_switches(
     window.library.save_campaign(
         campaign.model_copy(update={"rules": rules}), expected_version=campaign.version
     )
-    window.refresh_library()
+    window.listing.refresh_library()
     window.page.select_campaign_filter(campaign.id)
     encounter = new_encounter(window, qtbot)
     assert encounter.doc.campaign_id == campaign.id
@@ -142,7 +142,7 @@ def test_start_from_template_runs_it_again_as_a_new_encounter(
 
     monkeypatch.setattr(ChoiceDialog, "ask", classmethod(choose))
     window.page.encounter_view.clearSelection()
-    run = window.start_from_template()
+    run = window.encounters.start_from_template()
     assert offered == [["Dock ambush"]]
     assert run is not None
     qtbot.addWidget(run)
@@ -152,7 +152,7 @@ def test_start_from_template_runs_it_again_as_a_new_encounter(
 
     # A selected template starts without asking; double-click (activation) does the same.
     window.page.select_encounter_ids([template_id])
-    second = window.start_from_template()
+    second = window.encounters.start_from_template()
     assert second is not None and second.doc.record_id not in (template_id, run.doc.record_id)
     qtbot.addWidget(second)
     assert offered == [["Dock ambush"]]
@@ -177,13 +177,13 @@ def test_delete_encounter_asks_first_and_closes_its_window(
         return classmethod(ask)
 
     monkeypatch.setattr(ConfirmDeleteDialog, "ask", answer(False))
-    assert window.delete_selected_encounters() == 0
+    assert window.encounters.delete_selected() == 0
     assert asked == [(["New encounter"], 1, "encounter")] and len(listed(window)) == 1
     monkeypatch.setattr(ConfirmDeleteDialog, "ask", answer(True))
     window.page.select_encounter_ids([record_id])
-    assert window.delete_selected_encounters() == 1
+    assert window.encounters.delete_selected() == 1
     assert listed(window) == [] and window.library.list_encounters() == []
-    assert not encounter.isVisible() and window.encounter_windows == []
+    assert not encounter.isVisible() and window.encounters.windows == []
 
 
 def test_closing_the_library_window_closes_the_encounter_windows(
@@ -231,7 +231,7 @@ def test_screenshot_of_the_library_with_encounters(
     window.page.select_campaign_filter(None)
     second = new_encounter(window, qtbot)
     second.push(AddAspectEvent(text="A Crowded Ballroom"))
-    window.refresh_encounters()
+    window.listing.refresh_encounters()
     window.page.select_encounter_ids([first.doc.record_id])
     window.activateWindow()
     image = window.grab()

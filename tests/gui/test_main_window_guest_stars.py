@@ -22,47 +22,52 @@ def test_the_editor_gets_the_names_cast_into_this_novel(make_window: Any) -> Non
     seen: dict[str, Any] = {}
 
     def editor(document: Any, **kwargs: Any) -> Any:
-        seen[document.character.name] = kwargs
+        # What the system's creation flow is given: the window's casting reader.
+        reader = kwargs["ui"].novels(kwargs["workspace"])
+        seen[document.character.name] = {"guest_stars": lambda: reader.guest_stars_for(document)}
         return stub_editor(document, **kwargs)
 
     window = make_window(editor=editor)
-    vance = window.open_character(VANCE)
+    vance = window.characters.open_character(VANCE)
     guest_stars = seen[vance.document.character.name]["guest_stars"]
     assert guest_stars() == ["Professor Anselm Okafor", '"Kid" Rosa Delgado']
     # Nobody is cast into Wren's novel (he has none yet).
-    wren = window.open_character(WREN)
+    wren = window.characters.open_character(WREN)
     assert seen[wren.document.character.name]["guest_stars"]() == []
     # Delgado, open in a tab, moves her Phase Four elsewhere: Vance's list follows at once.
-    delgado = window.open_character(DELGADO)
+    delgado = window.characters.open_character(DELGADO)
     delgado.document.undo_stack.push(ChooseGuestNovelCommand(delgado.document, 4, None))
     assert guest_stars() == ["Professor Anselm Okafor"]
     delgado.document.undo_stack.undo()
     assert guest_stars() == ["Professor Anselm Okafor", '"Kid" Rosa Delgado']
     # Outside a campaign there is no casting.
-    fresh = window.new_character()
-    assert fresh is not None and window.guest_stars_for(fresh.document) == []
+    fresh = window.characters.new_character()
+    reader = window.uis.get("sotc").novels(window.workspace)
+    assert fresh is not None and reader.guest_stars_for(fresh.document) == []
 
 
 def test_the_real_editor_receives_the_casting(make_window: Any) -> None:
-    from gui.main_window import default_editor_factory
+    from gui.shell.characters import default_editor as default_editor_factory
 
     window = make_window(editor=default_editor_factory)
-    tab = window.open_character(VANCE)
-    assert tab.editor._guest_stars() == ["Professor Anselm Okafor", '"Kid" Rosa Delgado']
+    tab = window.characters.open_character(VANCE)
+    assert tab.editor.flow.guest_stars() == ["Professor Anselm Okafor", '"Kid" Rosa Delgado']
 
 
 def test_new_fast_character_starts_fast_creation(make_window: Any) -> None:
     """SotC, Character Creation: Fast Character Creation, from File > New Fast Character."""
-    from gui.main_window import default_editor_factory
+    from gui.shell.characters import default_editor as default_editor_factory
 
     window = make_window(editor=default_editor_factory)
     file_menu = window.menuBar().actions()[0].menu()
-    assert window.act_new_fast in file_menu.actions()
-    assert "Fast Character Creation" in window.act_new_fast.toolTip()
-    window.act_new_fast.trigger()
-    tab = window.current_tab()
+    file_menu.aboutToShow.emit()  # the systems' ways to start a character join the menu
+    [fast] = [a for a in file_menu.actions() if a.text() == "New &Fast Character"]
+    assert file_menu.actions().index(fast) == file_menu.actions().index(window.act.new) + 1
+    assert "Fast Character Creation" in fast.toolTip()
+    fast.trigger()
+    tab = window.documents.current()
     assert tab is not None and tab.document.character.creation_mode == "fast"
-    assert tab.editor.is_fast()
+    assert tab.editor.flow.is_fast()
     assert tab.document.version is None  # a new, unsaved character
-    window.act_new.trigger()
-    assert window.current_tab().document.character.creation_mode == "standard"
+    window.act.new.trigger()
+    assert window.documents.current().document.character.creation_mode == "standard"

@@ -57,7 +57,7 @@ def test_the_first_listing_comes_from_the_quick_reader(fast_window: Any) -> None
     assert window.page.campaign_model.rowCount() == 1
     assert window.page.tag_filter.findData("pilot") > 0
     assert window.registry._registry is None  # the catalogues are not loaded either
-    assert window.search_index is None and not window.workers.busy()
+    assert window.listing.search_index is None and not window.workers.busy()
 
 
 def test_the_real_library_is_swapped_in_keeping_selection_search_and_filters(
@@ -76,13 +76,13 @@ def test_the_real_library_is_swapped_in_keeping_selection_search_and_filters(
     assert page.search.text() == "kid" and shown(window) == [ROSA]
     assert page.tag_filter.currentData() == "sample"
     assert page.selected_ids() == [id_of(window, ROSA)]
-    qtbot.waitUntil(lambda: window.search_index is not None, timeout=20_000)
-    assert window.search_index is not None and len(window.search_index) == 4
+    qtbot.waitUntil(lambda: window.listing.search_index is not None, timeout=20_000)
+    assert window.listing.search_index is not None and len(window.listing.search_index) == 4
 
 
 def test_an_early_action_opens_the_library_on_the_spot(fast_window: Any) -> None:
     window = fast_window
-    tab = window.open_character(id_of(window, ROSA))
+    tab = window.characters.open_character(id_of(window, ROSA))
     assert tab is not None and tab.document.character.name == ROSA
     assert window.library.ready  # opened synchronously, the stand-in now delegates
     window.open_library_in_background()  # nothing left to do: attaches at once
@@ -93,7 +93,7 @@ def test_a_library_that_fails_to_open_is_reported(
     qtbot: Any, existing_library: str, settings: Any, drafts_dir: Path
 ) -> None:
     from gui.drafts import DraftStore
-    from gui.main_window import MainWindow
+    from gui.shell import MainWindow
     from rules.errors import FatesmithError
     from storage.quick_listing import read_listing
 
@@ -173,7 +173,7 @@ def test_launch_paints_then_opens_the_library_and_sets_the_icon(
 def test_importing_the_window_loads_neither_pydantic_nor_sqlalchemy() -> None:
     """Start-up speed: the models and the database layer load after the first paint."""
     code = (
-        "import sys, gui.app, gui.main_window, gui.workers, gui.drafts\n"
+        "import sys, gui.app, gui.shell, gui.workers, gui.drafts\n"
         "bad = sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'pydantic',"
         " 'alembic', 'reportlab'})\n"
         "assert not bad, bad\n"
@@ -188,7 +188,7 @@ def test_the_page_restyles_itself_when_the_theme_changes(
     from PySide6.QtGui import QColor, QPalette
     from PySide6.QtWidgets import QApplication, QLabel
 
-    from gui.main_window import DARK_COLOURS, LIGHT_COLOURS
+    from gui.shell.library_page import DARK_COLOURS, LIGHT_COLOURS
     from gui.theme import apply_theme
 
     app = QApplication.instance()

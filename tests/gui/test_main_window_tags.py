@@ -37,11 +37,11 @@ def test_edit_tags_of_two_characters_updates_the_library_and_the_filter(
 ) -> None:
     window = make_window()
     window.page.select_ids([id_of(window, ROSA), id_of(window, IMOGEN)])
-    assert window.act_edit_tags.isEnabled()
+    assert window.act.edit_tags.isEnabled()
     seen: list[Any] = []
     change = TagChange(add=("Villain Bait",), remove=("sample",))
     monkeypatch.setattr(EditTagsDialog, "ask", answer(change, seen))
-    window.act_edit_tags.trigger()
+    window.act.edit_tags.trigger()
     [(names, selected, known)] = seen
     assert sorted(names) == sorted([ROSA, IMOGEN]) and "pilot" in known
     assert sorted(selected) == [("sample", "detective"), ("sample", "pilot")]
@@ -62,7 +62,7 @@ def test_cancelling_changes_nothing(make_window: Any, monkeypatch: pytest.Monkey
     window.page.select_ids([id_of(window, ROSA)])
     before = tags_of(window, ROSA)
     monkeypatch.setattr(EditTagsDialog, "ask", answer(None, []))
-    assert window.edit_tags_of_selected() == 0
+    assert window.listing.edit_tags_of_selected() == 0
     assert tags_of(window, ROSA) == before
 
 
@@ -71,19 +71,19 @@ def test_an_open_character_gets_an_undoable_edit_instead(
 ) -> None:
     window = make_window()
     rosa = id_of(window, ROSA)
-    tab = window.open_character(rosa)
+    tab = window.characters.open_character(rosa)
     assert tab is not None
     window.tabs.setCurrentIndex(0)
     window.page.select_ids([rosa])
     monkeypatch.setattr(EditTagsDialog, "ask", answer(TagChange(add=("boxer",)), []))
-    assert window.edit_tags_of_selected() == 1
+    assert window.listing.edit_tags_of_selected() == 1
     assert tab.document.character.tags[-1] == "boxer"
     assert "boxer" not in tags_of(window, ROSA)  # stored with the character's next save
     assert tab.document.undo_stack.undoText() == "Edit tags"
     tab.document.undo_stack.undo()
     assert "boxer" not in tab.document.character.tags
     tab.document.undo_stack.redo()
-    assert window.save_document(tab.document)
+    assert window.characters.save_document(tab.document)
     assert "boxer" in tags_of(window, ROSA)
     monkeypatch.setattr(SaveChangesDialog, "ask", classmethod(lambda cls, p, n: "discard"))
 

@@ -85,7 +85,7 @@ def test_batch_export_from_the_library_selection(
     window.page.table.selectAll()
     target = tmp_path / "all.pdf"
     monkeypatch.setattr(FileDialogs, "save_pdf", classmethod(lambda cls, p, s: target))
-    signals = window.export_selected_pdf()
+    signals = window.transfer.export_selected_pdf()
     with qtbot.waitSignal(signals.finished, timeout=30_000):
         pass
     reader = PdfReader(target)

@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from PySide6.QtGui import QUndoCommand
 
 from gui.documents.character_document import CharacterDocument
+from gui.documents.commands import CharacterCommand as _CharacterCommand
+from gui.documents.commands import ReplaceCharacterCommand
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
 from rules.systems.sotc.character import (
     ASPECTS_PER_PHASE,
@@ -255,33 +257,6 @@ def _sotc(document: CharacterDocument) -> SotcCharacter:
 
 
 # -- character edits -----------------------------------------------------------------------------
-
-
-class _CharacterCommand(QUndoCommand):
-    """Base: the constructor builds the next character from the current one; redo/undo swap.
-
-    The undo stack is linear, so the state a command is redone on is always the state it was built
-    on; keeping both snapshots makes every round trip exact (padding of phases included).
-    """
-
-    def __init__(self, document: CharacterDocument, text: str) -> None:
-        super().__init__(text)
-        self._document = document
-        self._before: CharacterBase = document.character
-        self._after: CharacterBase = document.character
-
-    @property
-    def document(self) -> CharacterDocument:
-        """The document this command edits."""
-        return self._document
-
-    def redo(self) -> None:
-        """Install the state after the action."""
-        self._document.replace_character(self._after)
-
-    def undo(self) -> None:
-        """Install the state before the action."""
-        self._document.replace_character(self._before)
 
 
 class EditTextCommand(_CharacterCommand):
@@ -602,14 +577,6 @@ class SetGuestStarsCommand(_CharacterCommand):
 
 
 # -- whole state -----------------------------------------------------------------------------------
-
-
-class ReplaceCharacterCommand(_CharacterCommand):
-    """Replace the whole character in one step (e.g. "Start over")."""
-
-    def __init__(self, document: CharacterDocument, character: CharacterBase, text: str) -> None:
-        super().__init__(document, text)
-        self._after = character
 
 
 # -- group casting --------------------------------------------------------------------------------

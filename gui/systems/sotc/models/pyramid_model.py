@@ -22,6 +22,7 @@ from PySide6.QtGui import QBrush, QColor
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import FIRST_FREE_ROLE, IdRole, SortRole, TableModel
 from gui.systems.sotc.commands import PlaceSkillCommand
+from gui.systems.sotc.stunt_checks import sotc_settings
 from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
@@ -135,7 +136,7 @@ class SkillListModel(TableModel):
         summary = ""
         if catalog is not None:
             try:
-                summary = catalog.skill(self._document.rules.book_name(name)).summary
+                summary = catalog.skill(sotc_settings(self._document).book_name(name)).summary
             except KeyError:
                 summary = ""
         where = (

@@ -1,8 +1,8 @@
 """GUI layer: Qt models for SotC stunts: the catalogue tree (skill -> stunts) and the stunts taken.
 
-Availability comes from ``CharacterDocument.stunt_check`` and the document's cached problems;
-the models only map those to rows, colours and tooltips. Unavailable stunts stay in the tree,
-marked and explained, never hidden.
+Availability comes from :func:`gui.systems.sotc.stunt_checks.stunt_check` and the document's
+cached problems; the models only map those to rows, colours and tooltips. Unavailable stunts
+stay in the tree, marked and explained, never hidden.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from gui.models.base import (
     SortRole,
     TableModel,
 )
+from gui.systems.sotc.stunt_checks import sotc_settings, stunt_check, stunt_requirement
 from rules.systems.sotc.character import SotcCharacter
 from rules.validation import Severity
 
@@ -69,7 +70,7 @@ def stunt_status(document: CharacterDocument, name: str) -> StuntStatus:
     catalog = getattr(document.system, "catalog")  # noqa: B009 - SotC systems carry one
     stunt = catalog.stunt(name)
     takes = sum(1 for n in character.stunt_names() if n.casefold() == stunt.name.casefold())
-    check = document.stunt_check(stunt.name)
+    check = stunt_check(document, stunt.name)
     if takes:
         positions = [
             i for i, p in enumerate(character.stunts) if p.name.casefold() == stunt.name.casefold()
@@ -103,7 +104,7 @@ def requirement_text(document: CharacterDocument, name: str) -> str:
     catalog = getattr(document.system, "catalog")  # noqa: B009
     if catalog.stunt(name).requires is None:
         return "None (an entry-level stunt)"
-    parts = [_sentence(r.removeprefix("needs ")) for r in document.stunt_requirement(name)]
+    parts = [_sentence(r.removeprefix("needs ")) for r in stunt_requirement(document, name)]
     return "; ".join(parts) or "None"
 
 
@@ -121,7 +122,7 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
         self._document = document
         catalog = getattr(document.system, "catalog")  # noqa: B009
         self._catalog = catalog
-        removed = {s.casefold() for s in document.rules.removed_skills}
+        removed = {s.casefold() for s in sotc_settings(document).removed_skills}
         skills = [s.name for s in catalog.skills if s.name.casefold() not in removed]
         self._skills: list[str] = skills
         self._stunts: list[tuple[str, ...]] = [
@@ -216,7 +217,7 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
 
     def _skill_data(self, index: _Index, role: int) -> Any:
         skill = self._skills[index.row()]
-        campaign_name = self._document.rules.renamed_skills.get(skill, skill)
+        campaign_name = sotc_settings(self._document).renamed_skills.get(skill, skill)
         rating = self._document.character.skill(campaign_name)
         if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == 0:
