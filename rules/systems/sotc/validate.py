@@ -496,11 +496,10 @@ class SotcValidator:
         if not c.condition.health and not c.condition.composure:
             return out
         derived = derive_character(self.index, c, rules)
-        for track, boxes in (
-            ("health", derived.health_boxes),
-            ("composure", derived.composure_boxes),
+        for track, marks, boxes in (
+            ("health", c.condition.health, derived.health_boxes),
+            ("composure", c.condition.composure, derived.composure_boxes),
         ):
-            marks = getattr(c.condition, track)
             if marks and len(marks) != boxes:
                 out.append(
                     error(
