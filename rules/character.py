@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-SYSTEM_IDS: tuple[str, ...] = ("sotc", "strange-fate", "fate2", "art")
+from rules.names import find_name
 
 ShortText = str  # documented aliases; lengths are limited by Field() where used
 MAX_NAME = 200
@@ -61,7 +61,8 @@ class CharacterBase(BaseModel):
 
     Attributes:
         id: Stable identity across files and libraries.
-        system: The game-system id (one of :data:`SYSTEM_IDS`).
+        system: The id of the character's game system (one registered in
+            ``resources/systems/systems.json``).
         name: The character's name; may be empty while creating.
         player: Who plays the character (empty for NPCs).
         skills: Skill name -> rating on the system's ladder; skills not listed take the
@@ -81,11 +82,6 @@ class CharacterBase(BaseModel):
     tags: tuple[str, ...] = Field(default=(), max_length=50)
 
     def skill(self, name: str, default: int = 0) -> int:
-        """Rating of ``name`` (case-insensitive), or ``default`` when not listed."""
-        if name in self.skills:
-            return self.skills[name]
-        folded = name.casefold()
-        for key, value in self.skills.items():
-            if key.casefold() == folded:
-                return value
-        return default
+        """Rating of ``name`` (matched by :func:`rules.names.find_name`), else ``default``."""
+        key = find_name(self.skills, name)
+        return default if key is None else self.skills[key]

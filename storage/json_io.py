@@ -24,7 +24,7 @@ from typing import Any
 import pydantic_core
 from pydantic import ValidationError
 
-from rules.character import SYSTEM_IDS, CharacterBase
+from rules.character import CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
 from rules.validation import field_path
@@ -80,6 +80,11 @@ def loads_limited(text: str) -> Any:
         ) from None
 
 
+def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
+    """Every recognised system id, in registration order (implemented or not)."""
+    return tuple(info.id for info in registry.infos())
+
+
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     """Turn a parsed character document into the system's character model.
 
@@ -102,9 +107,10 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
             f"{FORMAT_VERSION}); update Fatesmith to open it"
         )
     system = data.get("system")
-    if not isinstance(system, str) or system not in SYSTEM_IDS:
+    known = _system_ids(registry)
+    if not isinstance(system, str) or system not in known:
         raise CharacterFileError(
-            f"unknown game system {system!r}; expected one of {', '.join(SYSTEM_IDS)}"
+            f"unknown game system {system!r}; expected one of {', '.join(known)}"
         )
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
@@ -284,7 +290,8 @@ def character_file_schema(registry: SystemRegistry) -> dict[str, Any]:
         "$id": "https://fatesmith.invalid/schemas/character-file.schema.json",
         "title": "Fatesmith character file (*.fatesmith.json)",
         "description": (
-            f"format {FORMAT!r} version {FORMAT_VERSION}; system one of {', '.join(SYSTEM_IDS)} "
+            f"format {FORMAT!r} version {FORMAT_VERSION}; system one of "
+            f"{', '.join(_system_ids(registry))} "
             "(systems without character rules yet are recognised but refused)"
         ),
         "oneOf": branches,

@@ -98,9 +98,10 @@ def rules_plugin(package: str) -> SystemPlugin:
         module = importlib.import_module(f"rules.systems.{package}.plugin")
     except ImportError as exc:
         raise CatalogError(INDEX_FILE, package, f"no rules package ({exc})") from None
-    plugin: SystemPlugin | None = getattr(module, "PLUGIN", None)
-    if plugin is None:
-        raise CatalogError(INDEX_FILE, package, "rules package defines no PLUGIN")
+    try:
+        plugin: SystemPlugin = module.PLUGIN
+    except AttributeError:
+        raise CatalogError(INDEX_FILE, package, "rules package defines no PLUGIN") from None
     return plugin
 
 

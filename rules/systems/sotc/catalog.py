@@ -33,13 +33,16 @@ two or three times (``min_takes`` 2, ``max_takes`` 3, L3681); Spirit Companion a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Annotated, Any, Literal, Self
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from rules.errors import CatalogError
+from rules.names import find_name, fold_names
 from rules.systems.sotc.settings import Weirdness
+
+_T = TypeVar("_T")
 
 SKILL_COUNT = 28
 STUNT_COUNT = 266
@@ -427,6 +430,7 @@ class SotcCatalog(BaseModel):
     improvements: tuple[ImprovementDef, ...] = ()
 
     _by_name: dict[str, StuntDef] = PrivateAttr(default_factory=dict)
+    _stunt_keys: dict[str, str] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _cross_check(self) -> Self:
@@ -505,7 +509,8 @@ class SotcCatalog(BaseModel):
                 raise _CrossCheckError(
                     file, field, f"the book has {want} {what}, but the file lists {have}"
                 )
-        self._by_name = {s.name.casefold(): s for s in self.stunts}
+        self._by_name = {s.name: s for s in self.stunts}
+        self._stunt_keys = fold_names(self._by_name)
         return self
 
     @staticmethod
@@ -541,14 +546,14 @@ class SotcCatalog(BaseModel):
         Raises:
             KeyError: when the catalogue has no such stunt.
         """
-        found = self._stunt_index().get(name.strip().casefold())
+        found = self._find_stunt(name)
         if found is None:
             raise KeyError(name)
         return found
 
     def has_stunt(self, name: str) -> bool:
         """Whether the catalogue has a stunt called ``name`` (case-insensitive)."""
-        return name.strip().casefold() in self._stunt_index()
+        return self._find_stunt(name) is not None
 
     def stunts_for_skill(self, skill: str) -> tuple[StuntDef, ...]:
         """The stunts listed under ``skill`` (case-insensitive), including cross-listed ones."""
@@ -565,11 +570,7 @@ class SotcCatalog(BaseModel):
         Raises:
             KeyError: when there is no such skill.
         """
-        key = name.strip().casefold()
-        for s in self.skills:
-            if s.name.casefold() == key:
-                return s
-        raise KeyError(name)
+        return _lookup(self.skills, [s.name for s in self.skills], name)
 
     def package(self, name: str) -> PackageDef:
         """The Quick Pick package called ``name`` (case-insensitive).
@@ -577,11 +578,7 @@ class SotcCatalog(BaseModel):
         Raises:
             KeyError: when there is no such package.
         """
-        key = name.strip().casefold()
-        for p in self.packages:
-            if p.name.casefold() == key:
-                return p
-        raise KeyError(name)
+        return _lookup(self.packages, [p.name for p in self.packages], name)
 
     def improvement(self, name: str) -> ImprovementDef:
         """The gadget improvement called ``name`` (case-insensitive).
@@ -589,19 +586,31 @@ class SotcCatalog(BaseModel):
         Raises:
             KeyError: when there is no such improvement.
         """
-        key = name.strip().casefold()
-        for m in self.improvements:
-            if m.name.casefold() == key:
-                return m
-        raise KeyError(name)
+        return _lookup(self.improvements, [m.name for m in self.improvements], name)
 
-    def _stunt_index(self) -> dict[str, StuntDef]:
-        # Read the private dict directly: pydantic's __getattr__ for private attributes costs
+    def _find_stunt(self, name: str) -> StuntDef | None:
+        # Read the private dicts directly: pydantic's __getattr__ for private attributes costs
         # more than the lookup itself, and this runs for every stunt of every validation.
         private = self.__pydantic_private__
         assert private is not None
-        index: dict[str, StuntDef] = private["_by_name"]
-        return index
+        by_name: dict[str, StuntDef] = private["_by_name"]
+        found = by_name.get(name)
+        if found is not None:
+            return found  # find_name's first step, inlined for the same reason
+        key = find_name(by_name, name.strip(), private["_stunt_keys"])
+        return None if key is None else by_name[key]
+
+
+def _lookup(entries: Sequence[_T], names: Sequence[str], name: str) -> _T:
+    """The entry called ``name`` (:func:`rules.names.find_name`, spaces around it ignored).
+
+    Raises:
+        KeyError: when there is none.
+    """
+    key = find_name(names, name.strip())
+    if key is None:
+        raise KeyError(name)
+    return entries[names.index(key)]
 
 
 def _loc_path(loc: tuple[int | str, ...]) -> str:

@@ -1,7 +1,8 @@
 """Rules layer: the Spirit of the Century character model (SotC "Character Creation").
 
 Every field defaults to "not filled in yet" so that a character saved halfway through the five
-phases loads and validates; the validators in :mod:`rules.systems.sotc.system` say what is missing.
+phases loads and validates; the validators in :mod:`rules.systems.sotc.validate` say what is
+missing. The creation counts (pyramid, aspects, stunts) live here beside the model they shape.
 """
 
 from __future__ import annotations
@@ -15,6 +16,17 @@ from rules.character import MAX_NAME, MAX_TEXT, CharacterBase, Condition
 
 PHASE_COUNT = 5
 ASPECTS_PER_PHASE = 2
+ASPECT_COUNT = PHASE_COUNT * ASPECTS_PER_PHASE
+"""SotC "The Phases": two aspects in each of five phases."""
+
+PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
+"""SotC "Skills": rung value -> number of skills at creation (15 in all)."""
+
+TOP_RUNG = max(PYRAMID)
+"""Superb (+5), the best rating at creation (SotC "Skills")."""
+
+STUNT_COUNT = 5
+"""Stunts a new character takes (SotC "Character Creation: Stunts")."""
 
 PHASE_LABELS: tuple[str, ...] = (
     "Phase One (Origin)",

@@ -77,7 +77,7 @@ def check_assignment(members: Sequence[Member], assignment: Assignment) -> tuple
         received: Counter[str] = Counter()
         for member in members:
             casting = assignment.get(member.key, Casting())
-            target = getattr(casting, phase)
+            target = casting.phase4 if phase == "phase4" else casting.phase5
             path = f"group.{member.key}.{phase}"
             label = "Phase Four" if phase == "phase4" else "Phase Five"
             if target is None:

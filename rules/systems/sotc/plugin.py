@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.errors import CatalogError
-from rules.systems.registry import SystemInfo
+from rules.systems.registry import SystemInfo, SystemPlugin
 from rules.systems.sotc.catalog import parse_sotc_catalog
 from rules.systems.sotc.system import SotcSystem
 
@@ -35,4 +35,5 @@ class SotcPlugin:
         return SotcSystem(info, catalog)
 
 
-PLUGIN = SotcPlugin()
+PLUGIN: SystemPlugin = SotcPlugin()
+"""Built once at import; the static type makes mypy hold SotcSystem to the GameSystem protocol."""

@@ -1,0 +1,21 @@
+"""Rules layer: the Spirit of the Century book sections that SotC's problems cite.
+
+Each name is the SotC SRD's own chapter heading; the validators put one in every problem's
+``section`` so a player can look the rule up.
+"""
+
+from __future__ import annotations
+
+S_NAME = "SotC, Character Creation: Name"
+S_PHASES = "SotC, Character Creation: The Phases"
+S_GUEST = "SotC, Character Creation: Phase Four and Five (Guest Star)"
+S_SKILLS = "SotC, Character Creation: Skills"
+S_STUNTS = "SotC, Character Creation: Stunts"
+S_FAST = "SotC, Character Creation: Fast Character Creation"
+S_STUNTS_CH = "SotC, Stunts: What Stunts Do"
+S_FP = "SotC, Fate Points: Refresh"
+S_STRESS = "SotC, Skills: Endurance / Resolve (stress boxes)"
+S_GADGETS = "SotC, Gadgets and Gizmos: Personal Gadgets"
+S_IMPROVING = "SotC, Gadgets and Gizmos: Improving Things"
+S_ARTIFACTS = "SotC, Gadgets and Gizmos: Artifacts"
+S_SETTING = "SotC, Running the Game: Setting Decisions"

@@ -1,0 +1,575 @@
+"""Rules layer: Spirit of the Century's character validation (rules V1-V12 / W1-W5).
+
+The rule numbers follow the project's digest (shared/rules/sotc.md section 2.8); every problem
+cites the SotC section it comes from (:mod:`rules.systems.sotc.sections`). Judgment calls are in
+docs/rules-notes.md. Gadgets are checked in :mod:`rules.systems.sotc.gadgets`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.ladder import Ladder
+from rules.systems.sotc.catalog import StuntDef
+from rules.systems.sotc.catalog_index import CatalogIndex
+from rules.systems.sotc.character import (
+    ASPECT_COUNT,
+    ASPECTS_PER_PHASE,
+    PHASE_COUNT,
+    PYRAMID,
+    STUNT_COUNT,
+    TOP_RUNG,
+    Phase,
+    SotcCharacter,
+)
+from rules.systems.sotc.derive import derive_character
+from rules.systems.sotc.gadgets import blank, check_gadgets
+from rules.systems.sotc.prereqs import StuntCheck, check_stunt, check_takes
+from rules.systems.sotc.sections import (
+    S_FAST,
+    S_FP,
+    S_GUEST,
+    S_NAME,
+    S_PHASES,
+    S_SETTING,
+    S_SKILLS,
+    S_STRESS,
+    S_STUNTS,
+    S_STUNTS_CH,
+)
+from rules.systems.sotc.settings import SotcSettings
+from rules.validation import Problem, error, warning
+
+LOW_WEIRDNESS = frozenset({"outside-your-window", "world-of-mystery"})
+ORDINAL = ("One", "Two", "Three", "Four", "Five")
+PHASE_NAMES = tuple(f"Phase {o}" for o in ORDINAL)
+GUEST_PATHS = {4: "phases[3].guest_star_in", 5: "phases[4].guest_star_in"}
+EMPTY_PHASE = Phase()
+FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
+"""SotC "Fast Character Creation": the skills worth setting early (they matter in every fight)."""
+_NO_PREREQUISITES = StuntCheck(name="", met=True)
+
+
+class SotcValidator:
+    """The SotC character-creation rules, checked against one catalogue and ladder."""
+
+    def __init__(self, index: CatalogIndex, ladder: Ladder) -> None:
+        self.index = index
+        self.ladder = ladder
+
+    def validate(self, character: SotcCharacter, rules: SotcSettings) -> tuple[Problem, ...]:
+        """Every rule of SotC character creation, as problems (never raises on half-made ones).
+
+        Args:
+            character: The character, however far along.
+            rules: The campaign's settings (renamed or removed skills, weirdness, stress boxes).
+        """
+        problems: list[Problem] = []
+        problems += self._check_name(character)
+        if character.creation_mode == "fast":
+            problems += self._check_fast(character, rules)
+        else:
+            problems += self._check_phases(character)
+            problems += self._check_pyramid(character, rules, shape_only=False)
+        problems += self._check_aspect_text(character)
+        # Catalogue entry of each take (None for custom stunts), shared by the checks below.
+        defs = [self.index.stunt(pick.name) for pick in character.stunts]
+        problems += self._check_stunts(
+            character, rules, fast=character.creation_mode == "fast", defs=defs
+        )
+        problems += check_gadgets(self.index, character, defs)
+        problems += self._check_fate_points(character)
+        problems += self._check_condition(character, rules)
+        return tuple(problems)
+
+    def _check_name(self, c: SotcCharacter) -> list[Problem]:
+        if blank(c.name):
+            return [error("SOTC-V1-name", "name", "The character needs a name.", S_NAME)]
+        return []
+
+    def _check_phases(self, c: SotcCharacter) -> list[Problem]:
+        out: list[Problem] = []
+        for n in range(1, PHASE_COUNT + 1):
+            phase = c.phases[n - 1] if n <= len(c.phases) else EMPTY_PHASE
+            label = PHASE_NAMES[n - 1]
+            written = [a for a in phase.aspects if not blank(a)]
+            if len(phase.aspects) > ASPECTS_PER_PHASE:
+                out.append(
+                    error(
+                        "SOTC-V2-too-many-aspects",
+                        f"phases[{n - 1}].aspects",
+                        f"{label} has {len(phase.aspects)} aspects; each phase gives exactly "
+                        f"{ASPECTS_PER_PHASE}.",
+                        S_PHASES,
+                    )
+                )
+            elif len(written) < ASPECTS_PER_PHASE:
+                out.append(
+                    error(
+                        "SOTC-V2-missing-aspects",
+                        f"phases[{n - 1}].aspects",
+                        f"{label} needs {ASPECTS_PER_PHASE} aspects; "
+                        f"{len(written)} written so far.",
+                        S_PHASES,
+                    )
+                )
+            if blank(phase.events):
+                what = "the back-cover blurb of the novel" if n == 3 else "what happened"
+                out.append(
+                    error(
+                        "SOTC-V2-events",
+                        f"phases[{n - 1}].events",
+                        f"{label}: write {what} (a sentence or two is enough).",
+                        S_PHASES,
+                    )
+                )
+        p2 = c.phase(2)
+        if blank(p2.mentor):
+            out.append(
+                error(
+                    "SOTC-V4-mentor",
+                    "phases[1].mentor",
+                    "Phase Two: name the mentor or patron who inspired the character.",
+                    S_PHASES,
+                )
+            )
+        if blank(p2.mentor_fate):
+            out.append(
+                error(
+                    "SOTC-V4-mentor-fate",
+                    "phases[1].mentor_fate",
+                    "Phase Two: say what became of the mentor.",
+                    S_PHASES,
+                )
+            )
+        p3 = c.phase(3)
+        if blank(p3.novel_title):
+            out.append(
+                error(
+                    "SOTC-V5-novel-title",
+                    "phases[2].novel_title",
+                    "Phase Three: give the character's novel a title.",
+                    S_PHASES,
+                )
+            )
+        own_title = p3.novel_title.strip().casefold()
+        refs = {}
+        for n in (4, 5):
+            ref = c.phase(n).guest_star_in
+            path = GUEST_PATHS[n]
+            label = PHASE_NAMES[n - 1]
+            if ref is None or not ref.title.strip():
+                out.append(
+                    error(
+                        "SOTC-V6-guest-star",
+                        path,
+                        f"{label}: choose another character's novel to guest-star in.",
+                        S_GUEST,
+                    )
+                )
+                continue
+            if (ref.character_id is not None and ref.character_id == c.id) or (
+                own_title and ref.title.strip().casefold() == own_title
+            ):
+                out.append(
+                    error(
+                        "SOTC-V6-own-novel",
+                        path,
+                        f"{label}: a character guest-stars in someone else's novel, not their own.",
+                        S_GUEST,
+                    )
+                )
+            refs[n] = (ref.character_id, ref.title.strip().casefold())
+        if 4 in refs and 5 in refs:
+            (id4, t4), (id5, t5) = refs[4], refs[5]
+            if (id4 is not None and id4 == id5 and t4 == t5) or (id4 is None and t4 == t5):
+                out.append(
+                    error(
+                        "SOTC-V6-same-novel",
+                        "phases[4].guest_star_in",
+                        "Phase Five must be a different novel from Phase Four: no one "
+                        "co-stars in the same book twice.",
+                        S_GUEST,
+                    )
+                )
+        return out
+
+    def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
+        out: list[Problem] = []
+        seen: dict[str, int] = {}
+        for i, phase in enumerate(c.phases):
+            for j, aspect in enumerate(phase.aspects):
+                if blank(aspect):
+                    out.append(
+                        error(
+                            "SOTC-V3-blank-aspect",
+                            f"phases[{i}].aspects[{j}]",
+                            f"{PHASE_NAMES[i]}: aspect {j + 1} is blank.",
+                            S_PHASES,
+                        )
+                    )
+                    continue
+                key = " ".join(aspect.casefold().split())
+                if key in seen:
+                    out.append(
+                        warning(
+                            "SOTC-V3-duplicate-aspect",
+                            f"phases[{i}].aspects[{j}]",
+                            f"The aspect \u201c{aspect.strip()}\u201d appears twice "
+                            f"(also at {PHASE_NAMES[seen[key]]}).",
+                            S_PHASES,
+                        )
+                    )
+                else:
+                    seen[key] = i
+        return out
+
+    def _check_pyramid(
+        self, c: SotcCharacter, rules: SotcSettings, *, shape_only: bool
+    ) -> list[Problem]:
+        out: list[Problem] = []
+        names = self.index.skill_names(rules)
+        allowed = (
+            self.index.book_skill_keys
+            if names is self.index.book_skills
+            else frozenset(n.casefold() for n in names)
+        )
+        folded: dict[str, str] = {}
+        exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
+        if len(c.skills) <= len(exact) and all(
+            name in exact and 0 <= rating <= TOP_RUNG for name, rating in c.skills.items()
+        ):
+            skills_to_check: dict[str, int] = {}  # all known, distinct and in range
+        else:
+            skills_to_check = c.skills
+        for name, rating in skills_to_check.items():
+            path = f"skills.{name}"
+            key = name.strip().casefold()
+            if key not in allowed:
+                hint = ""
+                if key in self.index.book_skill_keys:
+                    hint = " (the campaign removed or renamed it)"
+                out.append(
+                    error(
+                        "SOTC-V7-unknown-skill",
+                        path,
+                        f"\u201c{name}\u201d is not a skill in this campaign{hint}.",
+                        S_SKILLS,
+                    )
+                )
+            if key in folded:
+                out.append(
+                    error(
+                        "SOTC-V7-duplicate-skill",
+                        path,
+                        f"{name} is listed twice (also as {folded[key]}).",
+                        S_SKILLS,
+                    )
+                )
+            folded[key] = name
+            if rating < 0:
+                out.append(
+                    error(
+                        "SOTC-V8-below-mediocre",
+                        path,
+                        f"{name} is {self.ladder.render(rating)}; skills you did not "
+                        "take are Mediocre (+0), never lower.",
+                        S_SKILLS,
+                    )
+                )
+            elif rating > TOP_RUNG:
+                out.append(
+                    error(
+                        "SOTC-V7-above-superb",
+                        path,
+                        f"{name} is {self.ladder.render(rating)}; at creation the best "
+                        "skill is Superb (+5).",
+                        S_SKILLS,
+                    )
+                )
+        counts = Counter(v for v in c.skills.values() if v in PYRAMID)
+        for rung, wanted in PYRAMID.items():
+            have_count = counts[rung]
+            if have_count == wanted or (shape_only and have_count < wanted):
+                continue
+            adj = self.ladder.render(rung)
+            if have_count > wanted:
+                have = sorted(k for k, v in c.skills.items() if v == rung)
+                out.append(
+                    error(
+                        "SOTC-V7-rung-over",
+                        f"pyramid.{rung}",
+                        f"{adj} has {have_count} skills ({', '.join(have)}); the pyramid "
+                        f"allows {wanted}.",
+                        S_SKILLS,
+                    )
+                )
+            else:
+                out.append(
+                    error(
+                        "SOTC-V7-rung-under",
+                        f"pyramid.{rung}",
+                        f"{adj} has {have_count} of its {wanted} skills.",
+                        S_SKILLS,
+                    )
+                )
+        return out
+
+    def _check_stunts(
+        self,
+        c: SotcCharacter,
+        rules: SotcSettings,
+        *,
+        fast: bool,
+        defs: list[StuntDef | None] | None = None,
+    ) -> list[Problem]:
+        out: list[Problem] = []
+        names = c.stunt_names()
+        if len(names) > STUNT_COUNT:
+            out.append(
+                error(
+                    "SOTC-V9-too-many-stunts",
+                    "stunts",
+                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}.",
+                    S_STUNTS,
+                )
+            )
+        elif len(names) < STUNT_COUNT and not fast:
+            out.append(
+                error(
+                    "SOTC-V9-stunt-count",
+                    "stunts",
+                    f"{len(names)} of {STUNT_COUNT} stunts chosen.",
+                    S_STUNTS,
+                )
+            )
+        known: list[str] = []
+        book_skills = self._book_skills(c, rules)
+        for i, pick in enumerate(c.stunts):
+            path = f"stunts[{i}]"
+            stunt = defs[i] if defs is not None else self.index.stunt(pick.name)
+            if stunt is None:
+                if not pick.custom:
+                    out.append(
+                        error(
+                            "SOTC-V9-unknown-stunt",
+                            path,
+                            f"\u201c{pick.name}\u201d is not a stunt in the book; mark it "
+                            "as a custom stunt if the GM agreed to it.",
+                            S_STUNTS_CH,
+                        )
+                    )
+                else:
+                    out.append(
+                        warning(
+                            "SOTC-W-custom-stunt",
+                            path,
+                            f"\u201c{pick.name}\u201d is a custom stunt: the GM must approve it.",
+                            S_STUNTS_CH,
+                        )
+                    )
+                    if blank(pick.skill):
+                        out.append(
+                            error(
+                                "SOTC-V9-custom-skill",
+                                f"{path}.skill",
+                                f"Custom stunt \u201c{pick.name}\u201d needs a skill.",
+                                S_STUNTS_CH,
+                            )
+                        )
+                skill = pick.skill
+            else:
+                known.append(stunt.name)
+                skill = stunt.skill
+                check = (
+                    _NO_PREREQUISITES
+                    if stunt.requires is None
+                    else check_stunt(
+                        self.index.catalog,
+                        stunt.name,
+                        names,
+                        book_skills,
+                        index=i,
+                        weirdness=rules.weirdness,
+                    )
+                )
+                for reason in check.reasons:
+                    out.append(
+                        error("SOTC-V9-prerequisite", path, f"{stunt.name}: {reason}.", S_STUNTS_CH)
+                    )
+                for note in check.warnings:
+                    out.append(
+                        warning(
+                            "SOTC-W2-aspect-prerequisite",
+                            path,
+                            f"{stunt.name}: {note} (the GM confirms this).",
+                            S_STUNTS_CH,
+                        )
+                    )
+                blocked = (
+                    self._weirdness_blocks(set(stunt.flags), rules)
+                    if stunt.flags and rules.weirdness in LOW_WEIRDNESS
+                    else ""
+                )
+                if blocked:
+                    out.append(
+                        warning(
+                            "SOTC-W4-weirdness",
+                            path,
+                            f"{stunt.name} needs {blocked}, which this campaign's "
+                            "weirdness level does not allow.",
+                            S_SETTING,
+                        )
+                    )
+            if skill:
+                rating = c.skills.get(skill) if not rules.renamed_skills else None
+                if rating is None:
+                    rating = c.skill(rules.renamed_skills.get(skill, skill))
+                if rating < 1:
+                    out.append(
+                        warning(
+                            "SOTC-W1-low-skill-stunt",
+                            path,
+                            f"{pick.name} is a {skill} stunt but {skill} is "
+                            f"{self.ladder.render(rating)}; stunts normally go with "
+                            "skills of Average or better (needs the GM's consent).",
+                            S_STUNTS_CH,
+                        )
+                    )
+        # Fast path: every stunt taken once and none with a minimum above one (Lieutenant).
+        needs_count_check = len(set(known)) != len(known) or any(
+            self.index.stunts[k].min_takes > 1 for k in known
+        )
+        for name, message in check_takes(self.index.catalog, known) if needs_count_check else ():
+            idx = next(
+                (i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()), 0
+            )
+            out.append(error("SOTC-V10-takes", f"stunts[{idx}]", message, S_STUNTS_CH))
+        return out
+
+    @staticmethod
+    def _weirdness_blocks(flags: set[str], rules: SotcSettings) -> str:
+        level = rules.weirdness
+        if level == "outside-your-window" and flags & {"weird_science", "mad_science", "artifact"}:
+            return "Weird Science, Mad Science or artifacts"
+        if level == "world-of-mystery" and "mad_science" in flags:
+            return "Mad Science"
+        return ""
+
+    def _book_skills(self, c: SotcCharacter, rules: SotcSettings) -> dict[str, int]:
+        """Ratings keyed by the book's skill names (prerequisites are written with those)."""
+        if not rules.renamed_skills:
+            return c.skills
+        return {rules.book_name(k): v for k, v in c.skills.items()}
+
+    def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
+        out: list[Problem] = []
+        if c.refresh is None and c.fate_points is None:
+            return out  # both follow the aspects: nothing recorded that could disagree
+        aspects = len(c.all_aspects())
+        if c.refresh is not None and c.refresh != aspects:
+            out.append(
+                error(
+                    "SOTC-V11-refresh",
+                    "refresh",
+                    f"Refresh is {c.refresh} but the character has {aspects} aspects; "
+                    "refresh equals the number of aspects.",
+                    S_FP,
+                )
+            )
+        refresh = aspects if c.refresh is None else c.refresh
+        if c.fate_points is not None and c.fate_points != refresh:
+            out.append(
+                warning(
+                    "SOTC-V11-fate-points",
+                    "fate_points",
+                    f"{c.fate_points} fate points against a refresh of {refresh}: "
+                    "a new character starts with exactly its refresh (normal once "
+                    "play has begun).",
+                    S_FP,
+                )
+            )
+        return out
+
+    def _check_condition(self, c: SotcCharacter, rules: SotcSettings) -> list[Problem]:
+        out: list[Problem] = []
+        if not c.condition.health and not c.condition.composure:
+            return out
+        derived = derive_character(self.index, c, rules)
+        for track, marks, boxes in (
+            ("health", c.condition.health, derived.health_boxes),
+            ("composure", c.condition.composure, derived.composure_boxes),
+        ):
+            if marks and len(marks) != boxes:
+                out.append(
+                    error(
+                        "SOTC-V12-track-length",
+                        f"condition.{track}",
+                        f"The {track.title()} track records {len(marks)} boxes; this "
+                        f"character has {boxes}.",
+                        S_STRESS,
+                    )
+                )
+        return out
+
+    def _check_fast(self, c: SotcCharacter, rules: SotcSettings) -> list[Problem]:
+        out: list[Problem] = self._check_pyramid(c, rules, shape_only=True)
+        aspects = c.all_aspects()
+        if len(aspects) > ASPECT_COUNT:
+            out.append(
+                error(
+                    "SOTC-FAST-too-many-aspects",
+                    "phases",
+                    f"{len(aspects)} aspects; a character has at most {ASPECT_COUNT}.",
+                    S_FAST,
+                )
+            )
+        for i, phase in enumerate(c.phases):
+            if len(phase.aspects) > ASPECTS_PER_PHASE:
+                out.append(
+                    error(
+                        "SOTC-V2-too-many-aspects",
+                        f"phases[{i}].aspects",
+                        f"Phase {ORDINAL[i]} has {len(phase.aspects)} aspects; each "
+                        f"phase holds {ASPECTS_PER_PHASE}.",
+                        S_FAST,
+                    )
+                )
+        if blank(c.description):
+            out.append(
+                warning(
+                    "SOTC-FAST-description",
+                    "description",
+                    "Fast creation starts with a sentence or two describing the character.",
+                    S_FAST,
+                )
+            )
+        if not any(v == max(PYRAMID) for v in c.skills.values()):
+            out.append(
+                warning(
+                    "SOTC-FAST-apex",
+                    "pyramid.5",
+                    "Fast creation starts with the character's Superb (apex) skill.",
+                    S_FAST,
+                )
+            )
+        if len(aspects) < 2:
+            out.append(
+                warning(
+                    "SOTC-FAST-aspects",
+                    "phases",
+                    "Fast creation starts with two aspects (one strength, one flaw works well).",
+                    S_FAST,
+                )
+            )
+        missing = [s for s in FAST_EARLY_SKILLS if rules.renamed_skills.get(s, s) not in c.skills]
+        if missing:
+            out.append(
+                warning(
+                    "SOTC-W3-early-skills",
+                    "skills",
+                    f"Set {', '.join(missing)} early: they matter in every fight.",
+                    S_FAST,
+                )
+            )
+        return out
