@@ -65,14 +65,13 @@ from PySide6.QtWidgets import (
 
 from gui.drafts import Autosaver, Draft, DraftStore
 from gui.models.campaign_model import CampaignModel
-from gui.models.columns import ID_ROLE, SYSTEM_LABELS
+from gui.models.columns import ID_ROLE, SYSTEM_NAMES
 from gui.models.encounter_model import EncounterFilterProxyModel, EncounterModel, encounter_items
 from gui.models.library_model import (
     NO_CAMPAIGN,
     LibraryFilterProxyModel,
     LibraryModel,
     SearchIndex,
-    search_blob,
 )
 from gui.settings import Settings
 from gui.workers import Workers
@@ -1154,22 +1153,15 @@ class MainWindow(QMainWindow):
         if not self.library_is_ready():
             return None  # built when the real library is attached (start-up speed)
         request = self._index_request
-        campaigns = {s.id: s.campaign_name for s in summaries}
-        systems = {s.system: self._system_name(s.system) for s in summaries}
 
         def job(library: Library) -> tuple[SearchIndex, dict[uuid.UUID, tuple[str, str]]]:
-            index = SearchIndex()
+            index = SearchIndex(library.search_texts())
             novels: dict[uuid.UUID, tuple[str, str]] = {}
             for character_id, payload in library.payloads():
                 try:
                     document = json.loads(payload)
                 except json.JSONDecodeError:
                     continue
-                system = str(document.get("system", "")) if isinstance(document, dict) else ""
-                index.set(
-                    character_id,
-                    search_blob(document, campaigns.get(character_id, ""), systems.get(system, "")),
-                )
                 novel = novel_of(document)
                 if novel is not None:
                     novels[character_id] = novel
@@ -1182,12 +1174,7 @@ class MainWindow(QMainWindow):
         return self.workers.run_with_library(job, done, lambda _message: None)
 
     def _system_name(self, system_id: str) -> str:
-        if system_id in SYSTEM_LABELS:  # without loading every catalogue at start-up
-            return SYSTEM_LABELS[system_id]
-        try:
-            return str(self.registry.info(system_id).name)
-        except FatesmithError:
-            return SYSTEM_LABELS.get(system_id, system_id)
+        return SYSTEM_NAMES.label(system_id)  # without loading every catalogue at start-up
 
     def _refresh_summary(self, character_id: uuid.UUID) -> None:
         try:
@@ -1206,10 +1193,8 @@ class MainWindow(QMainWindow):
 
             document = character_to_document(tab.document.character)
             if self.search_index is not None:
-                blob = search_blob(
-                    document, summary.campaign_name, self._system_name(summary.system)
-                )
-                self.search_index.set(character_id, blob)
+                for stored_id, blob in self.library.search_texts([character_id]):
+                    self.search_index.set(stored_id, blob)
             if self.novel_index is not None:
                 novel = novel_of(document)
                 if novel is None:
@@ -1320,7 +1305,8 @@ class MainWindow(QMainWindow):
         if campaign_id is None:
             return None
         try:
-            return self.library.get_campaign(campaign_id).rules
+            campaign = self.library.get_campaign(campaign_id)
+            return self.registry.get(campaign.system).parse_settings(campaign.settings)
         except FatesmithError:
             return None
 
@@ -2083,7 +2069,8 @@ class MainWindow(QMainWindow):
             return None
         campaign = self._campaign_for_new_encounter()
         if campaign is not None:
-            scene = Encounter(name="New encounter", system=campaign.system, rules=campaign.rules)
+            settings = self.registry.get(campaign.system).parse_settings(campaign.settings)
+            scene = Encounter(name="New encounter", system=campaign.system, rules=settings)
         else:
             scene = Encounter(name="New encounter")
         record = EncounterRecord(

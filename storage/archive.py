@@ -30,19 +30,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
 from rules.systems.registry import SystemRegistry
-from rules.systems.sotc.settings import SotcSettings
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
 from storage.mappers import Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
-ARCHIVE_VERSION = 1
-PAYLOAD_VERSIONS = {"campaign": 1, "encounter": 1}
+ARCHIVE_VERSION = 2
+PAYLOAD_VERSIONS = {"campaign": 2, "encounter": 1}
 """The campaign and encounter payload versions that archive format ARCHIVE_VERSION holds.
 
 The manifest does not record payload versions: a new payload version needs a new archive
-format (and the reader upgrading older archives' payloads). A test keeps these in step with
-``storage.mappers``.
+format (and the reader upgrading older archives' payloads, see :data:`MANIFEST_UPGRADES`). A
+test keeps these in step with ``storage.mappers``.
 """
 MANIFEST = "manifest.json"
 CHARACTER_DIR = "characters"
@@ -52,6 +51,25 @@ MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_RATIO = 1_000
 CHUNK = 64 * 1024
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _manifest_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Archive format 1 named a campaign's settings ``rules`` (SotC house rules, campaign
+    payload 1, which are SotC's settings as they are); format 2 calls them ``settings``."""
+    campaigns = data.get("campaigns")
+    if isinstance(campaigns, list):
+        data = dict(data)
+        data["campaigns"] = [
+            {("settings" if k == "rules" else k): v for k, v in c.items()}
+            if isinstance(c, dict)
+            else c
+            for c in campaigns
+        ]
+    return data
+
+
+MANIFEST_UPGRADES = {1: _manifest_1_to_2}
+"""Archive format -> step bringing an older manifest (a JSON dict) to the next format."""
 
 
 class ArchiveError(FatesmithError):
@@ -76,8 +94,8 @@ class ArchiveCampaign(BaseModel):
 
     id: uuid.UUID
     name: str = Field(max_length=200)
-    system: str
-    rules: SotcSettings
+    system: str = Field(min_length=1, max_length=40)
+    settings: dict[str, Any] = Field(default_factory=dict)
     notes: str = ""
     member_ids: tuple[uuid.UUID, ...] = ()
 
@@ -171,7 +189,7 @@ def export_archive(
                 "id": str(c.id),
                 "name": c.name,
                 "system": c.system,
-                "rules": c.rules.model_dump(mode="json"),
+                "settings": c.settings,
                 "notes": c.notes,
                 "member_ids": [str(m) for m in c.member_ids],
             }
@@ -335,7 +353,7 @@ def read_archive(path: Path, registry: SystemRegistry) -> ArchiveContents:
             id=c.id,
             name=c.name,
             system=c.system,
-            rules=c.rules,
+            settings=c.settings,
             notes=c.notes,
             member_ids=c.member_ids,
         )
@@ -380,6 +398,11 @@ def _parse_manifest(raw: bytes) -> Manifest:
             f"written by a newer Fatesmith (archive format {version}; this version reads up to "
             f"{ARCHIVE_VERSION}); update Fatesmith to import it"
         )
+    if isinstance(version, int):
+        while version < ARCHIVE_VERSION and version in MANIFEST_UPGRADES:
+            data = MANIFEST_UPGRADES[version](data)
+            version += 1
+        data["format_version"] = version
     try:
         manifest = Manifest.model_validate(data)
     except ValidationError as exc:

@@ -16,7 +16,6 @@ from typing import Any
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError
 from rules.systems.registry import SystemRegistry
-from rules.systems.sotc.settings import SotcSettings
 from storage.bundled import bundled_path
 from storage.json_io import SUFFIX, loads_character
 from storage.mappers import Campaign
@@ -58,8 +57,8 @@ def load_sample_campaign(root: Traversable | None = None) -> Campaign | None:
     return Campaign(
         id=uuid.UUID(data["id"]),
         name=data["name"],
-        system=data.get("system", "sotc"),
-        rules=SotcSettings.model_validate(data.get("rules", {})),
+        system=data["system"],
+        settings=data.get("settings", {}),
         notes=data.get("notes", ""),
         member_ids=tuple(uuid.UUID(m) for m in data.get("members", ())),
     )

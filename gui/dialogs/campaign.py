@@ -97,6 +97,11 @@ def _novel_facts(payload: str) -> tuple[str, str, dict[int, str | None]]:
     return str(data.get("name") or ""), title, cast
 
 
+def _settings(window: Any, campaign: Campaign) -> Any:
+    """The campaign's typed settings (its system parses the stored JSON)."""
+    return window.registry.get(campaign.system).parse_settings(campaign.settings)
+
+
 class CampaignDialog(QDialog):
     """Create or edit one campaign of the window's library."""
 
@@ -105,7 +110,9 @@ class CampaignDialog(QDialog):
         self._window = window
         self._library = window.library
         self._campaign = (
-            self._library.get_campaign(campaign_id) if campaign_id is not None else Campaign()
+            self._library.get_campaign(campaign_id)
+            if campaign_id is not None
+            else Campaign(system=next(iter(window.registry)).id)
         )
         self.setWindowTitle("New campaign" if campaign_id is None else "Campaign")
         self.resize(900, 620)
@@ -115,7 +122,7 @@ class CampaignDialog(QDialog):
         self.name.setPlaceholderText("The campaign's name")
         self.notes = QPlainTextEdit(campaign.notes)
         self.notes.setPlaceholderText("Notes for the group: setting, schedule, house rules\u2026")
-        rules = campaign.rules
+        rules = _settings(window, campaign)
         self.weirdness = QComboBox()
         for key, label in WEIRDNESS:
             self.weirdness.addItem(label, key)
@@ -197,7 +204,7 @@ class CampaignDialog(QDialog):
 
     def _skill_table(self, window: Any, campaign: Campaign) -> QTableWidget:
         """One row per book skill: in use or not, and the campaign's name for it."""
-        rules = campaign.rules
+        rules = _settings(window, campaign)
         try:
             book = tuple(window.registry.get(campaign.system).skill_names())
         except (FatesmithError, AttributeError):  # a system without a skill list
@@ -359,7 +366,7 @@ class CampaignDialog(QDialog):
         """The campaign as edited (not saved yet)."""
         renamed, removed = self.skill_changes()
         rules: SotcSettings = evolve(
-            self._campaign.rules,
+            _settings(self._window, self._campaign),
             weirdness=self.weirdness.currentData(),
             stress_boxes=self.stress.value(),
             companions_have_stress=self.companions.isChecked(),
@@ -375,7 +382,7 @@ class CampaignDialog(QDialog):
             update={
                 "name": self.name.text().strip()[:200],
                 "notes": self.notes.toPlainText()[:100_000],
-                "rules": rules,
+                "settings": rules.model_dump(mode="json"),
                 "member_ids": tuple(self.member_ids()),
             }
         )

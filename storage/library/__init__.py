@@ -8,7 +8,8 @@ work. Opening a library migrates its schema (after a backup), refuses files that
 libraries without touching them, and opens libraries from a newer Fatesmith read-only.
 
 The package's parts: :mod:`~storage.library.characters`, :mod:`~storage.library.campaigns`,
-:mod:`~storage.library.encounters`, :mod:`~storage.library.opening`,
+:mod:`~storage.library.encounters`, :mod:`~storage.library.system_data`,
+:mod:`~storage.library.opening`,
 :mod:`~storage.library.transfer`, put together in :mod:`~storage.library.facade`.
 """
 

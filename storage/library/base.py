@@ -2,26 +2,29 @@
 
 One session and transaction per call (reads and writes apart, writes taking the write lock at
 once), driver errors turned into one-line :mod:`storage.library.errors`, the game systems the
-library parses with, and the few row helpers several parts use (tags, campaign positions,
-campaign settings, the stored "valid" flag).
+library parses with (bound to the library's own system data), and the few row helpers several
+parts use (tags, campaign positions, campaign settings, the stored "valid" flag).
 """
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
+from pydantic import ValidationError
 from sqlalchemy import Engine, Table, delete, func, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from rules.errors import FatesmithError
+from rules.settings import SystemSettings
+from rules.system_data import SystemData
 from rules.systems.registry import SystemRegistry
-from rules.systems.sotc.settings import SotcSettings
 from storage.db import writer
 from storage.library.errors import (
     ConflictError,
@@ -34,13 +37,20 @@ from storage.library.errors import (
     disk_full,
     refused_as_read_only,
 )
-from storage.mappers import PayloadError, character_facts, load_character, read_campaign_rules
+from storage.mappers import (
+    PayloadError,
+    character_facts,
+    load_character,
+    parse_campaign_settings,
+    read_campaign_settings,
+)
 from storage.tables import (
     CampaignRow,
     CharacterRow,
     CharacterTagRow,
     EncounterRow,
     LibraryInfoRow,
+    SystemDataRow,
     TagRow,
 )
 
@@ -48,6 +58,9 @@ CHARACTERS = cast(Table, CharacterRow.__table__)
 CAMPAIGNS = cast(Table, CampaignRow.__table__)
 CHARACTER_TAGS = cast(Table, CharacterTagRow.__table__)
 LIBRARY_INFO = cast(Table, LibraryInfoRow.__table__)
+
+CampaignSettings = tuple[str, SystemSettings | None]
+"""A campaign's system id and its typed settings (None: the book's defaults)."""
 
 
 class LibraryBase:
@@ -72,7 +85,8 @@ class LibraryBase:
         self._engine = engine
         self._reads = sessionmaker(bind=engine, expire_on_commit=False)
         self._writes = sessionmaker(bind=writer(engine), expire_on_commit=False)
-        self._registry = registry
+        self._systems = registry
+        self._bound: SystemRegistry | None = None
         self.url = url
         self.read_only_reason = read_only_reason
         self.read_only = bool(read_only_reason)
@@ -84,8 +98,38 @@ class LibraryBase:
 
     @property
     def registry(self) -> SystemRegistry:
-        """The game systems this library parses characters with."""
-        return self._registry
+        """The game systems this library parses, validates and lists characters with: the
+        registry it was opened with, bound to the library's own system data
+        (:meth:`SystemRegistry.bind`). Bound on first use, so that opening a library does not
+        load every catalogue; bound again after its system data changes."""
+        if self._bound is None:
+            self._bound = self._systems.bind(self._stored_documents())
+        return self._bound
+
+    def _stored_documents(self) -> dict[str, dict[str, SystemData]]:
+        """Every readable system-data document stored in the library, by system and key (one
+        that cannot be read here is left out: its system keeps the bundled default)."""
+        out: dict[str, dict[str, SystemData]] = {}
+        try:
+            with self._read() as s:
+                rows = s.execute(select(SystemDataRow)).scalars().all()
+        except LibraryError:
+            return out  # e.g. a newer library without the table as we know it: defaults
+        for row in rows:
+            try:
+                document = SystemData.model_validate(
+                    {
+                        "system": row.system,
+                        "key": row.key,
+                        "provenance": row.provenance,
+                        "version": row.version,
+                        "content": json.loads(row.content),
+                    }
+                )
+            except (ValueError, ValidationError, RecursionError):
+                continue
+            out.setdefault(row.system, {})[row.key] = document
+        return out
 
     # -- sessions -------------------------------------------------------------------------------
 
@@ -97,6 +141,9 @@ class LibraryBase:
     @contextmanager
     def _write(self) -> Iterator[Session]:
         self._refuse_read_only()
+        # Bind the systems first: binding reads the library, and an in-memory database has one
+        # connection, which must not be asked for a second transaction inside this one.
+        _ = self.registry
         with self._translate(), self._writes.begin() as session:
             yield session
 
@@ -156,21 +203,22 @@ class LibraryBase:
                 "to change it"
             )
 
-    @staticmethod
-    def _campaign_rules(s: Session, campaign_id: uuid.UUID) -> SotcSettings | None:
-        """The house rules of a stored campaign; None (the book's rules) when this version
-        cannot read them (a newer Fatesmith's settings), so its members can still be saved."""
+    def _campaign_settings(self, s: Session, campaign_id: uuid.UUID) -> CampaignSettings:
+        """A stored campaign's system and typed settings; settings None (the book's) when this
+        version cannot read them (a newer Fatesmith's), so its members can still be saved."""
         found = s.execute(
-            select(CampaignRow.rules, CampaignRow.payload_version).where(
+            select(CampaignRow.system, CampaignRow.settings, CampaignRow.payload_version).where(
                 CampaignRow.id == campaign_id
             )
         ).first()
         if found is None:
             raise NotFoundError("that campaign is not in the library (deleted elsewhere?)")
+        system_id, text, payload_version = found
         try:
-            return read_campaign_rules(found[0], found[1])
+            data = read_campaign_settings(text, payload_version)
+            return system_id, parse_campaign_settings(system_id, data, self.registry)
         except PayloadError:
-            return None
+            return system_id, None
 
     @staticmethod
     def _next_position(s: Session, campaign_id: uuid.UUID) -> int:
@@ -213,19 +261,31 @@ class LibraryBase:
         )
         return tuple(s.execute(stmt).scalars())
 
-    def _revalidate(self, s: Session, ids: Sequence[uuid.UUID], rules: SotcSettings | None) -> None:
-        """Recompute the stored "valid" flag of ``ids`` (versions untouched)."""
+    def _revalidate(
+        self, s: Session, ids: Sequence[uuid.UUID], campaign: CampaignSettings | None
+    ) -> None:
+        """Recompute the stored "valid" flag of ``ids`` (versions untouched) under
+        ``campaign``'s settings (None: in no campaign)."""
         if not ids:
             return
         table = CHARACTERS
         rows = s.execute(select(table.c.id, table.c.payload).where(table.c.id.in_(list(ids))))
         for character_id, payload in rows.all():
             try:
-                character = load_character(payload, self._registry)
-                valid = character_facts(character, self._registry, rules).valid
+                character = load_character(payload, self.registry)
+                settings = settings_for(character.system, campaign)
+                valid = character_facts(character, self.registry, settings).valid
             except (FatesmithError, ValueError):
                 continue
             s.execute(update(table).where(table.c.id == character_id).values(valid=valid))
+
+
+def settings_for(system_id: str, campaign: CampaignSettings | None) -> SystemSettings | None:
+    """The settings a character of ``system_id`` is checked under in ``campaign``: the
+    campaign's when it is of the same system, else (or outside campaigns) the book's."""
+    if campaign is None or campaign[0] != system_id:
+        return None
+    return campaign[1]
 
 
 def rows_changed(result: Any) -> bool:

@@ -13,11 +13,18 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from rules.errors import UnknownSystemError
-from rules.systems.sotc.settings import SotcSettings
+from rules.settings import SystemSettings
 from storage import mappers
-from storage.library.base import CHARACTERS, LibraryBase, rows_changed
+from storage.library.base import CHARACTERS, CampaignSettings, LibraryBase, rows_changed
 from storage.library.errors import LibraryError, NotFoundError, check_version
-from storage.mappers import Campaign, campaign_from_row, now
+from storage.mappers import (
+    Campaign,
+    PayloadError,
+    campaign_from_row,
+    dumps_compact,
+    now,
+    parse_campaign_settings,
+)
 from storage.tables import CampaignRow, CharacterRow
 
 
@@ -40,7 +47,8 @@ class CampaignsMixin(LibraryBase):
             return [campaign_from_row(r, tuple(members[r.id])) for r in rows]
 
     def get_campaign(self, campaign_id: uuid.UUID) -> Campaign:
-        """One campaign with its members in order.
+        """One campaign with its members in order, its settings checked by its system (and
+        complete: every field, as the system writes them).
 
         Raises:
             NotFoundError: no such campaign.
@@ -52,14 +60,20 @@ class CampaignsMixin(LibraryBase):
             campaign = campaign_from_row(row, self._members(s, campaign_id))
             newer = row.payload_version > mappers.CAMPAIGN_PAYLOAD_VERSION
         self._refuse_problem(campaign.problem, newer=newer)
-        return campaign
+        try:
+            parsed = parse_campaign_settings(campaign.system, campaign.settings, self.registry)
+        except PayloadError as exc:
+            raise LibraryError(f"campaign {campaign.name!r} cannot be opened: {exc}") from None
+        if parsed is None:
+            return campaign
+        return campaign.model_copy(update={"settings": parsed.model_dump(mode="json")})
 
     def save_campaign(self, campaign: Campaign, *, expected_version: int | None) -> int:
         """Store a campaign, its settings and its member list; returns its new version.
 
         Members listed are moved into this campaign (a character belongs to one campaign at
         most); former members not listed are left without a campaign. Members' stored
-        versions do not change, but their "valid" flag is recomputed under the campaign rules.
+        versions do not change, but their "valid" flag is recomputed under the campaign's settings.
 
         Raises:
             ConflictError: changed or deleted since ``expected_version``.
@@ -68,10 +82,7 @@ class CampaignsMixin(LibraryBase):
             LibraryError: ``campaign`` came from a listing flagged with a ``problem``.
         """
         self._refuse_problem(campaign.problem)
-        try:
-            self._registry.info(campaign.system)
-        except UnknownSystemError as exc:
-            raise LibraryError(str(exc)) from None
+        text, settings = self._checked_settings(campaign)
         with self._write() as s:
             row = s.get(CampaignRow, campaign.id)
             check_version(row, expected_version, "campaign", campaign.name)
@@ -85,19 +96,38 @@ class CampaignsMixin(LibraryBase):
             row.name = campaign.name
             row.name_lower = campaign.name.casefold()
             row.system = campaign.system
-            row.rules = campaign.rules.model_dump_json()
+            row.settings = text
             row.notes = campaign.notes
             row.updated_at = stamp
             s.flush()
-            self._set_members(s, campaign.id, campaign.member_ids, campaign.rules)
+            self._set_members(s, campaign.id, campaign.member_ids, (campaign.system, settings))
             return row.version
+
+    def _checked_settings(self, campaign: Campaign) -> tuple[str, SystemSettings | None]:
+        """A campaign's settings as stored (JSON text) and typed (None for a system without
+        rules in this version, whose settings are stored as given).
+
+        Raises:
+            LibraryError: an unknown system, or settings that do not fit its settings model.
+        """
+        try:
+            self.registry.info(campaign.system)
+        except UnknownSystemError as exc:
+            raise LibraryError(str(exc)) from None
+        try:
+            settings = parse_campaign_settings(campaign.system, campaign.settings, self.registry)
+        except PayloadError as exc:
+            raise LibraryError(f"campaign {campaign.name!r}: {exc}") from None
+        if settings is None:
+            return dumps_compact(campaign.settings), None
+        return settings.model_dump_json(), settings
 
     def _set_members(
         self,
         s: Session,
         campaign_id: uuid.UUID,
         member_ids: Sequence[uuid.UUID],
-        rules: SotcSettings,
+        settings: CampaignSettings,
     ) -> None:
         wanted = list(dict.fromkeys(member_ids))
         if wanted:
@@ -119,7 +149,7 @@ class CampaignsMixin(LibraryBase):
                 .where(table.c.id == member)
                 .values(campaign_id=campaign_id, campaign_position=position)
             )
-        self._revalidate(s, wanted, rules)
+        self._revalidate(s, wanted, settings)
 
     def delete_campaign(self, campaign_id: uuid.UUID) -> None:
         """Remove a campaign; its members and encounters stay, without a campaign.

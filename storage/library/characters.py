@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
-from storage.library.base import CAMPAIGNS, CHARACTERS, LibraryBase, rows_changed
+from storage.library.base import CAMPAIGNS, CHARACTERS, LibraryBase, rows_changed, settings_for
 from storage.library.errors import LibraryError, NotFoundError, check_version
 from storage.mappers import (
     CharacterFacts,
@@ -32,7 +32,7 @@ from storage.mappers import (
     summary_from_row,
     utc,
 )
-from storage.search_syntax import ParsedSearch, blob_matches, parse_search
+from storage.search_syntax import ParsedSearch, blob_matches, parse_search, search_blob
 from storage.tables import TAG_SEPARATOR, CharacterRow, CharacterTagRow, TagRow
 
 KEEP: EllipsisType = ...
@@ -59,8 +59,8 @@ class CharactersMixin(LibraryBase):
             c.player,
             type_coerce(c.campaign_id, String),
             p.name,
-            c.peak_skill,
-            c.peak_rating,
+            c.headline,
+            c.headline_rank,
             c.tags,
             type_coerce(c.updated_at, String),
             c.version,
@@ -158,7 +158,7 @@ class CharactersMixin(LibraryBase):
                 row.name,
             )
         try:
-            character = load_character(payload, self._registry)
+            character = load_character(payload, self.registry)
         except (CharacterFileError, ValueError) as exc:
             raise LibraryError(f"character {name!r} cannot be loaded: {exc}") from None
         return StoredCharacter(
@@ -168,11 +168,11 @@ class CharactersMixin(LibraryBase):
     def _facts(
         self, s: Session, character: CharacterBase, campaign_id: uuid.UUID | None
     ) -> CharacterFacts:
-        rules = None
+        settings = None
         if campaign_id is not None:
-            rules = self._campaign_rules(s, campaign_id)
+            settings = settings_for(character.system, self._campaign_settings(s, campaign_id))
         try:
-            return character_facts(character, self._registry, rules)
+            return character_facts(character, self.registry, settings)
         except UnknownSystemError as exc:
             raise LibraryError(str(exc)) from None
 
@@ -228,8 +228,8 @@ class CharactersMixin(LibraryBase):
         row.name = facts.name
         row.name_lower = facts.name.casefold()
         row.player = facts.player
-        row.peak_skill = facts.peak_skill
-        row.peak_rating = facts.peak_rating
+        row.headline = facts.headline
+        row.headline_rank = facts.headline_rank
         row.valid = facts.valid
         row.tags = TAG_SEPARATOR.join(facts.tags)
         row.search_text = facts.search_text
@@ -276,6 +276,27 @@ class CharactersMixin(LibraryBase):
         )
         with self._read() as s:
             return list(s.execute(stmt).scalars())
+
+    def search_texts(self, ids: Sequence[uuid.UUID] | None = None) -> list[tuple[uuid.UUID, str]]:
+        """(id, searchable text) of the characters ``ids`` (all when None), by id: the stored
+        search text (:func:`storage.mappers.character_facts`) plus a line for the campaign's
+        name, so an in-memory index (:class:`gui.models.library_model.SearchIndex`) matches
+        exactly what :meth:`list_characters` matches, without parsing any character."""
+        c, p = CHARACTERS.c, CAMPAIGNS.c
+        stmt = (
+            select(c.id, c.search_text, p.name)
+            .select_from(CHARACTERS.outerjoin(CAMPAIGNS, p.id == c.campaign_id))
+            .order_by(c.id)
+        )
+        if ids is not None:
+            stmt = stmt.where(c.id.in_(list(ids)))
+        with self._read() as s:
+            rows = s.connection().execute(stmt).all()
+        out = []
+        for character_id, text, campaign in rows:
+            line = search_blob([("campaign", campaign or "")])
+            out.append((character_id, f"{text}\n{line}" if text and line else text or line))
+        return out
 
     def payloads(self, ids: Sequence[uuid.UUID] | None = None) -> list[tuple[uuid.UUID, str]]:
         """(id, stored JSON document) of the characters ``ids`` (all when None), by id."""

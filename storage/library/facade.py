@@ -1,18 +1,19 @@
 """Storage layer: the :class:`Library` facade, composed of its parts.
 
 Each part is a mixin over :class:`storage.library.base.LibraryBase`: characters, campaigns,
-encounters, opening (safety checks, migration, read-only) and transfer (imports, files,
-archives). Only this module puts them together.
+encounters, system data, opening (safety checks, migration, read-only) and transfer
+(imports, files, archives). Only this module puts them together.
 """
 
 from __future__ import annotations
 
 from storage.library.opening import OpeningMixin
+from storage.library.system_data import SystemDataMixin
 from storage.library.transfer import TransferMixin
 from storage.samples import load_sample_campaign, load_sample_characters
 
 
-class Library(OpeningMixin, TransferMixin):
+class Library(OpeningMixin, TransferMixin, SystemDataMixin):
     """A character library on any SQLAlchemy database (SQLite file by default).
 
     Create with :meth:`open`. Safe to use from one thread at a time; worker threads open their

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Self
 
-from sqlalchemy import Engine, bindparam, delete, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
@@ -29,16 +30,23 @@ from storage.db import (
     sqlite_path,
     writer,
 )
-from storage.library.base import CHARACTERS, LIBRARY_INFO, LibraryBase
+from storage.library.base import (
+    CHARACTERS,
+    LIBRARY_INFO,
+    CampaignSettings,
+    LibraryBase,
+    settings_for,
+)
 from storage.library.errors import CorruptLibraryError, LibraryError
-from storage.mappers import character_search_text, load_character, now
+from storage.mappers import listing_columns, load_character, now
 from storage.tables import CharacterRow, LibraryInfoRow
 
 NO_SAMPLES_ENV = "FATESMITH_NO_SAMPLES"
 SEARCH_FORMAT_KEY = "search_format"
-SEARCH_FORMAT = "2"
-"""Format of the characters' ``search_text`` (library_info ``search_format``): 1 (or none)
-plain lines, 2 lines marked by field (storage.search_syntax)."""
+SEARCH_FORMAT = "3"
+"""Format of the characters' derived listing columns (library_info ``search_format``): 1 (or
+none) plain search lines, 2 search lines marked by field (storage.search_syntax), 3 search text
+and headline from the system's ``GameSystem.listing``."""
 
 
 def samples_wanted(samples: bool, env: dict[str, str] | None = None) -> bool:
@@ -187,30 +195,57 @@ class OpeningMixin(LibraryBase):
 
     @staticmethod
     def _migrate(engine: Engine, path: Path | None) -> tuple[bool, Path | None]:
-        """Create or upgrade the schema under the write lock; returns (created, backup)."""
-        with writer(engine).begin() as conn:
-            # Read again under the lock: another process may have migrated meanwhile.
-            revision, _tables = migrations.read_revision(conn)
-            if revision == migrations.HEAD:
-                return False, None
-            backup = None
-            if revision is not None and path is not None:
-                backup = migrations.backup_sqlite(path)
-            migrations.upgrade(conn)
-            if revision is None:
-                conn.execute(
-                    LIBRARY_INFO.insert(),
-                    [
-                        {"key": "created_at", "value": now().isoformat()},
-                        {"key": SEARCH_FORMAT_KEY, "value": SEARCH_FORMAT},
-                    ],
+        """Create or upgrade the schema under the write lock; returns (created, backup).
+
+        On SQLite, foreign keys are off while the scripts run: a batch migration rebuilds a
+        table by copying it and dropping the old one, and with foreign keys on, that drop would
+        cascade (tags deleted, campaign members set free). They are checked before committing.
+        """
+        with writer(engine).connect() as conn:
+            sqlite = conn.dialect.name == "sqlite"
+            if sqlite:  # outside any transaction: SQLite ignores this pragma inside one
+                conn.connection.dbapi_connection.execute("PRAGMA foreign_keys = OFF")  # type: ignore[union-attr]
+            try:
+                with conn.begin():
+                    return OpeningMixin._upgrade(conn, path, check_keys=sqlite)
+            finally:
+                if sqlite:
+                    conn.connection.dbapi_connection.execute("PRAGMA foreign_keys = ON")  # type: ignore[union-attr]
+
+    @staticmethod
+    def _upgrade(
+        conn: Connection, path: Path | None, *, check_keys: bool
+    ) -> tuple[bool, Path | None]:
+        # Read again under the lock: another process may have migrated meanwhile.
+        revision, _tables = migrations.read_revision(conn)
+        if revision == migrations.HEAD:
+            return False, None
+        backup = None
+        if revision is not None and path is not None:
+            backup = migrations.backup_sqlite(path)
+        migrations.upgrade(conn)
+        if check_keys:
+            broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise LibraryError(
+                    f"upgrading the library would break {len(broken)} reference(s) "
+                    f"(first in table {broken[0][0]}); it was left as it is"
                 )
-            return revision is None, backup
+        if revision is None:
+            conn.execute(
+                LIBRARY_INFO.insert(),
+                [
+                    {"key": "created_at", "value": now().isoformat()},
+                    {"key": SEARCH_FORMAT_KEY, "value": SEARCH_FORMAT},
+                ],
+            )
+        return revision is None, backup
 
     def _refresh_search_text(self) -> None:
-        """Rewrite every character's search text once when it predates the current format.
+        """Rewrite every character's search text and headline once when they predate the
+        current format (the system's ``listing`` under the character's campaign settings).
 
-        Search text is derived data, so this is not a schema migration: it runs (under the
+        Both are derived data, so this is not a schema migration: it runs (under the
         write lock, without touching versions or times) when ``library_info`` records an older
         :data:`SEARCH_FORMAT`, e.g. the unmarked lines of libraries from before field terms.
         Best effort: a read-only or busy library keeps its old text (field terms then match
@@ -232,20 +267,33 @@ class OpeningMixin(LibraryBase):
                 if current == SEARCH_FORMAT:
                     return  # another process did it meanwhile
                 updates = []
-                for character_id, payload in s.execute(
-                    select(CharacterRow.id, CharacterRow.payload)
+                campaigns: dict[uuid.UUID, CampaignSettings] = {}
+                for character_id, campaign_id, payload in s.execute(
+                    select(CharacterRow.id, CharacterRow.campaign_id, CharacterRow.payload)
                 ).all():
                     try:
-                        character = load_character(payload, self._registry)
-                        text = character_search_text(character, self._registry)
+                        character = load_character(payload, self.registry)
+                        campaign = None
+                        if campaign_id is not None:
+                            if campaign_id not in campaigns:
+                                campaigns[campaign_id] = self._campaign_settings(s, campaign_id)
+                            campaign = campaigns[campaign_id]
+                        settings = settings_for(character.system, campaign)
+                        headline, rank, text = listing_columns(character, self.registry, settings)
                     except (FatesmithError, ValueError):
-                        continue  # unreadable here: keeps its old text
-                    updates.append({"row_id": character_id, "text": text})
+                        continue  # unreadable here: keeps its old columns
+                    updates.append(
+                        {"row_id": character_id, "text": text, "head": headline, "rank": rank}
+                    )
                 if updates:
                     s.connection().execute(
                         update(CHARACTERS)
                         .where(CHARACTERS.c.id == bindparam("row_id"))
-                        .values(search_text=bindparam("text")),
+                        .values(
+                            search_text=bindparam("text"),
+                            headline=bindparam("head"),
+                            headline_rank=bindparam("rank"),
+                        ),
                         updates,
                     )
                 s.execute(delete(LIBRARY_INFO).where(LIBRARY_INFO.c.key == SEARCH_FORMAT_KEY))

@@ -18,10 +18,9 @@ from sqlalchemy.orm import Session
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
-from rules.systems.sotc.settings import SotcSettings
 from storage import archive, mappers
 from storage.json_io import read_character_file, write_character_file
-from storage.library.base import CHARACTER_TAGS, CHARACTERS
+from storage.library.base import CHARACTER_TAGS, CHARACTERS, CampaignSettings, settings_for
 from storage.library.campaigns import CampaignsMixin
 from storage.library.characters import CharactersMixin
 from storage.library.encounters import EncountersMixin
@@ -71,8 +70,8 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         self._refuse_read_only()
         stamp = now()
         with self._write() as s:
-            campaign_map, rules = self._insert_campaigns(s, campaigns, stamp)
-            rows = self._insert_characters(s, characters, campaign_map, rules, stamp)
+            campaign_map, settings = self._insert_campaigns(s, campaigns, stamp)
+            rows = self._insert_characters(s, characters, campaign_map, settings, stamp)
             self._insert_encounters(s, encounters, campaign_map, stamp)
             names = dict(
                 s.execute(
@@ -89,8 +88,8 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 player=r["player"],
                 campaign_id=r["campaign_id"],
                 campaign_name=names.get(r["campaign_id"], ""),
-                peak_skill=r["peak_skill"],
-                peak_rating=r["peak_rating"],
+                headline=r["headline"],
+                headline_rank=r["headline_rank"],
                 tags=split_tags(r["tags"]),
                 updated_at=stamp,
                 version=1,
@@ -99,24 +98,23 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             for r in rows
         ]
 
-    @staticmethod
     def _insert_campaigns(
-        s: Session, campaigns: Sequence[Campaign], stamp: Any
-    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, SotcSettings | None]]:
-        """Insert campaigns; returns (incoming id -> stored id, stored id -> rules)."""
+        self, s: Session, campaigns: Sequence[Campaign], stamp: Any
+    ) -> tuple[dict[uuid.UUID, uuid.UUID], dict[uuid.UUID, CampaignSettings]]:
+        """Insert campaigns; returns (incoming id -> stored id, stored id -> settings)."""
         mapping: dict[uuid.UUID, uuid.UUID] = {}
-        rules: dict[uuid.UUID, SotcSettings | None] = {}
+        settings: dict[uuid.UUID, CampaignSettings] = {}
         for campaign in campaigns:
             row = s.get(CampaignRow, campaign.id)
-            rules_json = campaign.rules.model_dump_json()
-            if row is not None and (row.name, row.system, row.rules, row.notes) == (
+            text, typed = self._checked_settings(campaign)
+            if row is not None and (row.name, row.system, row.settings, row.notes) == (
                 campaign.name,
                 campaign.system,
-                rules_json,
+                text,
                 campaign.notes,
             ):
                 mapping[campaign.id] = campaign.id
-                rules[campaign.id] = campaign.rules
+                settings[campaign.id] = (campaign.system, typed)
                 continue
             new_id = campaign.id if row is None and campaign.id not in mapping else uuid.uuid4()
             s.add(
@@ -125,7 +123,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                     name=campaign.name,
                     name_lower=campaign.name.casefold(),
                     system=campaign.system,
-                    rules=rules_json,
+                    settings=text,
                     notes=campaign.notes,
                     payload_version=mappers.CAMPAIGN_PAYLOAD_VERSION,
                     created_at=stamp,
@@ -133,16 +131,16 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 )
             )
             mapping[campaign.id] = new_id
-            rules[new_id] = campaign.rules
+            settings[new_id] = (campaign.system, typed)
         s.flush()
-        return mapping, rules
+        return mapping, settings
 
     def _insert_characters(
         self,
         s: Session,
         characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
         campaign_map: dict[uuid.UUID, uuid.UUID],
-        rules: dict[uuid.UUID, SotcSettings | None],
+        settings: dict[uuid.UUID, CampaignSettings],
         stamp: Any,
     ) -> list[dict[str, Any]]:
         ids = [c.id for c, _ in characters]
@@ -157,18 +155,20 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         tag_links: list[tuple[uuid.UUID, tuple[str, ...]]] = []
         for character, wanted in characters:
             campaign_id = campaign_map.get(wanted, wanted) if wanted is not None else None
-            if campaign_id is not None and campaign_id not in rules:
-                rules[campaign_id] = self._campaign_rules(s, campaign_id)
-            campaign_rules = rules.get(campaign_id) if campaign_id is not None else None
+            if campaign_id is not None and campaign_id not in settings:
+                settings[campaign_id] = self._campaign_settings(s, campaign_id)
+            own = settings_for(
+                character.system, settings[campaign_id] if campaign_id is not None else None
+            )
             try:
-                facts = character_facts(character, self._registry, campaign_rules)
+                facts = character_facts(character, self.registry, own)
             except UnknownSystemError as exc:
                 raise LibraryError(f"{character.name!r}: {exc}") from None
             if character.id in existing:
                 if existing[character.id] == facts.payload:
                     continue
                 character = character.model_copy(update={"id": uuid.uuid4()})
-                facts = character_facts(character, self._registry, campaign_rules)
+                facts = character_facts(character, self.registry, own)
             existing[character.id] = facts.payload
             position = 0
             if campaign_id is not None:
@@ -185,8 +185,8 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                     "player": facts.player,
                     "campaign_id": campaign_id,
                     "campaign_position": position,
-                    "peak_skill": facts.peak_skill,
-                    "peak_rating": facts.peak_rating,
+                    "headline": facts.headline,
+                    "headline_rank": facts.headline_rank,
                     "valid": facts.valid,
                     "tags": TAG_SEPARATOR.join(facts.tags),
                     "search_text": facts.search_text,
@@ -263,7 +263,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         failed: list[tuple[str, str]] = []
         for path in paths:
             try:
-                good.append(read_character_file(Path(path), self._registry))
+                good.append(read_character_file(Path(path), self.registry))
             except CharacterFileError as exc:
                 failed.append((Path(path).name, str(exc)))
         imported = self.import_characters(good)

@@ -332,18 +332,6 @@ class SotcSystem:
             peak_rating=peak_rating,
         )
 
-    def summary(self, character: CharacterBase) -> Mapping[str, Any]:
-        """Listing and search columns."""
-        assert isinstance(character, SotcCharacter)
-        derived = self.derive(character)
-        return {
-            "aspects": character.all_aspects(),
-            "stunts": character.stunt_names(),
-            "peak_skill": derived.peak_skill,
-            "peak_rating": derived.peak_rating,
-            "description": character.description or character.concept,
-        }
-
     # -- validation -------------------------------------------------------------------------------
 
     def validate(
