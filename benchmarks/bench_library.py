@@ -133,8 +133,8 @@ def bench_open_and_list() -> Result:
     def raw() -> None:
         conn = sqlite3.connect(path)
         rows = conn.execute(
-            "SELECT c.id, c.name, c.system, c.player, c.campaign_id, p.name, c.peak_skill, "
-            "c.peak_rating, c.tags, c.updated_at, c.version, c.valid FROM characters c "
+            "SELECT c.id, c.name, c.system, c.player, c.campaign_id, p.name, c.headline, "
+            "c.headline_rank, c.tags, c.updated_at, c.version, c.valid FROM characters c "
             "LEFT OUTER JOIN campaigns p ON p.id = c.campaign_id ORDER BY c.name_lower, c.id"
         ).fetchall()
         conn.close()

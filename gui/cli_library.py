@@ -58,7 +58,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             continue
         state = "valid" if s.valid else "in progress"
         campaign = f" [{s.campaign_name}]" if s.campaign_name else ""
-        peak = f", {s.peak_skill} {s.peak_rating:+d}" if s.peak_skill else ""
+        peak = f", {s.headline}" if s.headline else ""
         print(f"{s.id}  {s.name or '(unnamed)'} ({s.system}{peak}, {state}){campaign}")
     return EXIT_OK
 

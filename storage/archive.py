@@ -10,6 +10,9 @@ Archives are written deterministically (sorted entries, fixed timestamps), so ex
 importing into an empty library and exporting again gives the same bytes. Reading treats the
 zip as hostile: entry names, entry count, declared and actual sizes and JSON nesting are all
 checked before anything is parsed, and a refused archive imports nothing.
+
+This module only turns records into an archive file and back; the library facade
+(:mod:`storage.library.transfer`) reads and stores the records.
 """
 
 from __future__ import annotations
@@ -18,29 +21,27 @@ import json
 import re
 import uuid
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
-from rules.systems.sotc.settings import SotcSettings
+from rules.systems.registry import SystemRegistry
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
-from storage.mappers import Campaign, EncounterRecord, ImportReport
-
-if TYPE_CHECKING:
-    from storage.library import Library
+from storage.mappers import Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
-ARCHIVE_VERSION = 1
-PAYLOAD_VERSIONS = {"campaign": 1, "encounter": 1}
+ARCHIVE_VERSION = 2
+PAYLOAD_VERSIONS = {"campaign": 2, "encounter": 1}
 """The campaign and encounter payload versions that archive format ARCHIVE_VERSION holds.
 
 The manifest does not record payload versions: a new payload version needs a new archive
-format (and the reader upgrading older archives' payloads). A test keeps these in step with
-``storage.mappers``.
+format (and the reader upgrading older archives' payloads, see :data:`MANIFEST_UPGRADES`). A
+test keeps these in step with ``storage.mappers``.
 """
 MANIFEST = "manifest.json"
 CHARACTER_DIR = "characters"
@@ -50,6 +51,25 @@ MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_RATIO = 1_000
 CHUNK = 64 * 1024
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _manifest_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Archive format 1 named a campaign's settings ``rules`` (SotC house rules, campaign
+    payload 1, which are SotC's settings as they are); format 2 calls them ``settings``."""
+    campaigns = data.get("campaigns")
+    if isinstance(campaigns, list):
+        data = dict(data)
+        data["campaigns"] = [
+            {("settings" if k == "rules" else k): v for k, v in c.items()}
+            if isinstance(c, dict)
+            else c
+            for c in campaigns
+        ]
+    return data
+
+
+MANIFEST_UPGRADES = {1: _manifest_1_to_2}
+"""Archive format -> step bringing an older manifest (a JSON dict) to the next format."""
 
 
 class ArchiveError(FatesmithError):
@@ -74,8 +94,8 @@ class ArchiveCampaign(BaseModel):
 
     id: uuid.UUID
     name: str = Field(max_length=200)
-    system: str
-    rules: SotcSettings
+    system: str = Field(min_length=1, max_length=40)
+    settings: dict[str, Any] = Field(default_factory=dict)
     notes: str = ""
     member_ids: tuple[uuid.UUID, ...] = ()
 
@@ -118,32 +138,25 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def export_archive(library: Library, path: Path, *, campaign_id: uuid.UUID | None = None) -> None:
-    """Write ``library`` (or one campaign of it) to ``path`` as an archive, atomically.
+def export_archive(
+    path: Path,
+    *,
+    scope: str,
+    campaigns: Sequence[Campaign],
+    encounters: Sequence[EncounterRecord],
+    payloads: Sequence[tuple[uuid.UUID, str]],
+) -> None:
+    """Write the records as an archive at ``path``, atomically.
+
+    Args:
+        scope: ``library`` or ``campaign``.
+        campaigns: The campaigns (readable ones: see ``Campaign.problem``).
+        encounters: The encounters (readable ones).
+        payloads: (id, stored document) of every character.
 
     Raises:
-        NotFoundError: ``campaign_id`` is not in the library.
-        LibraryError: the file cannot be written, or a campaign or encounter cannot be read by
-            this version (see ``Campaign.problem``).
+        ArchiveError: the file cannot be written.
     """
-    if campaign_id is None:
-        campaigns = library.list_campaigns()
-        encounters = library.list_encounters()
-        payloads = library.payloads()
-        scope = "library"
-    else:
-        campaign = library.get_campaign(campaign_id)
-        campaigns = [campaign]
-        encounters = library.list_encounters(campaign_id)
-        payloads = library.payloads(campaign.member_ids)
-        scope = "campaign"
-    problems = [c.problem for c in campaigns if c.problem]
-    problems += [e.problem for e in encounters if e.problem]
-    if problems:
-        # Exporting its stand-in (default settings, empty state) would lose it for good.
-        from storage.library import LibraryError
-
-        raise LibraryError(f"cannot export: {problems[0]}")
     membership = {m: c.id for c in campaigns for m in c.member_ids}
     entries: list[dict[str, Any]] = []
     files: list[tuple[str, str]] = []
@@ -176,7 +189,7 @@ def export_archive(library: Library, path: Path, *, campaign_id: uuid.UUID | Non
                 "id": str(c.id),
                 "name": c.name,
                 "system": c.system,
-                "rules": c.rules.model_dump(mode="json"),
+                "settings": c.settings,
                 "notes": c.notes,
                 "member_ids": [str(m) for m in c.member_ids],
             }
@@ -208,9 +221,7 @@ def _write_zip(path: Path, members: list[tuple[str, str]]) -> None:
         tmp.replace(path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        from storage.library import LibraryError
-
-        raise LibraryError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise ArchiveError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -265,8 +276,8 @@ class ArchiveContents(BaseModel):
     failed: tuple[tuple[str, str], ...]
 
 
-def read_archive(path: Path, library: Library) -> ArchiveContents:
-    """Open and check an archive, parsing every file with the library's systems.
+def read_archive(path: Path, registry: SystemRegistry) -> ArchiveContents:
+    """Open and check an archive, parsing every file with ``registry``'s systems.
 
     Raises:
         ArchiveError: not a zip, no manifest, or hostile (names, count, sizes, nesting).
@@ -332,7 +343,7 @@ def read_archive(path: Path, library: Library) -> ArchiveContents:
                 failed.append((entry.file, "not UTF-8 text"))
                 continue
             try:
-                character = loads_character(text, library.registry)
+                character = loads_character(text, registry)
             except CharacterFileError as exc:
                 failed.append((entry.file, str(exc)))
                 continue
@@ -342,7 +353,7 @@ def read_archive(path: Path, library: Library) -> ArchiveContents:
             id=c.id,
             name=c.name,
             system=c.system,
-            rules=c.rules,
+            settings=c.settings,
             notes=c.notes,
             member_ids=c.member_ids,
         )
@@ -387,6 +398,11 @@ def _parse_manifest(raw: bytes) -> Manifest:
             f"written by a newer Fatesmith (archive format {version}; this version reads up to "
             f"{ARCHIVE_VERSION}); update Fatesmith to import it"
         )
+    if isinstance(version, int):
+        while version < ARCHIVE_VERSION and version in MANIFEST_UPGRADES:
+            data = MANIFEST_UPGRADES[version](data)
+            version += 1
+        data["format_version"] = version
     try:
         manifest = Manifest.model_validate(data)
     except ValidationError as exc:
@@ -405,30 +421,3 @@ def _parse_manifest(raw: bytes) -> Manifest:
                 "the archive is damaged"
             )
     return manifest
-
-
-def import_archive(library: Library, path: Path, *, partial: bool = False) -> ImportReport:
-    """Import an archive into ``library`` in one transaction.
-
-    Args:
-        partial: False (default): any bad file refuses the whole archive, naming it. True:
-            import the good files and report the bad ones.
-
-    Raises:
-        LibraryError: the archive is refused (hostile, damaged, or a bad file when not partial).
-    """
-    from storage.library import LibraryError, LibraryReadOnlyError
-
-    if library.read_only:
-        raise LibraryReadOnlyError(f"the library is read-only: {library.read_only_reason}")
-    try:
-        contents = read_archive(path, library)
-    except ArchiveError as exc:
-        raise LibraryError(str(exc)) from None
-    if contents.failed and not partial:
-        name, reason = contents.failed[0]
-        more = len(contents.failed) - 1
-        extra = f" (and {more} more bad file{'s' if more != 1 else ''})" if more else ""
-        raise LibraryError(f"{name}: {reason}{extra}; nothing was imported")
-    imported = library.import_bundle(contents.characters, contents.campaigns, contents.encounters)
-    return ImportReport(imported=tuple(imported), failed=contents.failed)

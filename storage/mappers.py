@@ -5,7 +5,7 @@ models such as characters), never ORM rows. Character payloads are the same docu
 ``*.fatesmith.json`` file (:func:`storage.json_io.character_to_document`), parsed back with
 :func:`storage.json_io.parse_character`, so the library and the files never drift apart.
 
-Campaign payloads (the settings, a :class:`SotcSettings` JSON object) and
+Campaign payloads (the settings of the campaign's system, a JSON object) and
 encounter payloads (the encounter engine's state) carry a ``payload_version`` too. Reading
 runs the dict -> dict steps registered in :data:`CAMPAIGN_UPGRADES` / :data:`ENCOUNTER_UPGRADES`
 up to the current version, like the character file's ``storage.json_io.UPGRADES``. A payload
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase
 from rules.errors import FatesmithError
-from rules.systems.registry import SystemRegistry
-from rules.systems.sotc.settings import SotcSettings
+from rules.settings import SystemSettings
+from rules.systems.registry import GameSystem, ListingFacts, SystemRegistry
 from rules.validation import has_errors
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
 from storage.search_syntax import search_blob
@@ -34,15 +34,27 @@ from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
 
 ENCOUNTER_PAYLOAD_VERSION = 1
 """The encounter payload version this code writes (and the newest it reads)."""
-CAMPAIGN_PAYLOAD_VERSION = 1
-"""The campaign payload (settings) version this code writes (and the newest it reads)."""
+CAMPAIGN_PAYLOAD_VERSION = 2
+"""The campaign payload (settings) version this code writes (and the newest it reads).
+
+1: SotC's house rules, whatever the campaign's system. 2: the settings of the campaign's
+system (``GameSystem.parse_settings``)."""
 
 PayloadUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
 # payload_version -> function upgrading a payload dict from that version to the next. When a
 # payload changes shape, bump the *_PAYLOAD_VERSION above and register the step from the old
 # version here (and bump storage.archive.ARCHIVE_VERSION, whose manifest holds these payloads).
-CAMPAIGN_UPGRADES: dict[int, PayloadUpgrade] = {}
+
+
+def _campaign_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 settings were SotC's house rules, and only SotC campaigns could be made: the
+    # object is already SotC's settings. The version changed so that a Fatesmith that knows
+    # only version 1 refuses another system's settings as newer instead of calling them damaged.
+    return data
+
+
+CAMPAIGN_UPGRADES: dict[int, PayloadUpgrade] = {1: _campaign_1_to_2}
 ENCOUNTER_UPGRADES: dict[int, PayloadUpgrade] = {}
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -51,6 +63,8 @@ class CharacterSummary(BaseModel):
     """One row of the library listing.
 
     Attributes:
+        headline: The system's listing column (``ListingFacts.headline``, "Guns +5" for SotC).
+        headline_rank: Its sort key (higher first when sorting descending).
         valid: Whether the system's validator found no errors when the character was saved.
         version: The stored version; pass it back as ``expected_version`` when saving.
     """
@@ -63,8 +77,8 @@ class CharacterSummary(BaseModel):
     player: str
     campaign_id: uuid.UUID | None
     campaign_name: str
-    peak_skill: str
-    peak_rating: int
+    headline: str
+    headline_rank: int
     tags: tuple[str, ...]
     updated_at: datetime
     version: int
@@ -83,21 +97,24 @@ class StoredCharacter(BaseModel):
 
 
 class Campaign(BaseModel):
-    """A campaign: its system, house rules, notes and member characters (in order).
+    """A campaign: its system, that system's settings, notes and member characters (in order).
 
     Attributes:
+        system: The game system id.
+        settings: The system's campaign settings as JSON (``GameSystem.parse_settings`` reads
+            them; empty: the book's defaults).
         version: 0 for a campaign not saved yet.
         problem: Set (in listings only) when the stored settings cannot be read by this
-            version: written by a newer Fatesmith, or damaged. ``rules`` are then the defaults,
-            and the campaign can be listed or deleted but not opened or saved.
+            version: written by a newer Fatesmith, or damaged. ``settings`` are then empty (the
+            defaults), and the campaign can be listed or deleted but not opened or saved.
     """
 
     model_config = _FROZEN
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4)
     name: str = Field(default="", max_length=200)
-    system: str = "sotc"
-    rules: SotcSettings = SotcSettings()
+    system: str = Field(min_length=1, max_length=40)
+    settings: dict[str, Any] = Field(default_factory=dict)
     notes: str = Field(default="", max_length=100_000)
     member_ids: tuple[uuid.UUID, ...] = ()
     version: int = 0
@@ -204,7 +221,7 @@ def _time(value: Any) -> datetime:
 
 def summary_from_row(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
     """A summary from a listing row (id, name, system, player, campaign id, campaign name,
-    peak skill, peak rating, tags, updated at, version, valid), ids and times as the driver
+    headline, headline rank, tags, updated at, version, valid), ids and times as the driver
     returns them (UUID or text, datetime or ISO text).
 
     The values come from our own columns, so validation is skipped: this is the listing's
@@ -228,8 +245,8 @@ def summary_from_row(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSumm
             "player": row[3],
             "campaign_id": campaign,
             "campaign_name": row[5] or "",
-            "peak_skill": row[6],
-            "peak_rating": row[7],
+            "headline": row[6],
+            "headline_rank": row[7],
             "tags": tuple(row[8].split(TAG_SEPARATOR)) if row[8] else (),
             "updated_at": _time(row[9]),
             "version": row[10],
@@ -251,8 +268,8 @@ class CharacterFacts(BaseModel):
     system: str
     name: str
     player: str
-    peak_skill: str
-    peak_rating: int
+    headline: str
+    headline_rank: int
     valid: bool
     tags: tuple[str, ...]
     search_text: str
@@ -261,48 +278,65 @@ class CharacterFacts(BaseModel):
 
 
 def _search_text(
-    character: CharacterBase, system_name: str, summary: Mapping[str, Any], tags: tuple[str, ...]
+    character: CharacterBase, system: GameSystem, listing: ListingFacts, tags: tuple[str, ...]
 ) -> str:
     # One marked line per part (storage.search_syntax), so that a search word never matches
-    # across two parts and a field term (skill:guns) can tell the parts apart.
+    # across two parts and a field term (skill:guns) can tell the parts apart. The system says
+    # what else is searchable (aspects, skills, stunts, trappings, gifts...).
     entries = [
         ("name", character.name),
         ("player", character.player),
         ("system", character.system),
-        ("system", system_name),
-        ("description", str(summary.get("description", ""))),
-        *(("aspect", str(a)) for a in summary.get("aspects", ())),
-        *(("skill", s) for s in character.skills),
-        *(("stunt", str(s)) for s in summary.get("stunts", ())),
+        ("system", system.info.name),
+        ("description", listing.description),
+        *listing.search_entries,
         *(("tag", t) for t in tags),
     ]
     return search_blob(entries)
 
 
-def character_search_text(character: CharacterBase, registry: SystemRegistry) -> str:
+def character_search_text(
+    character: CharacterBase, registry: SystemRegistry, settings: SystemSettings | None = None
+) -> str:
     """The ``search_text`` column for ``character`` (as :func:`character_facts` computes it).
 
     Raises:
         UnknownSystemError: when the character's system has no rules in this version.
     """
     system = registry.get(character.system)
-    summary = system.summary(character)
-    return _search_text(character, system.info.name, summary, clean_tags(character.tags))
+    listing = system.listing(character, settings)
+    return _search_text(character, system, listing, clean_tags(character.tags))
 
 
-def character_facts(
-    character: CharacterBase, registry: SystemRegistry, rules: SotcSettings | None = None
-) -> CharacterFacts:
-    """Summary columns, search text and payload for ``character``.
+def listing_columns(
+    character: CharacterBase, registry: SystemRegistry, settings: SystemSettings | None = None
+) -> tuple[str, int, str]:
+    """The derived listing columns of ``character``: headline, headline rank and search text.
 
     Raises:
         UnknownSystemError: when the character's system has no rules in this version.
     """
     system = registry.get(character.system)
-    summary = system.summary(character)
-    valid = not has_errors(system.validate(character, rules))
+    listing = system.listing(character, settings)
+    text = _search_text(character, system, listing, clean_tags(character.tags))
+    return listing.headline[:200], listing.headline_rank, text
+
+
+def character_facts(
+    character: CharacterBase, registry: SystemRegistry, settings: SystemSettings | None = None
+) -> CharacterFacts:
+    """Summary columns, search text and payload for ``character``.
+
+    Args:
+        settings: Its campaign's settings (of the character's system), None for the book's.
+
+    Raises:
+        UnknownSystemError: when the character's system has no rules in this version.
+    """
+    system = registry.get(character.system)
+    listing = system.listing(character, settings)
+    valid = not has_errors(system.validate(character, settings))
     tags = clean_tags(character.tags)
-    search_text = _search_text(character, system.info.name, summary, tags)
     document = character_to_document(character)
     if "tags" in document:
         document["tags"] = list(tags)  # stored documents always carry the cleaned tags
@@ -310,11 +344,11 @@ def character_facts(
         system=character.system,
         name=character.name,
         player=character.player,
-        peak_skill=str(summary.get("peak_skill", "")),
-        peak_rating=int(summary.get("peak_rating", 0)),
+        headline=listing.headline[:200],
+        headline_rank=listing.headline_rank,
         valid=valid,
         tags=tags,
-        search_text=search_text,
+        search_text=_search_text(character, system, listing, tags),
         payload=dumps_compact(document),
         payload_version=FORMAT_VERSION,
     )
@@ -377,21 +411,35 @@ def _loads(kind: str, text: str) -> Any:
         raise PayloadError(f"damaged (the stored {kind} is not valid JSON)") from None
 
 
-def read_campaign_rules(text: str, payload_version: Any) -> SotcSettings:
-    """A campaign's stored settings, upgraded from ``payload_version`` and validated.
+def read_campaign_settings(text: str, payload_version: Any) -> dict[str, Any]:
+    """A campaign's stored settings, upgraded from ``payload_version`` (not yet validated:
+    see :func:`parse_campaign_settings`).
 
     Raises:
         PayloadError: newer (:class:`NewerPayloadError`) or damaged settings.
     """
-    data = upgrade_payload(
+    return upgrade_payload(
         "campaign",
         _loads("campaign settings", text),
         payload_version,
         CAMPAIGN_PAYLOAD_VERSION,  # read here, at call time, so tests can stand in a newer one
         CAMPAIGN_UPGRADES,
     )
+
+
+def parse_campaign_settings(
+    system_id: str, data: dict[str, Any], registry: SystemRegistry
+) -> SystemSettings | None:
+    """The typed settings of a campaign of ``system_id`` (None when this version has no
+    rules for that system, which then cannot be checked).
+
+    Raises:
+        PayloadError: the settings do not fit the system's settings model.
+    """
+    if not registry.is_implemented(system_id):
+        return None
     try:
-        return SotcSettings.model_validate(data)
+        return registry.get(system_id).parse_settings(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"
@@ -415,18 +463,21 @@ def read_encounter_payload(text: str, payload_version: Any) -> dict[str, Any]:
 
 def campaign_from_row(row: CampaignRow, member_ids: tuple[uuid.UUID, ...]) -> Campaign:
     """A :class:`Campaign` from its row and its ordered member ids; never raises on the
-    stored settings: unreadable ones give the defaults and a ``problem``."""
-    rules = SotcSettings()
+    stored settings: unreadable ones (newer, not a JSON object) give empty settings (the
+    defaults) and a ``problem``. The settings are not checked against their system here, so
+    that listing campaigns loads no system (start-up speed); opening one does
+    (:func:`parse_campaign_settings`)."""
+    settings: dict[str, Any] = {}
     problem = ""
     try:
-        rules = read_campaign_rules(row.rules, row.payload_version)
+        settings = read_campaign_settings(row.settings, row.payload_version)
     except PayloadError as exc:
         problem = f"campaign {row.name!r} cannot be opened: {exc}"
     return Campaign(
         id=row.id,
         name=row.name,
         system=row.system,
-        rules=rules,
+        settings=settings,
         notes=row.notes,
         member_ids=member_ids,
         version=row.version,

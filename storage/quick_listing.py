@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0002"
 """The schema revision this reader understands (must equal ``storage.migrations.HEAD``)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -42,8 +42,8 @@ class QuickCharacter(NamedTuple):
     player: str
     campaign_id: uuid.UUID | None
     campaign_name: str
-    peak_skill: str
-    peak_rating: int
+    headline: str
+    headline_rank: int
     tags: tuple[str, ...]
     updated_at: datetime
     version: int
@@ -133,12 +133,12 @@ def _characters(db: sqlite3.Connection) -> tuple[QuickCharacter, ...]:
         db,
         "characters",
         {"id": "text", "name": "text", "system": "text", "player": "text",
-         "campaign_id": "text?", "peak_skill": "text", "peak_rating": "integer", "tags": "text",
+         "campaign_id": "text?", "headline": "text", "headline_rank": "integer", "tags": "text",
          "updated_at": "text", "version": "integer", "valid": "integer"},
     )  # fmt: skip
     rows = db.execute(
-        "SELECT c.id, c.name, c.system, c.player, c.campaign_id, p.name, c.peak_skill,"
-        " c.peak_rating, c.tags, c.updated_at, c.version, c.valid"
+        "SELECT c.id, c.name, c.system, c.player, c.campaign_id, p.name, c.headline,"
+        " c.headline_rank, c.tags, c.updated_at, c.version, c.valid"
         " FROM characters AS c LEFT OUTER JOIN campaigns AS p ON p.id = c.campaign_id"
         " ORDER BY c.name_lower, c.id"
     ).fetchall()
@@ -229,6 +229,31 @@ def _revision(db: sqlite3.Connection) -> str | None:
         return None
     rows = db.execute("SELECT version_num FROM alembic_version").fetchall()
     return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def system_names() -> dict[str, str]:
+    """The display name of every registered game system, by id, read from the bundled
+    ``resources/systems`` (the registration list and each ``system.json``) with the ``json``
+    module alone, so the first listing can name systems before the catalogues load. Names it
+    cannot read are left out (the caller shows the id)."""
+    import json
+
+    from storage.bundled import bundled_path
+
+    root = bundled_path("systems")
+    names: dict[str, str] = {}
+    try:
+        index = json.loads((root / "systems.json").read_text(encoding="utf-8"))
+        entries = [e["id"] for e in index["systems"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return names
+    for system_id in entries:
+        try:
+            info = json.loads((root / str(system_id) / "system.json").read_text(encoding="utf-8"))
+            names[str(system_id)] = str(info["name"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return names
 
 
 def read_listing(url: str) -> QuickListing | None:

@@ -3,6 +3,7 @@
 The samples are data in ``resources/samples/`` (read through ``importlib.resources``):
 ``*.fatesmith.json`` character files and ``campaign.json``, which names the campaign, its
 settings and its members by character id. They are original characters, not the books'.
+The library stores them when it creates a new library (``storage.library``).
 """
 
 from __future__ import annotations
@@ -10,18 +11,14 @@ from __future__ import annotations
 import json
 import uuid
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError
 from rules.systems.registry import SystemRegistry
-from rules.systems.sotc.settings import SotcSettings
 from storage.bundled import bundled_path
 from storage.json_io import SUFFIX, loads_character
 from storage.mappers import Campaign
-
-if TYPE_CHECKING:
-    from storage.library import Library
 
 CAMPAIGN_FILE = "campaign.json"
 
@@ -60,21 +57,8 @@ def load_sample_campaign(root: Traversable | None = None) -> Campaign | None:
     return Campaign(
         id=uuid.UUID(data["id"]),
         name=data["name"],
-        system=data.get("system", "sotc"),
-        rules=SotcSettings.model_validate(data.get("rules", {})),
+        system=data["system"],
+        settings=data.get("settings", {}),
         notes=data.get("notes", ""),
         member_ids=tuple(uuid.UUID(m) for m in data.get("members", ())),
     )
-
-
-def add_samples(library: Library, registry: SystemRegistry) -> None:
-    """Store the sample characters and campaign in ``library`` (a new, empty one)."""
-    characters = load_sample_characters(registry)
-    campaign = load_sample_campaign()
-    library.import_characters(characters)
-    if campaign is not None:
-        known = {c.id for c in characters}
-        members = tuple(m for m in campaign.member_ids if m in known)
-        library.save_campaign(
-            campaign.model_copy(update={"member_ids": members}), expected_version=None
-        )

@@ -44,7 +44,7 @@ class Base(DeclarativeBase):
 
 
 class CampaignRow(Base):
-    """A campaign: a named group with its system, its house rules and its notes."""
+    """A campaign: a named group with its system, its system's settings and its notes."""
 
     __tablename__ = "campaigns"
 
@@ -52,7 +52,7 @@ class CampaignRow(Base):
     name: Mapped[str] = mapped_column(String(200))
     name_lower: Mapped[str] = mapped_column(String(200), index=True)
     system: Mapped[str] = mapped_column(String(40))
-    rules: Mapped[str] = mapped_column(Text)  # SotcSettings as JSON text
+    settings: Mapped[str] = mapped_column(Text)  # the system's settings, a JSON object
     notes: Mapped[str] = mapped_column(Text, default="")
     payload_version: Mapped[int] = mapped_column(Integer, default=1)
     version: Mapped[int] = mapped_column(Integer)
@@ -76,8 +76,9 @@ class CharacterRow(Base):
         Uuid, ForeignKey("campaigns.id", ondelete="SET NULL"), index=True, nullable=True
     )
     campaign_position: Mapped[int] = mapped_column(Integer, default=0)
-    peak_skill: Mapped[str] = mapped_column(String(200), default="")
-    peak_rating: Mapped[int] = mapped_column(Integer, default=0)
+    # The system's listing column (GameSystem.listing): "Guns +5" for SotC, and its sort key.
+    headline: Mapped[str] = mapped_column(String(200), default="")
+    headline_rank: Mapped[int] = mapped_column(Integer, default=0)
     valid: Mapped[bool] = mapped_column(Boolean, default=False)
     # Tags joined by TAG_SEPARATOR, so listing needs no join; character_tags is the index.
     tags: Mapped[str] = mapped_column(Text, default="")
@@ -87,7 +88,8 @@ class CharacterRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     # The long columns come last: SQLite then reads the summary columns without walking the
     # overflow pages of a big payload (listing 10,000 characters is several times faster).
-    # Lower-cased name, player, system, concept, aspects, skills, stunts and tags, for LIKE.
+    # Field-marked, case-folded lines (storage.search_syntax): name, player, system, the
+    # system's search entries (aspects, skills, stunts...) and tags, for LIKE.
     search_text: Mapped[str] = mapped_column(Text, default="")
     payload: Mapped[str] = mapped_column(Text)  # the character file document, as JSON text
 
@@ -135,6 +137,21 @@ class EncounterRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     payload: Mapped[str] = mapped_column(Text)
+
+    __mapper_args__: Any = {"version_id_col": version}
+
+
+class SystemDataRow(Base):
+    """One document of user-editable system data (rules.system_data.SystemData)."""
+
+    __tablename__ = "system_data"
+
+    system: Mapped[str] = mapped_column(String(40), primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    provenance: Mapped[str] = mapped_column(String(20))  # "bundled" or "user"
+    version: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    content: Mapped[str] = mapped_column(Text)  # the document, a JSON object
 
     __mapper_args__: Any = {"version_id_col": version}
 

@@ -6,7 +6,7 @@ these lists and never special-case a column by position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -65,35 +65,55 @@ def when(moment: datetime) -> str:
     return local.strftime("%Y-%m-%d %H:%M")
 
 
+class SystemNames:
+    """Display names of the game systems, from the registry's infos (``SystemInfo.name``).
+
+    Until :meth:`set_infos` is called, the names are read once from the bundled system files
+    (:func:`storage.quick_listing.system_names`, without loading any catalogue), so the first
+    listing names its systems; an id nobody names is shown as it is.
+    """
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] | None = None
+
+    def set_infos(self, infos: Iterable[Any]) -> None:
+        """Take the names from the registry's infos (objects with ``id`` and ``name``)."""
+        self._names = {str(i.id): str(i.name) for i in infos}
+
+    def label(self, system_id: str) -> str:
+        """The system's full name."""
+        if self._names is None:
+            from storage.quick_listing import system_names
+
+            self._names = system_names()
+        return self._names.get(system_id, system_id)
+
+    def short(self, system_id: str) -> str:
+        """A name for narrow columns (the full name is the tooltip): see :func:`short_name`."""
+        return short_name(self.label(system_id))
+
+
+def short_name(name: str) -> str:
+    """A system's name for a narrow column: the name without any parenthesised part when
+    that is short ("FATE 2.0"), else the initial of each word as written ("Spirit of the
+    Century" -> "SotC")."""
+    base = name.split("(", 1)[0].strip() or name
+    if len(base) <= SHORT_NAME_CHARS:
+        return base
+    return "".join(word[0] for word in base.split())
+
+
+SHORT_NAME_CHARS = 12
+SYSTEM_NAMES = SystemNames()
+"""The names the library's tables show (the GUI sets the registry's infos when it has them)."""
+
+
 def _system_label(system_id: str) -> str:
-    return SYSTEM_LABELS.get(system_id, system_id)
+    return SYSTEM_NAMES.label(system_id)
 
 
 def _system_short(system_id: str) -> str:
-    return SYSTEM_SHORT.get(system_id, system_id)
-
-
-SYSTEM_LABELS: dict[str, str] = {
-    "sotc": "Spirit of the Century",
-    "strange-fate": "Strange Fate",
-    "fate2": "FATE 2.0 (Fantastic Adventures)",
-    "art": "ART Engine",
-}
-"""Display names of the game systems (the registry's names win when known)."""
-
-SYSTEM_SHORT: dict[str, str] = {
-    "sotc": "SotC",
-    "strange-fate": "Strange Fate",
-    "fate2": "FATE 2.0",
-    "art": "ART",
-}
-"""Abbreviations for narrow table columns (the full name is the tooltip)."""
-
-
-def _peak(summary: Any) -> str:
-    if not summary.peak_skill:
-        return ""
-    return f"{summary.peak_skill} {summary.peak_rating:+d}"
+    return SYSTEM_NAMES.short(system_id)
 
 
 def _status(summary: Any) -> str:
@@ -108,9 +128,9 @@ CHARACTER_COLUMNS: tuple[Column[Any], ...] = (
     Column("player", "Player", lambda s: s.player, width=90),
     Column("campaign", "Campaign", lambda s: s.campaign_name, width=150,
            tooltip=lambda s: s.campaign_name),
-    Column("peak", "Peak skill", _peak, width=115,
-           sort_key=lambda s: (-s.peak_rating, s.peak_skill.casefold()),
-           tooltip=lambda s: f"Highest skill: {s.peak_skill}" if s.peak_skill else ""),
+    Column("headline", "Headline", lambda s: s.headline, width=115,
+           sort_key=lambda s: (-s.headline_rank, s.headline.casefold()),
+           tooltip=lambda s: s.headline),
     Column("tags", "Tags", lambda s: ", ".join(s.tags), width=115,
            tooltip=lambda s: ", ".join(s.tags)),
     Column("status", "Status", _status, width=85, sort_key=lambda s: (not s.valid),

@@ -28,7 +28,6 @@ from PySide6.QtGui import QColor, QFont
 
 from gui.models.columns import CHARACTER_COLUMNS, ID_ROLE, OBJECT_ROLE, SORT_ROLE, Column
 from storage.search_syntax import blob_matches, parse_search
-from storage.search_syntax import search_blob as marked_blob
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -372,39 +371,11 @@ class LibraryFilterProxyModel(QSortFilterProxyModel):
         return self.mapFromSource(source.index(row, 0)).row()
 
 
-def search_blob(document: Any, campaign_name: str = "", system_name: str = "") -> str:
-    """The searchable text of a stored character document (a parsed ``.fatesmith.json``).
-
-    Mirrors what the library stores and searches (storage.mappers.character_search_text): one
-    field-marked line (:func:`storage.search_syntax.search_blob`) each for the name, player,
-    system, description (or concept), aspects, skills, stunts and tags, plus the campaign's
-    name, so ``skill:guns`` or ``campaign:"thunder atoll"`` find what the library finds.
-    """
-    if not isinstance(document, dict):
-        return ""
-    entries: list[tuple[str, str]] = [
-        ("name", str(document.get("name") or "")),
-        ("player", str(document.get("player") or "")),
-        ("system", str(document.get("system") or "")),
-        ("system", system_name),
-        ("description", str(document.get("description") or document.get("concept") or "")),
-    ]
-    for phase in document.get("phases") or ():
-        if isinstance(phase, dict):
-            entries += [("aspect", str(a)) for a in phase.get("aspects") or ()]
-    skills = document.get("skills")
-    if isinstance(skills, dict):
-        entries += [("skill", str(k)) for k in skills]
-    for stunt in document.get("stunts") or ():
-        if isinstance(stunt, dict):
-            entries.append(("stunt", str(stunt.get("name") or "")))
-    entries += [("tag", str(t)) for t in document.get("tags") or ()]
-    entries.append(("campaign", campaign_name))
-    return marked_blob(entries)
-
-
 class SearchIndex:
     """Search-as-you-type over the whole library in memory (built once on a worker thread).
+
+    Its texts are the library's own (:meth:`storage.library.Library.search_texts`), so the
+    index finds what a library search finds, for any game system.
 
     Matching is the library's (:func:`storage.search_syntax.blob_matches`): every word or
     phrase must occur in the character's text, every ``field:value`` term in that field.

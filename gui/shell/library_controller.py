@@ -9,7 +9,6 @@ systems' UIs, through the :class:`gui.workspace.Workspace`, when stored characte
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from gui.models.columns import SYSTEM_LABELS
+from gui.models.columns import SYSTEM_NAMES
 from gui.models.encounter_model import encounter_items
-from gui.models.library_model import SearchIndex, search_blob
+from gui.models.library_model import SearchIndex
 from gui.shell.library_page import LibraryPage
 from gui.workspace import Workspace
 from rules.errors import FatesmithError
@@ -152,22 +151,11 @@ class LibraryController(QObject):
         if not self._ready():
             return None  # built when the real library is attached (start-up speed)
         request = self._index_request
-        campaigns = {s.id: s.campaign_name for s in summaries}
-        systems = {s.system: self.system_name(s.system) for s in summaries}
 
         def job(library: Library) -> SearchIndex:
-            index = SearchIndex()
-            for character_id, payload in library.payloads():
-                try:
-                    document = json.loads(payload)
-                except json.JSONDecodeError:
-                    continue
-                system = str(document.get("system", "")) if isinstance(document, dict) else ""
-                index.set(
-                    character_id,
-                    search_blob(document, campaigns.get(character_id, ""), systems.get(system, "")),
-                )
-            return index
+            # The library's stored search text (one builder, storage.mappers) with the
+            # campaign's name: nothing here re-reads a system's payloads.
+            return SearchIndex(library.search_texts())
 
         def done(result: SearchIndex) -> None:
             if request == self._index_request:
@@ -177,12 +165,7 @@ class LibraryController(QObject):
 
     def system_name(self, system_id: str) -> str:
         """The display name of a system."""
-        if system_id in SYSTEM_LABELS:  # without loading every catalogue at start-up
-            return SYSTEM_LABELS[system_id]
-        try:
-            return str(self.registry.info(system_id).name)
-        except FatesmithError:
-            return SYSTEM_LABELS.get(system_id, system_id)
+        return SYSTEM_NAMES.label(system_id)  # without loading every catalogue at start-up
 
     def after_save(self, character_id: uuid.UUID, character: Any) -> None:
         """A character was saved from its tab: update its row, the index and the systems."""
@@ -196,8 +179,8 @@ class LibraryController(QObject):
         self.page.model.upsert(summary)
         document = character_to_document(character)
         if self.search_index is not None:
-            blob = search_blob(document, summary.campaign_name, self.system_name(summary.system))
-            self.search_index.set(character_id, blob)
+            for stored_id, blob in self.library.search_texts([character_id]):
+                self.search_index.set(stored_id, blob)
         self.workspace.character_stored.emit(character_id, document)
         self.page.update_count(self.page.model.rowCount())
 

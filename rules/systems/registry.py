@@ -161,10 +161,6 @@ class GameSystem(Protocol):
     ) -> ListingFacts:
         """The library's listing columns and search entries for ``character``."""
 
-    def summary(self, character: CharacterBase) -> Mapping[str, Any]:
-        """Old listing columns (peak skill); replaced by :meth:`listing` with the headline
-        column's migration."""
-
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
         """The system's conflict rules under ``settings``, or None when it has none yet."""
 

@@ -66,7 +66,7 @@ def test_a_damaged_campaign_says_it_cannot_be_opened(
     make_window: Any, guard_dialogs: list[tuple[str, str]]
 ) -> None:
     window = make_window()
-    raw(window, """UPDATE campaigns SET rules = '{"stress_boxes": "many"}'""")
+    raw(window, """UPDATE campaigns SET settings = '{"stress_boxes": "many'""")
     window.listing.refresh_library()
     model = window.page.campaign_model
     tooltip, italic, grey = looks_flagged(model, model.row_of(SAMPLE_CAMPAIGN))

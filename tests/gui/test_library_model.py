@@ -21,7 +21,8 @@ def summary(name: str, *, rating: int = 3, campaign: uuid.UUID | None = None,
             age: int = 0) -> CharacterSummary:  # fmt: skip
     return CharacterSummary(
         id=uuid.uuid4(), name=name, system=system, player="P", campaign_id=campaign,
-        campaign_name="Camp" if campaign else "", peak_skill="Fists", peak_rating=rating,
+        campaign_name="Camp" if campaign else "",
+        headline=f"Fists {rating:+d}", headline_rank=rating,
         tags=tags, updated_at=datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=age),
         version=1, valid=valid,
     )  # fmt: skip
@@ -47,10 +48,10 @@ def test_model_passes_the_model_tester_and_exposes_roles(qtmodeltester: Any) -> 
     index = model.index(0, model.column_index("name"))
     assert index.data(ID_ROLE) == data[0].id
     assert index.data(OBJECT_ROLE) is data[0]
-    assert model.index(0, model.column_index("peak")).data() == "Fists +5"
+    assert model.index(0, model.column_index("headline")).data() == "Fists +5"
     assert model.index(1, model.column_index("status")).data() == "In progress"
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Name"
-    assert model.index(0, model.column_index("peak")).data(SORT_ROLE) == (-5, "fists")
+    assert model.index(0, model.column_index("headline")).data(SORT_ROLE) == (-5, "fists +5")
 
 
 def test_sort_is_by_column_sort_key_and_keeps_persistent_indexes() -> None:
@@ -104,7 +105,12 @@ def test_proxy_filters_by_system_campaign_tag_and_text(qtmodeltester: Any) -> No
 
 def test_campaign_model(qtmodeltester: Any) -> None:
     model = CampaignModel()
-    model.set_campaigns([Campaign(name="Atoll", member_ids=(uuid.uuid4(),)), Campaign(name="B")])
+    model.set_campaigns(
+        [
+            Campaign(system="sotc", name="Atoll", member_ids=(uuid.uuid4(),)),
+            Campaign(system="sotc", name="B"),
+        ]
+    )
     qtmodeltester.check(model)
     assert model.index(0, model.column_index("members")).data() == "1"
 

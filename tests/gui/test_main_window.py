@@ -86,9 +86,9 @@ def test_filters_by_campaign_tag_and_system(make_window: Any) -> None:
     assert len(names(window)) == 4
 
 
-def test_sorting_by_peak_skill_column(make_window: Any) -> None:
+def test_sorting_by_headline_column(make_window: Any) -> None:
     window = make_window()
-    column = window.page.model.column_index("peak")
+    column = window.page.model.column_index("headline")
     window.page.table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
     first = window.page.proxy.index(0, 0).data()
     assert first != "Tobias Wren"  # the only one whose peak is +4 sorts last

@@ -128,7 +128,8 @@ def test_house_rules_are_saved_with_the_campaign(make_window: Any) -> None:
         dialog.settings_page.gadget_lasts.findData("adventure")
     )
     assert dialog.save() is not None
-    rules = window.library.get_campaign(campaign.id).rules
+    stored = window.library.get_campaign(campaign.id)
+    rules = window.registry.get(stored.system).parse_settings(stored.settings)
     assert rules.renamed_skills == {"Guns": "Bows"}
     assert rules.removed_skills == ("Mysteries",)
     assert (rules.weirdness, rules.stress_boxes, rules.universal_gadget_lasts) == (

@@ -103,9 +103,9 @@ def test_new_encounter_in_the_chosen_campaign_takes_its_rule_switches(
     """A campaign's house rules (rules/campaign.py) travel into its encounters."""
     window = make_window()
     campaign = window.library.list_campaigns()[0]
-    rules = campaign.rules.model_copy(update={"stress_boxes": 3})
+    settings = {**campaign.settings, "stress_boxes": 3}
     window.library.save_campaign(
-        campaign.model_copy(update={"rules": rules}), expected_version=campaign.version
+        campaign.model_copy(update={"settings": settings}), expected_version=campaign.version
     )
     window.listing.refresh_library()
     window.page.select_campaign_filter(campaign.id)

@@ -25,7 +25,7 @@ def filled(library_url: str, registry) -> Iterator[Library]:  # type: ignore[no-
     ada = build(notes="Ünïcödé ✈")
     lib.save_character(ada, expected_version=None)
     lib.set_tags(ada.id, ["Pilot", "Fixture"])
-    camp = Campaign(name="Second", notes="n", member_ids=(ada.id,))
+    camp = Campaign(system="sotc", name="Second", notes="n", member_ids=(ada.id,))
     lib.save_campaign(camp, expected_version=None)
     lib.save_encounter(
         EncounterRecord(name="Docks", campaign_id=camp.id, payload={"round": 2, "x": [1, "é"]}),
@@ -85,7 +85,7 @@ def test_manifest_and_files(filled: Library, tmp_path: Path) -> None:
     members = zip_members(out)
     manifest = json.loads(members["manifest.json"])
     assert manifest["format"] == "fatesmith-archive"
-    assert manifest["format_version"] == 1
+    assert manifest["format_version"] == archive.ARCHIVE_VERSION
     assert manifest["counts"] == filled.counts()
     files = [n for n in members if n != "manifest.json"]
     assert len(files) == manifest["counts"]["characters"]

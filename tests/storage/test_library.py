@@ -21,6 +21,7 @@ from storage.library import (
     NotFoundError,
     SearchQuery,
 )
+from storage.library.opening import SEARCH_FORMAT
 from tests.conftest import DATA
 from tests.rules.sotc_builders import build
 
@@ -58,12 +59,12 @@ def test_summary_columns_and_valid_flag(library: Library) -> None:
     library.save_character(nell, expected_version=None)
     by_name = {s.name: s for s in library.list_characters()}
     assert by_name["Ada Thorne"].valid is True
-    assert by_name["Ada Thorne"].peak_skill == "Athletics"
-    assert by_name["Ada Thorne"].peak_rating == 5
+    assert by_name["Ada Thorne"].headline == "Athletics +5"
+    assert by_name["Ada Thorne"].headline_rank == 5
     assert by_name["Ada Thorne"].player == "Sam"
     assert by_name["Ada Thorne"].system == "sotc"
     assert by_name["Nell Quist"].valid is False
-    assert by_name["Nell Quist"].peak_skill == "Guns"
+    assert by_name["Nell Quist"].headline.startswith("Guns ")
 
 
 def test_listing_is_sorted_by_name_ignoring_case(library: Library) -> None:
@@ -180,7 +181,7 @@ def test_search_by_campaign_name_system_and_id(library: Library) -> None:
     ada, nell = build(), half_made()
     library.save_character(ada, expected_version=None)
     library.save_character(nell, expected_version=None)
-    campaign = Campaign(name="The Zeppelin Wars", member_ids=(nell.id,))
+    campaign = Campaign(system="sotc", name="The Zeppelin Wars", member_ids=(nell.id,))
     library.save_campaign(campaign, expected_version=None)
     assert names(library.list_characters(SearchQuery(text="zeppelin"))) == ["Nell Quist"]
     assert names(library.list_characters(SearchQuery(campaign_id=campaign.id))) == ["Nell Quist"]
@@ -208,7 +209,7 @@ def three(library: Library) -> Library:
     for character in (build(), nell, rex()):
         library.save_character(character, expected_version=None)
     library.save_campaign(
-        Campaign(name="Thunder Atoll", member_ids=(nell.id,)), expected_version=None
+        Campaign(system="sotc", name="Thunder Atoll", member_ids=(nell.id,)), expected_version=None
     )
     return library
 
@@ -297,7 +298,7 @@ def test_old_search_text_is_rewritten_once_on_open(library_url: str, registry) -
     with Library.open(library_url, registry=registry) as lib:
         assert names(lib.list_characters(SearchQuery(text="skill:guns"))) == ["Ada Thorne"]
         assert lib.list_characters() == before  # versions, times, everything else unchanged
-        assert lib.info()["search_format"] == "2"
+        assert lib.info()["search_format"] == SEARCH_FORMAT
 
 
 # -- campaigns --------------------------------------------------------------------------------
@@ -309,7 +310,11 @@ def test_campaign_round_trip_keeps_member_order(library: Library) -> None:
         library.save_character(ch, expected_version=None)
     rules = SotcSettings(stress_boxes=3, companions_have_stress=True)
     campaign = Campaign(
-        name="Pulp Nights", rules=rules, notes="Session 0 on Friday", member_ids=(c.id, a.id, b.id)
+        system="sotc",
+        name="Pulp Nights",
+        settings=rules.model_dump(mode="json"),
+        notes="Session 0 on Friday",
+        member_ids=(c.id, a.id, b.id),
     )
     version = library.save_campaign(campaign, expected_version=None)
     loaded = library.get_campaign(campaign.id)
@@ -324,7 +329,7 @@ def test_campaign_membership_changes_do_not_bump_character_versions(library: Lib
     a, b = build(), half_made()
     library.save_character(a, expected_version=None)
     library.save_character(b, expected_version=None)
-    camp = Campaign(name="One", member_ids=(a.id, b.id))
+    camp = Campaign(system="sotc", name="One", member_ids=(a.id, b.id))
     v = library.save_campaign(camp, expected_version=None)
     v = library.save_campaign(camp.model_copy(update={"member_ids": (b.id,)}), expected_version=v)
     assert library.get_campaign(camp.id).member_ids == (b.id,)
@@ -337,7 +342,7 @@ def test_campaign_membership_changes_do_not_bump_character_versions(library: Lib
 def test_character_moves_between_campaigns(library: Library) -> None:
     a = build()
     library.save_character(a, expected_version=None)
-    one, two = Campaign(name="One"), Campaign(name="Two")
+    one, two = Campaign(system="sotc", name="One"), Campaign(system="sotc", name="Two")
     library.save_campaign(one, expected_version=None)
     library.save_campaign(two, expected_version=None)
     library.save_character(a, expected_version=1, campaign_id=one.id)
@@ -354,7 +359,7 @@ def test_character_moves_between_campaigns(library: Library) -> None:
 def test_delete_campaign_keeps_members_unassigned(library: Library) -> None:
     a = build()
     library.save_character(a, expected_version=None)
-    camp = Campaign(name="Doomed", member_ids=(a.id,))
+    camp = Campaign(system="sotc", name="Doomed", member_ids=(a.id,))
     library.save_campaign(camp, expected_version=None)
     enc = EncounterRecord(name="Ambush", campaign_id=camp.id, payload={"round": 1})
     library.save_encounter(enc, expected_version=None)
@@ -375,8 +380,9 @@ def test_campaign_rules_decide_validity(library: Library) -> None:
     library.save_character(archer, expected_version=None)
     assert library.list_characters()[0].valid is False
     camp = Campaign(
+        system="sotc",
         name="Longbows",
-        rules=SotcSettings(renamed_skills={"Guns": "Bows"}),
+        settings=SotcSettings(renamed_skills={"Guns": "Bows"}).model_dump(mode="json"),
         member_ids=(archer.id,),
     )
     library.save_campaign(camp, expected_version=None)
@@ -385,7 +391,9 @@ def test_campaign_rules_decide_validity(library: Library) -> None:
 
 def test_campaign_with_unknown_member_is_refused(library: Library) -> None:
     with pytest.raises(NotFoundError):
-        library.save_campaign(Campaign(name="x", member_ids=(uuid.uuid4(),)), expected_version=None)
+        library.save_campaign(
+            Campaign(system="sotc", name="x", member_ids=(uuid.uuid4(),)), expected_version=None
+        )
     assert library.list_campaigns() == []
 
 
@@ -393,7 +401,7 @@ def test_campaign_with_unknown_member_is_refused(library: Library) -> None:
 
 
 def test_encounter_round_trip_and_conflict(library: Library) -> None:
-    camp = Campaign(name="C")
+    camp = Campaign(system="sotc", name="C")
     library.save_campaign(camp, expected_version=None)
     enc = EncounterRecord(
         name="Docks",

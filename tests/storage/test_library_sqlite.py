@@ -272,7 +272,8 @@ def test_driver_errors_are_classified_for_both_back_ends() -> None:
     disk cannot be filled in a test: 53100 disk_full, 25006 read_only_sql_transaction)."""
     import psycopg.errors
 
-    from storage.library import _disk_full, _refused_as_read_only
+    from storage.library.errors import disk_full as _disk_full
+    from storage.library.errors import refused_as_read_only as _refused_as_read_only
 
     full = sqlite3.OperationalError("database or disk is full")
     full.sqlite_errorcode = sqlite3.SQLITE_FULL

@@ -1,5 +1,6 @@
 """Schema migrations: revisions agree with the tables, and every released library file opens
-and migrates with nothing lost (``tests/data/db_versions/v<rev>.sqlite3`` + ``.expected.json``).
+and migrates with nothing lost (``tests/data/db_versions/v<rev>[-<what>].sqlite3`` +
+``.expected.json``; ``v0001-release`` was made by the app as released, see the README there).
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +75,44 @@ def test_tables_match_the_newest_revision(library_url: str, registry) -> None:  
     assert diff == []
 
 
+def fixture_revision(fixture: Path) -> str:
+    """The schema revision a fixture file was written at (``v0001-release`` -> ``0001``)."""
+    return fixture.stem.removeprefix("v").split("-")[0]
+
+
 def test_every_released_schema_has_a_fixture() -> None:
-    assert [p.name for p in FIXTURES] == [f"v{r}.sqlite3" for r in migrations.KNOWN_REVISIONS]
+    names = {p.name for p in FIXTURES}
+    assert {f"v{r}.sqlite3" for r in migrations.KNOWN_REVISIONS} <= names
+    assert {fixture_revision(p) for p in FIXTURES} <= set(migrations.KNOWN_REVISIONS)
+
+
+def expected_now(expected: dict[str, Any], revision: str) -> dict[str, Any]:
+    """A fixture's expected snapshot in today's shape: what was recorded for an older schema,
+    with only names changed (schema 0002: a campaign's ``rules`` are its ``settings``)."""
+    if revision < "0002":
+        expected = {
+            **expected,
+            "campaigns": [
+                {("settings" if k == "rules" else k): v for k, v in c.items()}
+                for c in expected["campaigns"]
+            ],
+        }
+    return expected
+
+
+def stored_headlines(path: Path) -> dict[str, tuple[str, int]]:
+    """Each character's listing headline and rank as the file stores them (before 0002: the
+    peak skill shown as "Guns +5", and its rating)."""
+    conn = sqlite3.connect(path)
+    try:
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(characters)")}
+        if "headline" in columns:
+            rows = conn.execute("SELECT id, headline, headline_rank FROM characters").fetchall()
+            return {str(uuid.UUID(i)): (h, r) for i, h, r in rows}
+        rows = conn.execute("SELECT id, peak_skill, peak_rating FROM characters").fetchall()
+        return {str(uuid.UUID(i)): (f"{s} {r:+d}" if s else "", r) for i, s, r in rows}
+    finally:
+        conn.close()
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
@@ -86,11 +124,16 @@ def test_released_library_opens_and_migrates_with_nothing_lost(
     path = tmp_path / "library.sqlite3"
     shutil.copyfile(fixture, path)
     expected = json.loads(fixture.with_suffix(".expected.json").read_text(encoding="utf-8"))
-    revision = fixture.stem.removeprefix("v")
+    revision = fixture_revision(fixture)
+    expected = expected_now(expected, revision)
+    headlines = stored_headlines(path)
     with Library.open(f"sqlite:///{path}", registry=registry) as lib:
         assert not lib.read_only
         assert (lib.backup is None) == (revision == migrations.HEAD)
         assert snapshot(lib) == expected
+        # The listing shows what it showed before (SotC's headline is its peak skill).
+        listed = {str(s.id): (s.headline, s.headline_rank) for s in lib.list_characters()}
+        assert listed == headlines
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (
@@ -120,6 +163,7 @@ def test_backup_is_taken_only_when_there_is_something_to_migrate(
 
         connection.execute(text("UPDATE alembic_version SET version_num = '9000'"))
 
+    today = migrations.HEAD
     monkeypatch.setattr(migrations, "HEAD", "9000")
     monkeypatch.setattr(migrations, "KNOWN_REVISIONS", (*migrations.KNOWN_REVISIONS, "9000"))
     monkeypatch.setattr(migrations, "upgrade", fake_upgrade)
@@ -130,7 +174,7 @@ def test_backup_is_taken_only_when_there_is_something_to_migrate(
     assert backup.name.startswith("library.sqlite3.backup-")
     conn = sqlite3.connect(backup)
     try:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (today,)
         assert conn.execute("SELECT count(*) FROM characters").fetchone()[0] == len(
             before["characters"]
         )

@@ -138,7 +138,7 @@ def set_revision(path: Path, revision: str | None) -> None:
     db.close()
 
 
-@pytest.mark.parametrize("revision", ["0002", "0000", None])
+@pytest.mark.parametrize("revision", ["9999", "0000", None])
 def test_declines_a_newer_older_or_missing_schema_revision(
     library_file: Path, revision: str | None
 ) -> None:
@@ -151,7 +151,7 @@ def test_declines_a_newer_older_or_missing_schema_revision(
 def test_declines_a_changed_schema(library_file: Path) -> None:
     db = sqlite3.connect(library_file)
     with db:
-        db.execute("ALTER TABLE characters RENAME COLUMN peak_rating TO peak")
+        db.execute("ALTER TABLE characters RENAME COLUMN headline_rank TO rank")
     db.close()
     assert read_listing(f"sqlite:///{library_file}") is None
 

@@ -197,18 +197,6 @@ class SotcSystem:
             ),
         )
 
-    def summary(self, character: CharacterBase) -> Mapping[str, Any]:
-        """Old listing and search columns (until the library lists :meth:`listing`)."""
-        sotc = _sotc(character)
-        derived = self.derive(sotc)
-        return {
-            "aspects": sotc.all_aspects(),
-            "stunts": sotc.stunt_names(),
-            "peak_skill": derived.peak_skill,
-            "peak_rating": derived.peak_rating,
-            "description": sotc.description or sotc.concept,
-        }
-
     def conflict_rules(self, settings: SystemSettings | None = None) -> SotcConflictRules:
         """SotC's conflict rules under ``settings``."""
         return SotcConflictRules(_settings(settings), self.derive)
