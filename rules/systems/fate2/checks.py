@@ -59,7 +59,8 @@ def describe_break(brk: ShapeBreak, ladder: Ladder, column: bool) -> str:
     """Plain words for a shape break: "2 skills at Good need at least 3 at Fair; there are 2"."""
     at, below = ladder.adjective(brk.rung), ladder.adjective(brk.rung - 1)
     return (
-        f"{_plural(brk.above, 'skill')} at {at} need at least {brk.needed} at {below} "
+        f"{_plural(brk.above, 'skill')} at {at} {'needs' if brk.above == 1 else 'need'} at "
+        f"least {brk.needed} at {below} "
         f"({'as many' if column else 'one more'} on the rung below); there "
         f"{'is' if brk.below == 1 else 'are'} {brk.below}"
     )
