@@ -4,6 +4,8 @@ and validation that never raises on any character the model accepts."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +20,8 @@ from rules.systems.fate2.settings import Fate2Settings, SkillDef
 from rules.systems.fate2.system import Fate2System
 from rules.systems.registry import GameSystem, RegistryEntry
 from rules.validation import Problem
-from storage.systems_catalog import load_system, read_json, systems_root
+from storage.json_io import character_file_schema
+from storage.systems_catalog import load_registry, load_system, read_json, systems_root
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +129,7 @@ def test_file_round_trip() -> None:
     """A character survives JSON: skills at Mediocre included."""
     c = Fate2Character(name="X", skills={"Knife": 1, "Cooking": -1})
     assert Fate2Character.model_validate_json(c.model_dump_json()) == c
+    assert c.skill("knife") == 1 and c.skill("Swimming") == -1  # untrained: Mediocre (§2)
 
 
 # -- never raises ----------------------------------------------------------------------------
@@ -209,3 +213,23 @@ def test_validation_never_raises(fate2: Fate2System, doc: dict[str, Any], s: Fat
     assert len(derived.pyramid_ok_by_phase) == len(character.phases)
     assert (derived.ranks_total is None) == (not character.phases)
     fate2.listing(character, s)
+
+
+def test_registration_line_is_all_that_is_missing(tmp_path: Path) -> None:
+    """With ``{"id": "fate2", "package": "fate2"}`` in systems.json (the lead's step), the
+    registry serves FATE 2.0 beside SotC and the character-file schema has no clashing models."""
+    root = tmp_path / "systems"
+    shutil.copytree(Path(str(systems_root())), root)
+    index = json.loads((root / "systems.json").read_text(encoding="utf-8"))
+    index["systems"] = [
+        {"id": "fate2", "package": "fate2"} if e["id"] == "fate2" else e for e in index["systems"]
+    ]
+    (root / "systems.json").write_text(json.dumps(index), encoding="utf-8")
+    registry = load_registry(root)
+    assert registry.is_implemented("fate2") and registry.is_implemented("sotc")
+    schema = character_file_schema(registry)
+    titles = [b["title"] for b in schema["oneOf"]]
+    assert "FATE 2.0 (Fantastic Adventures) character" in titles
+    assert {"Fate2Phase", "Phase"} <= set(schema["$defs"])
+    sybil = registry.get("fate2").new_character("Sybil")
+    assert registry.get("fate2").validate(sybil)

@@ -170,6 +170,10 @@ class Fate2Character(CharacterBase):
         default=None, ge=0, le=1000, description="Current fate points; null: the starting amount."
     )
 
+    def skill(self, name: str, default: int = -1) -> int:
+        """Value of ``name`` (case-insensitive), or ``default`` (Mediocre) when not listed."""
+        return super().skill(name, default)
+
     def aspect(self, name: str) -> Fate2Aspect | None:
         """The aspect called ``name`` (case-insensitive, trimmed), or None."""
         key = name.strip().casefold()
