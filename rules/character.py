@@ -8,7 +8,7 @@ the validators, not the model, report what is missing.
 from __future__ import annotations
 
 import uuid
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -18,6 +18,8 @@ ShortText = str  # documented aliases; lengths are limited by Field() where used
 MAX_NAME = 200
 MAX_TEXT = 20_000
 MAX_RATING = 100
+Rating = Annotated[StrictInt, Field(ge=-MAX_RATING, le=MAX_RATING)]
+"""A skill rating as a file may carry it: bounded, so no library or printer overflows."""
 
 ConflictKind = Literal["physical", "social", "mental"]
 Severity = Literal["mild", "moderate", "severe", "extra"]
@@ -77,7 +79,7 @@ class CharacterBase(BaseModel):
     system: str
     name: str = Field(default="", max_length=MAX_NAME)
     player: str = Field(default="", max_length=MAX_NAME)
-    skills: dict[str, StrictInt] = Field(default_factory=dict, max_length=200)
+    skills: dict[str, Rating] = Field(default_factory=dict, max_length=200)
     notes: str = Field(default="", max_length=MAX_TEXT)
     tags: tuple[str, ...] = Field(default=(), max_length=50)
 

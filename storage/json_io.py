@@ -13,71 +13,49 @@ Reading never shows a traceback to the user: anything wrong raises
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pydantic_core
 from pydantic import ValidationError
 
-from rules.character import CharacterBase
+from rules.character import MAX_RATING, CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
 from rules.systems.registry import SystemRegistry
 from rules.validation import field_path
+from storage import safe_read
+from storage.safe_read import CHARACTER_FILE, FileKind
 
 FORMAT = "fatesmith-character"
 FORMAT_VERSION = 1
 SUFFIX = ".fatesmith.json"
-MAX_FILE_BYTES = 5 * 1024 * 1024
-MAX_DEPTH = 64
-
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+MAX_FILE_BYTES = CHARACTER_FILE.max_bytes
+MAX_DEPTH = safe_read.MAX_DEPTH
 
 # format_version -> function upgrading a payload dict from that version to the next.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
-    """Refuse JSON nested deeper than ``limit`` before handing it to the parser.
-
-    A linear scan that skips string contents, so hostile input (10,000 nested brackets) is
-    rejected in O(n) without recursion.
+    """Refuse JSON nested deeper than ``limit`` before parsing (see :mod:`storage.safe_read`).
 
     Raises:
         CharacterFileError: when nesting exceeds ``limit``.
     """
-    if text.count("[") + text.count("{") <= limit:
-        return  # cannot possibly nest deeper than there are openers
-    # Drop string literals (C-speed regex), then walk only the brackets that remain.
-    depth = 0
-    for ch in _BRACKETS.findall(_STRINGS.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            if depth > limit:
-                raise CharacterFileError(f"nested more than {limit} levels deep; refusing it")
-        else:
-            depth -= 1
+    safe_read.check_depth(text, CHARACTER_FILE, limit)
 
 
 def loads_limited(text: str) -> Any:
-    """Parse JSON with the depth guard; errors become one-line CharacterFileErrors.
+    """Parse a character document strictly; errors become one-line CharacterFileErrors.
 
-    pydantic-core's parser is used because it is faster than the standard library's; it
-    reports where the text stops making sense.
+    Depth is bounded, a key given twice in one object and a number too large to store are
+    errors naming the key or field (:func:`storage.safe_read.loads_json`).
     """
-    check_depth(text)
-    try:
-        return pydantic_core.from_json(text)
-    except ValueError as exc:
-        reason = str(exc).split("\n", 1)[0]
-        raise CharacterFileError(
-            f"not valid JSON ({reason}); the file may be truncated or damaged"
-        ) from None
+    return safe_read.loads_json(text, CHARACTER_FILE)
 
 
 def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
@@ -89,7 +67,8 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     """Turn a parsed character document into the system's character model.
 
     Raises:
-        CharacterFileError: wrong format, newer version, unknown system, wrong types.
+        CharacterFileError: wrong format, newer version, unknown system, wrong types, a skill
+            rating outside +/-``rules.character.MAX_RATING``.
     """
     if not isinstance(data, dict):
         raise CharacterFileError("not a Fatesmith character file (expected a JSON object)")
@@ -118,6 +97,13 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     for skill, rating in skills.items():
         if not isinstance(rating, int) or isinstance(rating, bool):
             raise CharacterFileError(f"skill {skill!r} must have an integer rating, not {rating!r}")
+        if not -MAX_RATING <= rating <= MAX_RATING:
+            # No ladder comes near; refusing it here names the skill instead of letting a
+            # database column overflow later.
+            raise CharacterFileError(
+                f"field {field_path(('skills', skill))}: the rating {rating} is outside "
+                f"{-MAX_RATING}..{MAX_RATING}"
+            )
     payload = {k: v for k, v in data.items() if k not in ("format", "format_version")}
     while version < FORMAT_VERSION:
         payload = UPGRADES[version](payload)
@@ -156,67 +142,30 @@ def dumps_character(character: CharacterBase) -> str:
 
 
 def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
-    """Parse file text into a character (size, depth, format and types all checked)."""
+    """Parse file text into a character (size, depth, keys, numbers, format and types checked)."""
     # A character is at most 4 bytes in UTF-8: only long texts need the exact count.
     if (
         len(text) * 4 > MAX_FILE_BYTES
         and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
     ):
         raise CharacterFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; refusing it")
-    check_depth(text)
-    fast = _parse_current_strict(text, registry)
-    if fast is not None:
-        return fast
     return parse_character(loads_limited(text), registry)
 
 
-_CANONICAL_HEAD = re.compile(
-    r'\A\s*\{\s*"format"\s*:\s*"fatesmith-character"\s*,\s*"format_version"\s*:\s*'
-    + str(FORMAT_VERSION)
-    + r'\s*,\s*"system"\s*:\s*"([a-z0-9-]{1,32})"\s*,'
-)
+def read_text_limited(
+    path: Path, limit: int = MAX_FILE_BYTES, kind: FileKind = CHARACTER_FILE
+) -> str:
+    """Read a regular UTF-8 file of at most ``limit`` bytes (see :mod:`storage.safe_read`).
 
-
-def _parse_current_strict(text: str, registry: SystemRegistry) -> CharacterBase | None:
-    """Fast path for a file that starts the way Fatesmith writes it (current version).
-
-    The identifying keys are cut from the text and the rest goes to pydantic's JSON parser in
-    one pass. Returns None when anything is off (other key order, an unknown system, any
-    validation error); the careful path then finds and explains the problem. Both paths accept
-    the same documents: ratings are ``StrictInt`` in the model itself.
-    """
-    head = _CANONICAL_HEAD.match(text)
-    if head is None or not registry.is_implemented(head.group(1)):
-        return None
-    model = registry.get(head.group(1)).character_type
-    body = '{"system": "' + head.group(1) + '",' + text[head.end() :]
-    try:
-        return model.model_validate_json(body)
-    except ValueError:  # ValidationError is a ValueError
-        return None
-
-
-def read_text_limited(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """Read a UTF-8 file of at most ``limit`` bytes.
+    Pipes, devices, sockets and folders are refused before anything is read.
 
     Raises:
-        CharacterFileError: missing, unreadable, too big or not UTF-8.
+        CharacterFileError: (or ``kind.error``) missing, not a regular file, unreadable, too
+            big or not UTF-8; the message names ``kind``.
     """
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise CharacterFileError("no such file") from None
-    except IsADirectoryError:
-        raise CharacterFileError("is a folder, not a file") from None
-    except OSError as exc:
-        raise CharacterFileError(f"cannot be read ({exc.strerror})") from None
-    if len(raw) > limit:
-        raise CharacterFileError(f"larger than {limit // (1024 * 1024)} MB; refusing it")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CharacterFileError("not UTF-8 text; is it really a character file?") from None
+    if limit != kind.max_bytes:
+        kind = dataclasses.replace(kind, max_bytes=limit)
+    return safe_read.read_text(Path(path), kind)
 
 
 def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
@@ -274,7 +223,11 @@ def character_file_schema(registry: SystemRegistry) -> dict[str, Any]:
         properties["skills"] = {
             "type": "object",
             "description": "Skill name -> integer rating on the system's ladder.",
-            "additionalProperties": {"type": "integer"},
+            "additionalProperties": {
+                "type": "integer",
+                "minimum": -MAX_RATING,
+                "maximum": MAX_RATING,
+            },
         }
         branches.append(
             {

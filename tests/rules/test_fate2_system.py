@@ -153,7 +153,7 @@ document = st.fixed_dictionaries(
     {},
     optional={
         "name": text,
-        "skills": st.dictionaries(name, st.integers(-8, 12) | st.just(10**9), max_size=8),
+        "skills": st.dictionaries(name, st.integers(-8, 12) | st.just(100), max_size=8),
         "aspects": st.lists(
             st.fixed_dictionaries(
                 {"name": name},

@@ -178,3 +178,66 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: Any) ->
         write_character_file(path, build(name="Changed"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["ada.fatesmith.json"]
+
+
+_HEAD = '{"format": "fatesmith-character", "format_version": 1, "system": "sotc", '
+
+
+@pytest.mark.parametrize(
+    ("body", "fragments"),
+    [
+        # issue 13: "Guns": 5, "Guns": 2 validated as valid with the last value.
+        ('"skills": {"Guns": 5, "Guns": 2}}', ("'Guns'", "more than once", "in skills")),
+        ('"name": "A", "name": "B"}', ("'name'", "top level")),
+        ('"phases": [{"aspects": ["x", "y"], "aspects": []}]}', ("'aspects'", "phases[0]")),
+        ('"condition": {"health": [], "health": [true]}}', ("'health'", "condition")),
+    ],
+)
+def test_duplicate_keys_are_an_error_naming_the_key(
+    body: str, fragments: tuple[str, ...], registry: Any
+) -> None:
+    with pytest.raises(CharacterFileError) as info:
+        loads_character(_HEAD + body, registry)
+    message = str(info.value)
+    assert "\n" not in message
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+@pytest.mark.parametrize(
+    ("body", "fragments"),
+    [
+        # issue 14: 2**63 validated, then crashed `library import` with OverflowError.
+        ('"skills": {"Guns": 9223372036854775808}}', ("field skills.Guns", "too large")),
+        ('"skills": {"Guns": 9223372036854775807}}', ("field skills.Guns", "-100..100")),
+        ('"skills": {"Guns": -101}}', ("field skills.Guns", "-100..100")),
+        ('"fate_points": 18446744073709551616}', ("field fate_points", "too large")),
+        ('"fate_points": 1001}', ("fate_points",)),
+        ('"skills": {"Guns": ' + "9" * 5000 + "}}", ("field skills.Guns", "too large")),
+    ],
+)
+def test_numbers_beyond_the_schema_name_the_field(
+    body: str, fragments: tuple[str, ...], registry: Any
+) -> None:
+    with pytest.raises(CharacterFileError) as info:
+        loads_character(_HEAD + body, registry)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+def test_ratings_at_the_bound_load(registry: Any) -> None:
+    character = loads_character(_HEAD + '"skills": {"Guns": 100, "Fists": -100}}', registry)
+    assert character.skills == {"Guns": 100, "Fists": -100}
+
+
+def test_the_published_schema_bounds_ratings(registry: Any) -> None:
+    from rules.character import MAX_RATING
+    from storage.json_io import character_file_schema
+
+    rating = character_file_schema(registry)["oneOf"][0]["properties"]["skills"]
+    assert rating["additionalProperties"] == {
+        "type": "integer",
+        "minimum": -MAX_RATING,
+        "maximum": MAX_RATING,
+    }

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
+from rules.character import MAX_NAME, MAX_TEXT, CharacterBase, Rating
 
 MAX_PHASES = 60
 MAX_LEVEL = 50
@@ -140,7 +140,7 @@ class Fate2Character(CharacterBase):
     """
 
     system: Literal["fate2"] = "fate2"
-    skills: dict[str, StrictInt] = Field(
+    skills: dict[str, Rating] = Field(
         default_factory=dict,
         max_length=200,
         description="Skill name -> value on the FATE 2.0 ladder (Average 0, Mediocre -1).",
