@@ -86,7 +86,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(APP_NAME)
-    app.setDesktopFileName("fatesmith")
+    app.setDesktopFileName("io.github.fatesmith.Fatesmith")  # packaging/*.desktop, metainfo
     return app
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
-MAX_SCRIPT_BYTES = 5 * 1024 * 1024
 
 
 def add_parser(sub: Any) -> None:
@@ -49,11 +48,13 @@ def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any,
         script_rules,
         script_system,
     )
-    from storage.json_io import loads_limited, read_character_file, read_text_limited
+    from storage.json_io import read_character_file
+    from storage.safe_read import read_encounter_script
     from storage.systems_catalog import default_registry
 
-    text = read_text_limited(path, MAX_SCRIPT_BYTES)
-    script = parse_script(loads_limited(text))
+    # Read as an encounter script (never called a "character file"), strictly: duplicate keys
+    # and out-of-range numbers are errors naming the field.
+    script = parse_script(read_encounter_script(path))
     registry = default_registry()
     system_id = script_system(script, registry)
     cr = script_rules(script, registry)

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
 from rules.systems.registry import SystemRegistry
+from storage import safe_read
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
 from storage.mappers import Campaign, EncounterRecord
@@ -260,6 +261,8 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> byte
                     )
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
         raise ArchiveError(f"the archive is damaged ({info.filename}: {exc})") from None
+    except RuntimeError:  # zipfile's way of saying "encrypted, and no password given"
+        raise ArchiveError(f"{info.filename} is encrypted; Fatesmith archives never are") from None
     except NotImplementedError as exc:
         raise ArchiveError(f"{info.filename}: unsupported compression ({exc})") from None
     return bytes(out)
@@ -283,14 +286,18 @@ def read_archive(path: Path, registry: SystemRegistry) -> ArchiveContents:
         ArchiveError: not a zip, no manifest, or hostile (names, count, sizes, nesting).
     """
     try:
-        zf = zipfile.ZipFile(path)
-    except FileNotFoundError:
-        raise ArchiveError(f"{path}: no such file") from None
-    except (zipfile.BadZipFile, OSError) as exc:
+        # Only a regular file is opened (a FIFO would hang, /dev/zero would grow forever).
+        handle = safe_read.open_regular(path, safe_read.LIBRARY_ARCHIVE)
+    except FatesmithError as exc:
+        raise ArchiveError(str(exc)) from None
+    try:
+        zf = zipfile.ZipFile(handle)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+        handle.close()
         raise ArchiveError(
             f"{path.name} is not a Fatesmith archive (not a zip file: {exc})"
         ) from None
-    with zf:
+    with handle, zf:
         infos = zf.infolist()
         if len(infos) > MAX_ENTRIES:
             raise ArchiveError(

@@ -295,3 +295,41 @@ def test_newer_archive_format(target: Library, tmp_path: Path) -> None:
     manifest["format_version"] = 99
     path = make_zip(tmp_path / "newer.zip", {}, manifest)
     refused(target, path, "newer Fatesmith")
+
+
+# -- hostile files (issue 14: the fuzz run and the hostile tour) --------------------------------
+
+
+def test_a_fifo_named_zip_is_refused_without_hanging(target: Library, tmp_path: Path) -> None:
+    """A named pipe called .zip hung `library import` (nothing ever writes to it)."""
+    import os
+
+    pipe = tmp_path / "pipe.zip"
+    os.mkfifo(pipe)
+    refused(target, pipe, "named pipe")
+
+
+def test_dev_zero_named_zip_is_refused_without_reading(target: Library, tmp_path: Path) -> None:
+    """A link to /dev/zero called .zip grew without bound until a MemoryError traceback."""
+    link = tmp_path / "zero.zip"
+    link.symlink_to("/dev/zero")
+    refused(target, link, "device")
+
+
+def test_an_encrypted_member_is_refused_in_one_line(target: Library, tmp_path: Path) -> None:
+    """A member with the encrypted flag raised zipfile's RuntimeError as a traceback."""
+    data, ident = good_file()
+    path = make_zip(
+        tmp_path / "locked.zip",
+        {"characters/a.fatesmith.json": data},
+        manifest_for({"characters/a.fatesmith.json": ident}),
+    )
+    raw = bytearray(path.read_bytes())
+    # Set bit 0 (encrypted) of the general-purpose flags in every local and central header.
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        start = 0
+        while (found := raw.find(signature, start)) != -1:
+            raw[found + offset] |= 0x01
+            start = found + 4
+    path.write_bytes(bytes(raw))
+    refused(target, path, "encrypted")
