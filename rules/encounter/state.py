@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
+from rules.names import find_name
 
 PAYLOAD_VERSION = 2
 """Version of the stored encounter payload (``EncounterRecord.payload``). Version 2: tracks
@@ -181,12 +182,9 @@ class Participant(BaseModel):
         Minion groups roll their quality in their scope and Mediocre outside it (digest 13 #8);
         companions use their listed skills, else their quality in scope.
         """
-        if name in self.skills:
-            return self.skills[name]
-        folded = name.casefold()
-        for key, value in self.skills.items():
-            if key.casefold() == folded:
-                return value
+        key = find_name(self.skills, name)
+        if key is not None:
+            return self.skills[key]
         if self.kind in ("minions", "companion"):
             return self.quality if (not self.scope or kind in self.scope) else 0
         return 0
