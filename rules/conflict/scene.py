@@ -230,6 +230,9 @@ def _add_participant(
     p = ev.participant
     if state.find(p.id) is not None:
         raise RuleViolation(f"there is already a participant {p.id!r}")
+    problem = cr.participant_options_problem(p.options)
+    if problem:
+        raise RuleViolation(f"{p.name or p.id}: {problem}")
     if p.attached_to is not None:
         leader = _get(state, p.attached_to)
         if p.kind == "companion" and cr.one_companion_each:

@@ -53,6 +53,8 @@ from rules.encounter.events import (
     TakeOutEvent,
 )
 from rules.encounter.state import (
+    LEGACY_INITIATIVE,
+    LEGACY_OPTIONS,
     LEGACY_TRACKS,
     MAX_FACES,
     MAX_PARTICIPANTS,
@@ -62,6 +64,7 @@ from rules.encounter.state import (
     Border,
     Encounter,
     Kind,
+    OptionValue,
     Outcome,
     Participant,
     PendingHit,
@@ -75,6 +78,8 @@ from rules.encounter.state import (
 )
 
 __all__ = [
+    "LEGACY_INITIATIVE",
+    "LEGACY_OPTIONS",
     "LEGACY_TRACKS",
     "MAX_FACES",
     "MAX_PARTICIPANTS",
@@ -105,6 +110,7 @@ __all__ = [
     "MoveEvent",
     "NextExchangeEvent",
     "NextTurnEvent",
+    "OptionValue",
     "Outcome",
     "Participant",
     "PassBlockEvent",

@@ -14,15 +14,17 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
 from rules.names import find_name
 
-PAYLOAD_VERSION = 2
+PAYLOAD_VERSION = 3
 """Version of the stored encounter payload (``EncounterRecord.payload``). Version 2: tracks
 named by the system (``tracks``) instead of ``health``/``composure`` booleans; the system's
-settings as JSON (``settings``) instead of ``rules``."""
+settings as JSON (``settings``) instead of ``rules``. Version 3: a participant's initiative by
+conflict kind (``initiative``) instead of ``init_physical``/``init_social``, and what only its
+system reads (extra consequence slots, armor, how hits land) in ``options``."""
 
 MAX_PARTICIPANTS = 500
 MAX_FACES = 20
@@ -35,20 +37,54 @@ LEGACY_TRACKS = ("health", "composure")
 """The two tick tracks of payload version 1, read into ``tracks`` under the same keys."""
 Side = str
 
+OptionValue = bool | int | str | tuple[int | str, ...]
+"""One value of a participant's system options (JSON scalars and flat lists)."""
+
+LEGACY_INITIATIVE: dict[str, tuple[ConflictKind, ...]] = {
+    "init_physical": ("physical",),
+    "init_social": ("social", "mental"),
+}
+"""Payload version 2's initiative fields and the conflict kinds each one stood for."""
+
+LEGACY_OPTIONS = ("extra_physical", "extra_social", "armor", "roll_down", "fill_lower")
+"""Payload version 2's participant fields that only a system reads; version 3 keeps them, under
+the same names, in ``options`` (a zero or an empty list is left out: it was the default)."""
+
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 def legacy_participant(data: Any) -> Any:
-    """A version-1 participant dict with its ``health``/``composure`` booleans moved into
-    ``tracks`` (0 = clear, 1 = checked); anything else as it is."""
-    if not isinstance(data, dict) or not any(k in data for k in LEGACY_TRACKS):
+    """A participant dict of an older payload in today's shape; anything else as it is.
+
+    Version 1: the ``health``/``composure`` booleans move into ``tracks`` (0 = clear,
+    1 = checked). Version 2: ``init_physical``/``init_social`` become ``initiative`` by
+    conflict kind, and the fields of :data:`LEGACY_OPTIONS` move into ``options``.
+    """
+    if not isinstance(data, dict):
         return data
-    out = {k: v for k, v in data.items() if k not in LEGACY_TRACKS}
-    tracks = dict(out.get("tracks") or {})
-    for key in LEGACY_TRACKS:
-        if key in data and isinstance(data[key], list | tuple):
-            tracks.setdefault(key, [int(bool(b)) for b in data[key]])
-    out["tracks"] = tracks
+    legacy = (*LEGACY_TRACKS, *LEGACY_INITIATIVE, *LEGACY_OPTIONS)
+    if not any(k in data for k in legacy):
+        return data
+    out = {k: v for k, v in data.items() if k not in legacy}
+    if any(k in data for k in LEGACY_TRACKS):
+        tracks = dict(out.get("tracks") or {})
+        for key in LEGACY_TRACKS:
+            if key in data and isinstance(data[key], list | tuple):
+                tracks.setdefault(key, [int(bool(b)) for b in data[key]])
+        out["tracks"] = tracks
+    if any(k in data for k in LEGACY_INITIATIVE):
+        initiative = dict(out.get("initiative") or {})
+        for key, kinds in LEGACY_INITIATIVE.items():
+            for kind in kinds:
+                if data.get(key):
+                    initiative.setdefault(kind, data[key])
+        out["initiative"] = initiative
+    if any(k in data for k in LEGACY_OPTIONS):
+        options = dict(out.get("options") or {})
+        for key in LEGACY_OPTIONS:
+            if data.get(key):
+                options.setdefault(key, data[key])
+        out["options"] = options
     return out
 
 
@@ -69,9 +105,10 @@ class Participant(BaseModel):
         side: Free label of the side it fights for; tags across sides pay the tagged one.
         character_id: The library character it was built from, if any.
         skills: Skill ratings (minions and companions use ``quality`` instead when unlisted).
-        init_physical: Initiative value in physical conflicts (Alertness).
-        init_social: Initiative value in social and mental conflicts (Empathy).
-        tiebreak: Initiative tie-breaker (Resolve).
+        initiative: Initiative value in each kind of conflict (the system says from which
+            skill: SotC's Alertness in physical conflicts, Empathy in social and mental ones;
+            a kind left out is 0).
+        tiebreak: Initiative tie-breaker (SotC: Resolve).
         seat: Manual order for remaining ties and for rotating initiative.
         tracks: Each harm track the system names (:class:`rules.conflict_rules.TrackSpec`):
             the value of each box, 0 clear, n checked or holding wound level n (a minion group:
@@ -79,8 +116,6 @@ class Participant(BaseModel):
         consequences: Consequences held now.
         spent_slots: Severities of consequences removed during this conflict; their slots stay
             used for ordering until the scene ends (SotC "Consequences"; digest 13 #3).
-        extra_physical: Extra moderate slots in physical conflicts (Feel the Burn, Still Standing).
-        extra_social: Extra moderate slots in social and mental conflicts (Smooth Recovery...).
         fate_points: Current fate points.
         aspects: Permanent aspects (invokable by name).
         grit: NPC grit: consequences taken before offering a concession (None = not used).
@@ -97,12 +132,10 @@ class Participant(BaseModel):
         penalty: Pending supplemental-action penalty on its next rolled action (moving, etc.).
         consequences_taken: Consequences taken during this conflict (for grit).
         hidden: Hidden from the player view.
-        armor: Points of armor (SotC "Armored" gadget improvement): a physical hit of at most
-            this value whose box is already checked stays there instead of rolling up.
-        roll_down: Tracks whose hits roll down to a lower empty box before rolling up (Man of
-            Iron: health; Aplomb: composure).
-        fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
-            adding up to it (One Hit to the Body: health).
+        options: What only the participant's system reads, opaque here and checked by its
+            conflict rules (``ConflictRules.participant_options_problem``): SotC keeps extra
+            consequence slots, armor and the stunts that change where a hit lands; a system
+            with power tiers or wound thresholds keeps those.
     """
 
     model_config = _FROZEN
@@ -113,8 +146,7 @@ class Participant(BaseModel):
     side: Side = Field(default="", max_length=MAX_NAME)
     character_id: uuid.UUID | None = None
     skills: dict[str, int] = Field(default_factory=dict, max_length=200)
-    init_physical: int = 0
-    init_social: int = 0
+    initiative: dict[ConflictKind, int] = Field(default_factory=dict, max_length=3)
     tiebreak: int = 0
     seat: int = 0
     tracks: dict[str, Annotated[tuple[int, ...], Field(max_length=400)]] = Field(
@@ -122,8 +154,6 @@ class Participant(BaseModel):
     )
     consequences: tuple[Consequence, ...] = Field(default=(), max_length=20)
     spent_slots: tuple[Severity, ...] = Field(default=(), max_length=20)
-    extra_physical: int = Field(default=0, ge=0, le=10)
-    extra_social: int = Field(default=0, ge=0, le=10)
     fate_points: int = Field(default=0, ge=0, le=1000)
     aspects: tuple[str, ...] = Field(default=(), max_length=50)
     grit: int | None = Field(default=None, ge=0, le=10)
@@ -140,14 +170,18 @@ class Participant(BaseModel):
     penalty: int = Field(default=0, ge=0, le=100)
     consequences_taken: int = Field(default=0, ge=0, le=100)
     hidden: bool = False
-    armor: int = Field(default=0, ge=0, le=10)
-    roll_down: tuple[TrackName, ...] = ()
-    fill_lower: tuple[TrackName, ...] = ()
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
 
     @model_validator(mode="before")
     @classmethod
     def _legacy(cls, data: Any) -> Any:
         return legacy_participant(data)
+
+    @field_validator("initiative")
+    @classmethod
+    def _no_zero_initiative(cls, value: dict[ConflictKind, int]) -> dict[ConflictKind, int]:
+        # a kind left out reads 0: one spelling for the same participant
+        return {k: v for k, v in value.items() if v}
 
     @property
     def is_group(self) -> bool:

@@ -127,7 +127,7 @@ def test_add_npc_from_the_cast_menu_is_undoable(
         5,
         3,
     )
-    assert baron.init_physical == 4 and baron.aspects == ("Monocled Menace",)
+    assert baron.initiative["physical"] == 4 and baron.aspects == ("Monocled Menace",)
     assert window.add_npc()  # the same name again gets an id of its own
     assert window.doc.participant("baron-von-kessel-2") is not None
     window.doc.undo_stack.undo()
