@@ -128,7 +128,7 @@ def _move(state: Encounter, cr: ConflictRules, ev: MoveEvent) -> tuple[Encounter
                 else:
                     break
             changes.update(zone=zone, acted=True)
-            text = f"{p.name} sprints: {_fmt_roll(state, r)}, {shifts} shifts; reaches {zone}"
+            text = f"{p.name} sprints: {_fmt_roll(cr, state, r)}, {shifts} shifts; reaches {zone}"
             outcome = Outcome(
                 action="sprint", actor=p.id, rolls=(r,), opposition=0, shifts=shifts,
                 success=zone == ev.to, text=text,
