@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import FatesmithError
+from rules.names import find_name
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_FAILED = 0, 1, 2
 
@@ -92,8 +93,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     with _open(args) as library:
         campaign_id = None
         if args.campaign is not None:
-            wanted = args.campaign.casefold()
-            matches = [c for c in library.list_campaigns() if c.name.casefold() == wanted]
+            campaigns = library.list_campaigns()
+            wanted = find_name([c.name for c in campaigns], args.campaign)
+            matches = [c for c in campaigns if c.name == wanted]
             if not matches:
                 names = ", ".join(c.name for c in library.list_campaigns()) or "none"
                 return _fail(f"no campaign named {args.campaign!r} (campaigns: {names})")

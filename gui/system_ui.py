@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:  # annotations only: importing this module loads no pydantic model
     from gui.documents.character_document import CharacterDocument
+    from gui.encounter.system_prompts import EncounterPrompts
     from gui.workspace import Workspace
     from rules.character import CharacterBase
     from rules.settings import SystemSettings
@@ -122,7 +123,8 @@ class CampaignPage(Protocol):
 
 
 class SystemUi(Protocol):
-    """One game system's GUI: its editor pages, panels, settings page and campaign pages."""
+    """One game system's GUI: its editor pages, panels, settings page, campaign pages and
+    encounter prompts."""
 
     @property
     def system(self) -> GameSystem:
@@ -152,6 +154,10 @@ class SystemUi(Protocol):
         self, campaign_id: uuid.UUID | None, workspace: Workspace, parent: QWidget
     ) -> tuple[CampaignPage, ...]:
         """Extra campaign dialog pages (each also a ``QWidget``), after the members."""
+
+    def encounter_prompts(self) -> EncounterPrompts | None:
+        """What the encounter window asks of this system (scene controls, the skills offered,
+        the cast dialogs), or None for the generic ones built from its conflict rules."""
 
 
 class UiPlugin(Protocol):

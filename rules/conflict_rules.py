@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.dice import DicePool
-from rules.encounter import Participant, RecoveryPeriod, TrackName
+from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.settings import SystemSettings
 
 
@@ -88,6 +88,10 @@ class CastRules(Protocol):
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
         """Each track's size for an inline NPC with ``skills``."""
+
+    def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
+        """What is wrong with a participant's system ``options`` (``Participant.options``:
+        keys this system does not read, values out of range), or None when it can use them."""
 
     def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
         """``p`` with ``character``'s harm and resources as they are now (placement stays)."""

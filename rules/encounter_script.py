@@ -475,16 +475,16 @@ def to_payload(initial: Encounter, log: tuple[LogEntry, ...], state: Encounter) 
     return data
 
 
-def _upgrade_encounter_v1(data: Any) -> Any:
+def _upgrade_encounter(data: Any, version: int) -> Any:
     if not isinstance(data, dict):
         return data
     out = dict(legacy_settings(data))
     out["participants"] = [legacy_participant(p) for p in out.get("participants") or ()]
-    out["version"] = 2
+    out["version"] = version
     return out
 
 
-def _upgrade_event_v1(event: Any) -> Any:
+def _upgrade_event(event: Any) -> Any:
     if not isinstance(event, dict):
         return event
     if event.get("do") == "set_scene":
@@ -499,7 +499,11 @@ def upgrade_payload(data: Mapping[str, Any]) -> dict[str, Any]:
 
     Version 1 -> 2: the encounter's ``rules`` become its ``settings``; each participant's
     ``health``/``composure`` booleans become tracks of the same names (0 clear, 1 checked);
-    logged ``set_scene`` and ``add_participant`` events likewise.
+    logged ``set_scene`` and ``add_participant`` events likewise. Version 2 -> 3: each
+    participant's ``init_physical``/``init_social`` become its ``initiative`` by conflict kind
+    and the fields only its system reads move into its ``options``
+    (:func:`rules.encounter.legacy_participant`), in the states and the logged
+    ``add_participant`` events. Nothing a replay computes changes.
 
     Raises:
         EncounterScriptError: a payload from a newer Fatesmith.
@@ -512,14 +516,15 @@ def upgrade_payload(data: Mapping[str, Any]) -> dict[str, Any]:
         raise EncounterScriptError(
             f"this encounter was saved by a newer Fatesmith (payload {version}); update to open it"
         )
-    if version == 1:
-        out["initial"] = _upgrade_encounter_v1(out.get("initial"))
-        out["state"] = _upgrade_encounter_v1(out.get("state"))
+    if version < PAYLOAD_VERSION:
+        # each step is what legacy_participant / legacy_settings read; they apply together
+        out["initial"] = _upgrade_encounter(out.get("initial"), PAYLOAD_VERSION)
+        out["state"] = _upgrade_encounter(out.get("state"), PAYLOAD_VERSION)
         out["log"] = [
-            {**e, "event": _upgrade_event_v1(e.get("event"))} if isinstance(e, dict) else e
+            {**e, "event": _upgrade_event(e.get("event"))} if isinstance(e, dict) else e
             for e in out.get("log") or ()
         ]
-        out["version"] = 2
+        out["version"] = PAYLOAD_VERSION
     return out
 
 

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rules.names import find_name
+
 
 @dataclass(frozen=True)
 class TagChange:
@@ -124,12 +126,11 @@ class EditTagsDialog(QDialog):
 
     def check(self, tag: str, state: Qt.CheckState = Qt.CheckState.Checked) -> None:
         """Set the check box of ``tag`` (as the user would)."""
-        for row in range(self.list.count()):
-            item = self.list.item(row)
-            if item.text().casefold() == tag.casefold():
-                item.setCheckState(state)
-                return
-        raise KeyError(tag)
+        texts = [self.list.item(row).text() for row in range(self.list.count())]
+        found = find_name(texts, tag)
+        if found is None:
+            raise KeyError(tag)
+        self.list.item(texts.index(found)).setCheckState(state)
 
     def change(self) -> TagChange:
         """The change the dialog's state asks for."""

@@ -2,7 +2,8 @@
 
 Entry point for the main window: :func:`open_encounter_window`. Nothing here names a game
 system: the encounter's system (from the registry) supplies its ladder, its conflict rules and
-how its characters join a scene.
+how its characters join a scene, and its UI the encounter prompts
+(:class:`gui.encounter.system_prompts.EncounterPrompts`).
 """
 
 from __future__ import annotations
@@ -104,7 +105,22 @@ def open_encounter_window(
             prepare=lambda e: refresh_characters(e, library, registry),
         )
     document.ladder = registry.info(document.state.system).ladder
-    return EncounterWindow(document, registry=registry, rng=rng, parent=parent)
+    prompts = encounter_prompts(registry, document.state.system)
+    return EncounterWindow(document, registry=registry, rng=rng, prompts=prompts, parent=parent)
+
+
+def encounter_prompts(registry: Any, system: str) -> Any:
+    """The encounter prompts of ``system``'s UI (``SystemUi.encounter_prompts()``), or the
+    generic ones when the system has no GUI or no prompts of its own."""
+    from gui.encounter.system_prompts import GenericEncounterPrompts
+    from gui.plugins import system_ui
+    from rules.errors import FatesmithError
+
+    try:
+        prompts = system_ui(registry.get(system)).encounter_prompts()
+    except FatesmithError:  # no GUI package for this system
+        prompts = None
+    return prompts if prompts is not None else GenericEncounterPrompts()
 
 
 def list_templates(library: Any) -> list[Any]:

@@ -8,6 +8,7 @@ the system's ladder, the shifts and spin.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -45,8 +46,6 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 
-ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
-DEFENSE_SKILLS = ("Athletics", "Fists", "Weapons", "Resolve", "Empathy", "Deceit", "Might")
 SCENE = "\u2014 scene / none \u2014"
 _FACE = {"+": 1, "-": -1, "0": 0, " ": 0, "\u2212": -1}
 
@@ -68,8 +67,8 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
 
 
 def _reroll_note(actor: int, target: int) -> str:
-    """The odds' caveat when rerolls are queued: each is used only on a failure (SotC
-    "Invoking Aspects")."""
+    """The odds' caveat when rerolls are queued: each is used only on a failure ("Invoking
+    Aspects")."""
 
     def n(k: int) -> str:
         return f"{k} reroll{'s' if k != 1 else ''}"
@@ -81,23 +80,35 @@ def _reroll_note(actor: int, target: int) -> str:
 class DicePanel(QWidget):
     """Actor, target, skills, typed dice, odds and the action buttons.
 
+    Args:
+        document: The encounter.
+        attack_skills: The skills offered for an action (any may be typed).
+        defense_skills: The skills offered for a defense.
+        parent: Parent widget.
+
     Signals:
         event_requested(object): an engine event to push (dice may still be None: roll them).
     """
 
     event_requested = Signal(object)
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        attack_skills: Sequence[str] = (),
+        defense_skills: Sequence[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._doc = document
         self.actor = QComboBox()
         self.target = QComboBox()
         self.skill = QComboBox()
         self.skill.setEditable(True)
-        self.skill.addItems(ATTACK_SKILLS)
+        self.skill.addItems(list(attack_skills))
         self.defense_skill = QComboBox()
         self.defense_skill.setEditable(True)
-        self.defense_skill.addItems(DEFENSE_SKILLS)
+        self.defense_skill.addItems(list(defense_skills))
         self.dice = QLineEdit()
         self.dice.setPlaceholderText("roll (or type +0-+)")
         self.defense_dice = QLineEdit()
@@ -302,7 +313,7 @@ class DicePanel(QWidget):
         """Aspects the actor or target could use: (label, aspect id or text, whose, free tags).
 
         Scene and temporary aspects by id; the actor's and the target's own aspects and
-        consequences by text with their owner (SotC "Invoking Aspects", "Tagging").
+        consequences by text with their owner ("Invoking Aspects", "Tagging").
         """
         state = self._doc.state
         out: list[tuple[str, str, str | None, int]] = []

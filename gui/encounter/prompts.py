@@ -28,6 +28,11 @@ from PySide6.QtWidgets import (
 from rules.conflict_rules import ConflictRules
 from rules.ladder import Ladder
 
+MINION_QUALITIES = (1, 2, 3)
+"""The qualities a minion group is offered in (Average to Good on a FATE ladder)."""
+COMPANION_QUALITIES = (1, 2, 3, 4)
+"""The qualities a companion is offered in (Average to Great)."""
+
 
 class TextPrompt:
     """Ask for one line of text (a consequence, an aspect)."""
@@ -40,21 +45,34 @@ class TextPrompt:
         return value if ok and value else None
 
 
-class MinionPrompt(QDialog):
-    """Ask for a minion group: name, quality, count."""
+def quality_label(value: int, ladder: Ladder | None) -> str:
+    """A quality as ``"Good (+3)"`` on ``ladder`` (``"+3"`` without one)."""
+    return ladder.render(value) if ladder is not None else f"{value:+d}"
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+class MinionPrompt(QDialog):
+    """Ask for a minion group: name, quality (named on the system's ladder), count."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        ladder: Ladder | None = None,
+        qualities: Sequence[int] = MINION_QUALITIES,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a minion group")
         form = QFormLayout()
         self.name = QLineEdit("Thugs")
         self.quality = QSpinBox()
-        self.quality.setRange(1, 3)
+        self.quality.setRange(min(qualities), max(qualities))
         self.count = QSpinBox()
         self.count.setRange(1, 50)
         self.count.setValue(4)
+        named = ", ".join(
+            f"{v} {ladder.adjective(v)}" if ladder is not None else str(v) for v in qualities
+        )
         form.addRow("Name", self.name)
-        form.addRow("Quality (1 Average, 2 Fair, 3 Good)", self.quality)
+        form.addRow(f"Quality ({named})", self.quality)
         form.addRow("Minions", self.count)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -66,9 +84,14 @@ class MinionPrompt(QDialog):
         box.addWidget(buttons)
 
     @classmethod
-    def ask(cls, parent: QWidget | None) -> tuple[str, int, int] | None:
+    def ask(
+        cls,
+        parent: QWidget | None,
+        ladder: Ladder | None = None,
+        qualities: Sequence[int] = MINION_QUALITIES,
+    ) -> tuple[str, int, int] | None:
         """(name, quality, count) or None."""
-        dialog = cls(parent)
+        dialog = cls(parent, ladder, qualities)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.name.text().strip() or "Minions", dialog.quality.value(), dialog.count.value()
@@ -214,11 +237,10 @@ class ChoicePrompt:
 
 
 SCOPES = (("Physical", "physical"), ("Social", "social"), ("Mental", "mental"))
-QUALITIES = (("Average (+1)", 1), ("Fair (+2)", 2), ("Good (+3)", 3), ("Great (+4)", 4))
 
 
 def parse_skills(text: str, ladder: Ladder | None = None) -> dict[str, int]:
-    """Skills typed in one line: ``"Weapons 4, Athletics +3, Alertness Good"``.
+    """Skills typed in one line: ``"Sword 4, Climb +3, Notice Good"``.
 
     Entries are separated by commas, semicolons or new lines; each is a skill name followed by
     a rating (a signed number, or a ladder adjective when a ladder is given).
@@ -233,7 +255,7 @@ def parse_skills(text: str, ladder: Ladder | None = None) -> dict[str, int]:
             continue
         match = re.fullmatch(r"(.+?)\s+([+\-\u2212]?\d+|[A-Za-z]+)", entry)
         if match is None:
-            raise ValueError(f"{entry!r}: write a skill and its rating, e.g. \u201cFists 3\u201d")
+            raise ValueError(f"{entry!r}: write a skill and its rating, e.g. \u201cClimb 3\u201d")
         name, rating = match.group(1).strip(), match.group(2)
         try:
             value = ladder.parse(rating) if ladder is not None else int(rating)
@@ -253,6 +275,9 @@ def _auto_spin(special: str, top: int) -> QSpinBox:
 class NpcPrompt(QDialog):
     """Ask for a named NPC written straight into the scene (no library character): name, a
     few skills, the size of each track the system names, grit and fate points.
+
+    A system adds fields of its own by overriding :meth:`extra_rows` (rows after the aspects)
+    and :meth:`extra_answer` (their values, more ``npc_participant`` arguments).
 
     ``answer()`` is a dict of :meth:`rules.conflict_rules.CastRules.npc_participant` arguments
     (``tracks``: the sizes set by hand; the others take the system's default for the skills).
@@ -277,15 +302,10 @@ class NpcPrompt(QDialog):
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Baron Von Kessel")
         self.skills = QLineEdit()
-        self.skills.setPlaceholderText("Weapons 4, Athletics 3, Alertness 4, Endurance 1")
+        self.skills.setPlaceholderText(self.skills_placeholder(known_skills))
         self.skills.setMinimumWidth(360)
         self.aspects = QLineEdit()
         self.aspects.setPlaceholderText("aspects, separated by semicolons")
-        self.stunts = QLineEdit()
-        self.stunts.setPlaceholderText("stunts that change stress, e.g. Man of Iron; Aplomb")
-        self.armor = QSpinBox()
-        self.armor.setRange(0, 10)
-        self.armor.setToolTip("Armored improvements: hits this small do not roll up")
         self.track_spins = {t.key: _auto_spin("auto", 20) for t in rules.tracks}
         self.grit = _auto_spin("none", 10)
         self.grit.setEnabled(grit)
@@ -304,8 +324,8 @@ class NpcPrompt(QDialog):
         form.addRow("Skills", self.skills)
         form.addRow("", self.unknown)
         form.addRow("Aspects", self.aspects)
-        form.addRow("Stunts", self.stunts)
-        form.addRow("Armor", self.armor)
+        for label, widget in self.extra_rows():
+            form.addRow(label, widget)
         for t in rules.tracks:
             form.addRow(f"{t.label} boxes", self.track_spins[t.key])
         form.addRow("Grit", self.grit)
@@ -320,9 +340,21 @@ class NpcPrompt(QDialog):
             spin.valueChanged.connect(self._update)
         self._update()
 
+    def skills_placeholder(self, known_skills: tuple[str, ...] | None) -> str:
+        """The skills field's example: three of the campaign's skills."""
+        names = list(known_skills or ())[:3] or ["Skill", "Another skill", "A third"]
+        return ", ".join(f"{n} {r}" for n, r in zip(names, (3, 2, 1), strict=False))
+
+    def extra_rows(self) -> list[tuple[str, QWidget]]:
+        """The system's own fields (label, widget), shown after the aspects; none here."""
+        return []
+
+    def extra_answer(self) -> dict[str, Any]:
+        """The values of :meth:`extra_rows`, as ``npc_participant`` arguments; none here."""
+        return {}
+
     def tracks(self, skills: dict[str, int]) -> dict[str, int]:
-        """Each track's boxes: as set, else the system's size for these skills (SotC: the
-        campaign's base plus the Endurance / Resolve band)."""
+        """Each track's boxes: as set, else the system's size for these skills."""
         default = self._rules.npc_track_sizes(skills)
         return {k: spin.value() or default.get(k, 0) for k, spin in self.track_spins.items()}
 
@@ -362,8 +394,7 @@ class NpcPrompt(QDialog):
             "grit": self.grit.value() or None,
             "fate_points": self.fate_points.value(),
             "side": self.side.text().strip(),
-            "stunts": tuple(t.strip() for t in re.split(r"[;,]", self.stunts.text()) if t.strip()),
-            "armor": self.armor.value(),
+            **self.extra_answer(),
         }
 
     def accept(self) -> None:
@@ -390,9 +421,9 @@ class NpcPrompt(QDialog):
 
 
 class CompanionPrompt(QDialog):
-    """Ask for a companion (SotC "Companions"): name, quality, scope, the character it is
-    attached to and its skills from Skilled advances; when the system gives companions boxes
-    (SotC's "How To Do Things" switch: 1 + quality) they soak its patron's hits.
+    """Ask for a companion: name, quality, scope, the character it is attached to and its
+    skills; when the system gives companions boxes (``companion_boxes``) they soak its patron's
+    hits. With ``cap_skills`` no skill may be above the companion's quality.
 
     ``answer()`` is a dict of :func:`rules.conflict.companion` arguments.
     """
@@ -403,16 +434,20 @@ class CompanionPrompt(QDialog):
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None = None,
         parent: QWidget | None = None,
+        *,
+        qualities: Sequence[int] = COMPANION_QUALITIES,
+        cap_skills: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a companion")
         self._rules = rules
         self._ladder = ladder
+        self._cap = cap_skills
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Sparky")
         self.quality = QComboBox()
-        for label, value in QUALITIES:
-            self.quality.addItem(label, value)
+        for value in qualities:
+            self.quality.addItem(quality_label(value, ladder), value)
         self.scope: dict[str, QCheckBox] = {}
         scopes = QHBoxLayout()
         for label, kind in SCOPES:
@@ -427,7 +462,7 @@ class CompanionPrompt(QDialog):
         if patrons:
             self.patron.setCurrentIndex(1)
         self.skills = QLineEdit()
-        self.skills.setPlaceholderText("Skilled advances, e.g. Mechanics 1, Stealth 1")
+        self.skills.setPlaceholderText("its skills, e.g. Mechanics 1, Stealth 1")
         self.skills.setMinimumWidth(320)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
@@ -459,7 +494,7 @@ class CompanionPrompt(QDialog):
             )
         try:
             skills = parse_skills(self.skills.text(), self._ladder)
-            high = [k for k, v in skills.items() if v > quality]
+            high = [k for k, v in skills.items() if v > quality] if self._cap else []
             if high:
                 text += f"<br><span style='color:#b00020'>Above its quality: {', '.join(high)}"
                 text += "</span>"
@@ -471,9 +506,8 @@ class CompanionPrompt(QDialog):
         """The companion's fields (ValueError on unreadable skills or skills above quality)."""
         quality = int(self.quality.currentData())
         skills = parse_skills(self.skills.text(), self._ladder)
-        high = [k for k, v in skills.items() if v > quality]
+        high = [k for k, v in skills.items() if v > quality] if self._cap else []
         if high:
-            # Skilled: at most the companion's quality (SotC "Companions")
             raise ValueError(f"skills above the companion's quality: {', '.join(high)}")
         scope = tuple(kind for kind, check in self.scope.items() if check.isChecked())
         return {

@@ -1,5 +1,5 @@
 """GUI layer: the scene panel: framing (name, kind, zones, borders, placement, scene aspects),
-the exchange counter, whose turn it is and the pending hit.
+the system's own scene controls, the exchange counter, whose turn it is and the pending hit.
 
 Every edit becomes one engine event (:mod:`rules.encounter`), handed to the window through
 ``event_requested`` so it goes on the undo stack like any other step; the panel itself only
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -29,6 +29,11 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import AspectPrompt, BorderPrompt, ChoicePrompt, TextPrompt
+from gui.encounter.system_prompts import (
+    EncounterPrompts,
+    GenericEncounterPrompts,
+    SceneControls,
+)
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -73,15 +78,26 @@ def _small(text: str, tip: str) -> QPushButton:
 class ScenePanel(QWidget):
     """The scene: framing controls and what stands now; follows the document.
 
+    Args:
+        document: The encounter.
+        prompts: The encounter's system's UI (its scene controls and words); generic if None.
+        parent: Parent widget.
+
     Signals:
         event_requested(object): an engine event to push (the window wraps it in a command).
     """
 
     event_requested = Signal(object)
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        prompts: EncounterPrompts | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._doc = document
+        self._prompts = prompts or GenericEncounterPrompts()
         self.selected_participant: Callable[[], str | None] = lambda: None
         self.exchange = QLabel()
         self.exchange.setWordWrap(True)
@@ -95,15 +111,8 @@ class ScenePanel(QWidget):
         self.kind = QComboBox()
         for label, kind in KINDS:
             self.kind.addItem(label, kind)
-        self.kind.setToolTip("Physical conflicts use Health and Alertness; social and mental ones "
-                             "Composure and Empathy")  # fmt: skip
-        self.variant = QComboBox()
-        self.variant.addItem("SotC book (5 boxes)", "book")
-        self.variant.addItem("How To Do Things (3 boxes, companions' stress)", "htdt")
-        self.variant.setToolTip("Sizes every stress track: choose it before adding the cast")
-        self.rotating = QCheckBox("Rotating initiative")
-        self.rotating.setToolTip("The first actor moves one seat each exchange (SotC's "
-                                 "alternative to skill-based initiative)")  # fmt: skip
+        self.kind.setToolTip(self._prompts.conflict_kind_tip(document.conflict_rules))
+        self.system_controls = self._prompts.scene_controls(document, self._emit)
         self.aspects = QListWidget()
         self.zones = QListWidget()
         for lst in (self.aspects, self.zones):
@@ -127,10 +136,8 @@ class ScenePanel(QWidget):
         top.addWidget(self.name, 1)
         top.addWidget(self.kind)
         box.addLayout(top)
-        rules_row = QHBoxLayout()
-        rules_row.addWidget(self.variant, 1)
-        rules_row.addWidget(self.rotating)
-        box.addLayout(rules_row)
+        if self.system_controls is not None:
+            box.addWidget(self.system_controls)
         box.addWidget(self.exchange)
         box.addWidget(self.standing)
         box.addWidget(self.pending)
@@ -161,8 +168,6 @@ class ScenePanel(QWidget):
 
         self.name.editingFinished.connect(self._on_name_edited)
         self.kind.activated.connect(self._on_kind_chosen)
-        self.variant.activated.connect(self._on_variant_chosen)
-        self.rotating.clicked.connect(self._on_rotating_clicked)
         self.add_aspect_button.clicked.connect(self.add_aspect)
         self.remove_aspect_button.clicked.connect(self.remove_aspect)
         self.sticky_button.clicked.connect(self.toggle_sticky)
@@ -208,7 +213,7 @@ class ScenePanel(QWidget):
             where = f"box {hit.box + 1} (S)" if hit.box is not None else "no box"
             target = state.find(hit.target)
             if target is not None and hit.box is not None and target.track(hit.track)[hit.box]:
-                where = f"armor keeps it on box {hit.box + 1} (S)"
+                where = f"it stays on box {hit.box + 1}, no roll-up (S)"
             cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
                 where += ", lower boxes adding up to it (O)"
@@ -221,12 +226,8 @@ class ScenePanel(QWidget):
             self.name.setText(state.name)
         self.kind.setCurrentIndex(max(0, self.kind.findData(state.kind)))
         self.kind.setEnabled(not state.started)
-        settings = self._doc.conflict_rules.settings_data
-        htdt = settings.get("stress_boxes") == 3 and bool(settings.get("companions_have_stress"))
-        self.variant.setCurrentIndex(1 if htdt else 0)
-        self.variant.setEnabled(not state.started and not state.participants)
-        self.rotating.setChecked(self._doc.conflict_rules.rotating_initiative)
-        self.rotating.setEnabled(not state.started)
+        if self.system_controls is not None:
+            cast(SceneControls, self.system_controls).refresh(state)
         self._fill_aspects(state)
         self._fill_zones(state)
 
@@ -304,19 +305,6 @@ class ScenePanel(QWidget):
         kind = self.kind.currentData()
         if kind != self._doc.state.kind:
             self._emit(SetSceneEvent(kind=kind))
-
-    def _on_variant_chosen(self, _index: int) -> None:
-        htdt = self.variant.currentData() == "htdt"
-        old = self._doc.conflict_rules.settings_data
-        new = {**old, "stress_boxes": 3 if htdt else 5, "companions_have_stress": htdt}
-        if new != old:
-            self._emit(SetSceneEvent(settings=new))
-
-    def _on_rotating_clicked(self, checked: bool) -> None:
-        old = self._doc.conflict_rules.settings_data
-        new = {**old, "rotating_initiative": checked}
-        if new != old:
-            self._emit(SetSceneEvent(settings=new))
 
     def add_aspect(self) -> None:
         """A scene aspect (text, sticky, free tags, hidden asked in a dialog)."""

@@ -33,15 +33,9 @@ from gui.encounter.commands import ApplyEventCommand
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
 from gui.encounter.player_view import PlayerViewWindow
-from gui.encounter.prompts import (
-    CharacterPicker,
-    ChoicePrompt,
-    CompanionPrompt,
-    MinionPrompt,
-    NpcPrompt,
-    TextPrompt,
-)
+from gui.encounter.prompts import CharacterPicker, ChoicePrompt, TextPrompt
 from gui.encounter.scene_panel import ScenePanel
+from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
 from rules.conflict import companion, fill_dice, initiative_value, minion_group
 from rules.encounter import (
@@ -76,7 +70,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("S", "Mark stress: check the box for the pending hit"),
     ("C", "Take a consequence for the pending hit"),
     ("K", "Companion takes the hit (its extra consequence)"),
-    ("O", "One Hit to the Body: lower boxes adding up to the hit"),
+    ("O", "Lower empty boxes adding up to the hit instead of a roll-up (when a stunt allows)"),
     ("X", "Take out the selected participant"),
     ("A", "Add an aspect (on the selected participant, or the scene)"),
     ("F", "Grant a fate point to the selected participant"),
@@ -153,7 +147,16 @@ class HelpOverlay(QLabel):
 
 
 class EncounterWindow(QMainWindow):
-    """The game master's window for one encounter."""
+    """The game master's window for one encounter.
+
+    Args:
+        document: The encounter.
+        registry: The systems (the campaign's skill list), or None.
+        rng: Dice source.
+        prompts: The encounter's system's UI (``SystemUi.encounter_prompts()``); generic when
+            None.
+        parent: Parent widget.
+    """
 
     def __init__(
         self,
@@ -161,6 +164,7 @@ class EncounterWindow(QMainWindow):
         *,
         registry: Any = None,
         rng: random.Random | None = None,
+        prompts: EncounterPrompts | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -168,6 +172,7 @@ class EncounterWindow(QMainWindow):
         if document.parent() is None:
             document.setParent(self)  # signals die with the window
         self.registry = registry
+        self.prompts: EncounterPrompts = prompts or GenericEncounterPrompts()
         self.rng = rng or random.Random()
         self.player_view: PlayerViewWindow | None = None
         self.runs: list[EncounterWindow] = []  # windows started from templates here
@@ -188,8 +193,11 @@ class EncounterWindow(QMainWindow):
         for i, column in enumerate(self.model.columns):
             if column.track:
                 self.table.setItemDelegateForColumn(i, self.box_delegate)
-        self.dice = DicePanel(document)
-        self.scene = ScenePanel(document)
+        skills = self._campaign_skills() or ()
+        self.dice = DicePanel(
+            document, self.prompts.attack_skills(skills), self.prompts.defense_skills(skills)
+        )
+        self.scene = ScenePanel(document, self.prompts)
         self.log = QListWidget()
         self.log.setWordWrap(True)
         self.status = QLabel()
@@ -263,7 +271,7 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Maneuver", "M", lambda: self.dice.request("maneuver"))
         self._action(act, "Block", "B", lambda: self.dice.request("block"))
         self._action(act, "Mark stress", "S", self.mark_stress)
-        self._action(act, "One Hit to the Body", "O", self.fill_lower)
+        self._action(act, "Fill lower boxes", "O", self.fill_lower)
         self._action(act, "Take consequence", "C", lambda: self.take_consequence(False))
         self._action(act, "Companion takes the hit", "K", lambda: self.take_consequence(True))
         self._action(act, "Take out", "X", self.take_out)
@@ -370,7 +378,8 @@ class EncounterWindow(QMainWindow):
         self.push(ApplyStressEvent(who=hit.target))
 
     def fill_lower(self) -> None:
-        """O: One Hit to the Body: check lower empty boxes adding up to the pending hit."""
+        """O: check lower empty boxes adding up to the pending hit instead of a roll-up (when
+        the system's rules allow it for this participant: ``fill_lower_choices``)."""
         state = self.doc.state
         hit = state.pending_hit
         p = state.find(hit.target) if hit is not None else None
@@ -385,7 +394,7 @@ class EncounterWindow(QMainWindow):
         labelled = [("boxes " + " + ".join(str(i + 1) for i in c), c) for c in choices]
         chosen = labelled[0][1]
         if len(labelled) > 1:
-            chosen = ChoicePrompt.ask(self, "One Hit to the Body", "Check which boxes?", labelled)
+            chosen = ChoicePrompt.ask(self, "Fill lower boxes", "Check which boxes?", labelled)
             if chosen is None:
                 return
         self.push(ApplyStressEvent(who=p.id, boxes=tuple(i + 1 for i in chosen)))
@@ -513,7 +522,7 @@ class EncounterWindow(QMainWindow):
 
     def add_minions(self) -> None:
         """Ctrl+M: a minion group."""
-        answer = MinionPrompt.ask(self)
+        answer = self.prompts.ask_minions(self, self.doc.conflict_rules, self.doc.ladder)
         if answer is None:
             return
         name, quality, count = answer
@@ -544,7 +553,7 @@ class EncounterWindow(QMainWindow):
         """Ctrl+N: a named NPC written into the scene (no library character)."""
         state = self.doc.state
         cr = self.doc.conflict_rules
-        answer = NpcPrompt.ask(self, cr, self.doc.ladder, self._campaign_skills())
+        answer = self.prompts.ask_npc(self, cr, self.doc.ladder, self._campaign_skills())
         if answer is None:
             return False
         side = answer.pop("side") or "gm"
@@ -560,7 +569,7 @@ class EncounterWindow(QMainWindow):
         """Ctrl+K: a companion, attached to a named character of the scene (or on its own)."""
         state = self.doc.state
         patrons = [(p.name, p.id) for p in state.participants if p.kind in ("pc", "npc")]
-        answer = CompanionPrompt.ask(self, self.doc.conflict_rules, patrons, self.doc.ladder)
+        answer = self.prompts.ask_companion(self, self.doc.conflict_rules, patrons, self.doc.ladder)
         if answer is None:
             return False
         patron = state.find(answer["patron"]) if answer["patron"] else None

@@ -110,8 +110,24 @@ def _protecting_block(state: Encounter, pid: str) -> Block | None:
     return best
 
 
-def _fmt_roll(state: Encounter, r: RollRecord) -> str:
-    dice = "".join({-1: "-", 0: "0", 1: "+"}.get(f, str(f)) for f in r.faces)
+def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...]) -> str:
+    """Fudge faces as ``+0-+``; a pool with other dice as numbers, a Fudge die's as a sign
+    (``+ 0 4``), a subtracted die after a minus (``+ -3``)."""
+    pool = cr.dice_for()
+    if pool.is_fudge:
+        return "".join({-1: "-", 0: "0", 1: "+"}.get(f, str(f)) for f in faces)
+    kinds = [t.kind for t in pool.terms for _ in range(t.count)]
+    if len(kinds) != len(faces):
+        return " ".join(str(f) for f in faces)
+    parts = []
+    for face, kind, sign in zip(faces, kinds, pool.signs(), strict=True):
+        text = {-1: "-", 0: "0", 1: "+"}[face] if kind.startswith("fudge") else str(face)
+        parts.append(("-" if sign < 0 else "") + text)
+    return " ".join(parts)
+
+
+def _fmt_roll(cr: ConflictRules, state: Encounter, r: RollRecord) -> str:
+    dice = _fmt_faces(cr, r.faces)
     extra = f" {r.bonus:+d}" if r.bonus else ""
     return f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}"
 

@@ -41,6 +41,10 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 
 
+def _holds_levels(cr: ConflictRules, track: TrackName) -> bool:
+    return any(t.key == track and t.levels > 1 for t in cr.tracks)
+
+
 def _fill_group(
     state: Encounter, cr: ConflictRules, g: Participant, track: TrackName, shifts: int
 ) -> tuple[Encounter, int, str]:
@@ -138,6 +142,8 @@ def _apply_stress(
         level = cr.hit_level(p, track, pending.shifts)
         p = _with_track(p, track, _mark(p.track(track), box, level))
         state = _put(state, p).model_copy(update={"pending_hit": None})
+        if _holds_levels(cr, track):
+            return state, f"{p.name} checks {track} box {box + 1} at level {level}"
         moved = "up" if box + 1 > pending.shifts else "down"
         rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
@@ -153,7 +159,8 @@ def _apply_stress(
         level = cr.hit_level(p, track, ev.amount)
         state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
         state = state.model_copy(update={"pending_hit": None})
-        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}"
+        at = f" at level {level}" if _holds_levels(cr, track) else ""
+        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}"
     return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
 
 

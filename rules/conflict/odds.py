@@ -2,18 +2,21 @@
 a defense (and a protecting block), with rerolls from invokes.
 
 SotC "Invoking Aspects" (L838-L849) and "Block Actions"; the dice pool is the system's
-(:meth:`rules.conflict_rules.ConflictRules.dice_for`), added up as the pool says. For a system
-that reads its dice another way (a table lookup) these odds are the pool's sums.
+(:meth:`rules.conflict_rules.ConflictRules.dice_for`), read as the system reads it
+(:meth:`~rules.conflict_rules.ConflictRules.resolve`, over every way the dice can fall; a pool
+too big for that is read as its sum).
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.conflict.common import _bound, _get, _protecting_block, group_size
 from rules.conflict_rules import ConflictRules
-from rules.dice import DicePool, distribution, probability_at_least
+from rules.dice import DicePool, distribution
 from rules.encounter import Encounter
 
 
@@ -32,10 +35,38 @@ def roll_bonus(
     return total
 
 
+MAX_OUTCOMES = 20_000
+"""Most ways the dice can fall that :func:`resolved_distribution` reads one by one."""
+
+Resolve = Callable[[DicePool, tuple[int, ...]], int]
+
+
+@lru_cache(maxsize=64)
+def _resolved(dice: DicePool, resolve: Resolve) -> tuple[tuple[int, Fraction], ...]:
+    values = dice.die_values()
+    outcomes = 1
+    for v in values:
+        outcomes *= len(v)
+    if outcomes > MAX_OUTCOMES:
+        return tuple(sorted(distribution(dice.with_modifier(0)).items()))
+    dist: dict[int, Fraction] = {}
+    one = Fraction(1, outcomes)
+    for faces in itertools.product(*values):
+        total = resolve(dice, faces)
+        dist[total] = dist.get(total, Fraction(0)) + one
+    return tuple(sorted(dist.items()))
+
+
+def resolved_distribution(cr: ConflictRules) -> dict[int, Fraction]:
+    """Exact chance of each value the system's dice add to a roll (``cr.resolve`` of every
+    way the pool can fall, all equally likely)."""
+    return dict(_resolved(cr.dice_for(), cr.resolve))
+
+
 @cache
-def _difference(dice: DicePool) -> tuple[tuple[int, Fraction], ...]:
+def _difference(dice: DicePool, resolve: Resolve) -> tuple[tuple[int, Fraction], ...]:
     """Distribution of (attacker's dice - defender's dice), each rolling ``dice``."""
-    dist = distribution(dice)
+    dist = dict(_resolved(dice, resolve))
     out: dict[int, Fraction] = {}
     for a, pa in dist.items():
         for d, pd in dist.items():
@@ -85,8 +116,9 @@ def contest_odds(
         raise ValueError("rerolls cannot be negative")
     if block is None and not rerolls and not defense_rerolls:
         need = defense_total - attack_total + 1
-        return sum((p for diff, p in _difference(cr.dice_for()) if diff >= need), start=Fraction(0))
-    dist = tuple(distribution(cr.dice_for()).items())
+        diffs = _difference(cr.dice_for(), cr.resolve)
+        return sum((p for diff, p in diffs if diff >= need), start=Fraction(0))
+    dist = tuple(resolved_distribution(cr).items())
 
     def wins(a: int, d: int) -> bool:
         held = defense_total + d if block is None else max(defense_total + d, block)
@@ -119,6 +151,6 @@ def roll_odds(
 ) -> Fraction:
     """Chance that a roll with ``total`` added meets ``difficulty``, a failure rerolled up to
     ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`)."""
-    pool = _bound(cr, state).dice_for()
-    p = probability_at_least(pool.with_modifier(pool.modifier + total), difficulty)
+    dist = resolved_distribution(_bound(cr, state))
+    p = sum((q for value, q in dist.items() if value + total >= difficulty), start=Fraction(0))
     return reroll_odds(p, rerolls)

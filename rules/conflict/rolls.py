@@ -172,7 +172,9 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     if ev.uses_action:
         state = _acted(state, ev.who)
     verdict = f"success, {shifts} shift{'s' if shifts != 1 else ''}" if success else "failure"
-    text = f"{_fmt_roll(state, rec)} vs {ev.difficulty:+d}: {verdict}" + (" (spin)" if spin else "")
+    text = f"{_fmt_roll(cr, state, rec)} vs {ev.difficulty:+d}: {verdict}" + (
+        " (spin)" if spin else ""
+    )
     if ev.note:
         text += f" \u2014 {ev.note}"
     outcome = Outcome(
@@ -200,7 +202,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
     )  # fmt: skip
     defense = d.effort
-    parts = [f"{_fmt_roll(state, a)} vs {_fmt_roll(state, d)}"]
+    parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
     block = _protecting_block(state, ev.defender)
     if block is not None and block.strength > defense:
         defense = block.strength

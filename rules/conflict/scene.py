@@ -128,7 +128,7 @@ def _move(state: Encounter, cr: ConflictRules, ev: MoveEvent) -> tuple[Encounter
                 else:
                     break
             changes.update(zone=zone, acted=True)
-            text = f"{p.name} sprints: {_fmt_roll(state, r)}, {shifts} shifts; reaches {zone}"
+            text = f"{p.name} sprints: {_fmt_roll(cr, state, r)}, {shifts} shifts; reaches {zone}"
             outcome = Outcome(
                 action="sprint", actor=p.id, rolls=(r,), opposition=0, shifts=shifts,
                 success=zone == ev.to, text=text,
@@ -230,6 +230,9 @@ def _add_participant(
     p = ev.participant
     if state.find(p.id) is not None:
         raise RuleViolation(f"there is already a participant {p.id!r}")
+    problem = cr.participant_options_problem(p.options)
+    if problem:
+        raise RuleViolation(f"{p.name or p.id}: {problem}")
     if p.attached_to is not None:
         leader = _get(state, p.attached_to)
         if p.kind == "companion" and cr.one_companion_each:

@@ -61,14 +61,15 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
         shifts = max(0, a.effort - opposition)
         success = shifts >= 1  # SotC "Resolving Maneuvers": at least one shift
         spin = opposition - a.effort >= cr.spin_margin
-        head = f"{actor.name} maneuvers on {target.name}: {_fmt_roll(state, a)} vs " + _fmt_roll(
-            state, d
+        head = (
+            f"{actor.name} maneuvers on {target.name}: {_fmt_roll(cr, state, a)} vs "
+            + _fmt_roll(cr, state, d)
         )
     else:
         opposition = ev.difficulty
         shifts = max(0, a.effort - opposition)
         success = a.effort >= opposition
-        head = f"{actor.name} maneuvers: {_fmt_roll(state, a)} vs {opposition:+d}"
+        head = f"{actor.name} maneuvers: {_fmt_roll(cr, state, a)} vs {opposition:+d}"
     state = _acted(state, ev.actor)
     state = state.model_copy(update={"spin": Spin(owner=ev.target) if spin and ev.target else None})
     label = f"\u201c{ev.aspect}\u201d"
@@ -115,7 +116,7 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     )  # fmt: skip
     state = _acted(state, ev.actor)
     what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
-    text = f"{actor.name} blocks {what}: {_fmt_roll(state, r)}, strength {r.effort:+d}"
+    text = f"{actor.name} blocks {what}: {_fmt_roll(cr, state, r)}, strength {r.effort:+d}"
     outcome = Outcome(
         action="block", actor=ev.actor, target=ev.protects, rolls=(r,), success=True, text=text
     )
@@ -138,7 +139,7 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     state = _acted(state, ev.actor)  # getting past a block always takes the action
     verdict = "gets past" if success else "is stopped by"
     text = (
-        f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(state, r)} vs "
+        f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(cr, state, r)} vs "
         f"{block.strength:+d}"
     )
     outcome = Outcome(

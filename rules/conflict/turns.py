@@ -31,11 +31,12 @@ from rules.errors import RuleViolation
 
 
 def initiative_value(state: Encounter, p: Participant) -> int:
-    """Alertness (physical) or Empathy (social, mental: digest 13 #6); a group or lone
-    companion uses its quality, without the size bonus (digest 13 #7)."""
+    """The participant's initiative in this kind of conflict (SotC: Alertness when physical,
+    Empathy when social or mental, digest 13 #6); a group or lone companion uses its quality,
+    without the size bonus (digest 13 #7)."""
     if p.kind in ("minions", "companion"):
         return p.quality
-    return p.init_physical if state.kind == "physical" else p.init_social
+    return p.initiative.get(state.kind, 0)
 
 
 def _takes_turns(p: Participant) -> bool:

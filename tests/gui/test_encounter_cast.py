@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import CompanionPrompt, NpcPrompt, parse_skills
+from gui.systems.sotc.encounter_prompts import SotcCompanionPrompt
 from rules.systems.sotc.conflict import SotcConflictRules
 from rules.systems.sotc.settings import HOW_TO_DO_THINGS, SotcSettings
 
@@ -127,7 +128,7 @@ def test_add_npc_from_the_cast_menu_is_undoable(
         5,
         3,
     )
-    assert baron.init_physical == 4 and baron.aspects == ("Monocled Menace",)
+    assert baron.initiative["physical"] == 4 and baron.aspects == ("Monocled Menace",)
     assert window.add_npc()  # the same name again gets an id of its own
     assert window.doc.participant("baron-von-kessel-2") is not None
     window.doc.undo_stack.undo()
@@ -143,7 +144,7 @@ def test_companion_dialog_and_the_htdt_switch(
     """Book: no stress boxes, the patron's extra consequence. "How To Do Things": 1 + quality
     boxes that soak the patron's hits, one companion attached at a time; Skilled advances never
     above the companion's quality."""
-    panel = window.scene
+    panel = window.scene.system_controls  # SotC's own switches on the scene panel
     panel.variant.setCurrentIndex(1)
     panel.variant.activated.emit(1)
     assert (
@@ -158,7 +159,7 @@ def test_companion_dialog_and_the_htdt_switch(
     assert window.add_npc()
     assert not panel.variant.isEnabled()  # the cast is in: tracks are sized
 
-    dialog = CompanionPrompt(window.doc.conflict_rules, [("Jack", "jack")])
+    dialog = SotcCompanionPrompt(window.doc.conflict_rules, [("Jack", "jack")])
     qtbot.addWidget(dialog)
     dialog.name.setText("Sparky")
     dialog.quality.setCurrentIndex(1)  # Fair
@@ -188,3 +189,25 @@ def test_companion_dialog_and_the_htdt_switch(
     assert len(sparky.track("health")) == 3 and sparky.skills == {"Mechanics": 2}
     assert not window.add_companion()  # a second one attached to Jack: refused, and said why
     assert "already has Sparky attached" in window.status.text()
+
+
+def test_sotc_brings_its_own_encounter_prompts(window: Any, qtbot: QtBot, registry: Any) -> None:
+    """The window asks the encounter's system for its prompts: SotC's NPC dialog adds the
+    stunts that change where stress lands and armor (SRD L3069, L3083, L4149, L4935), its dice
+    panel offers its attack and defense skills, its scene panel its two framing switches."""
+    from gui.systems.sotc.encounter_prompts import SotcEncounterPrompts, SotcNpcPrompt
+
+    assert isinstance(window.prompts, SotcEncounterPrompts)
+    assert window.dice.skill.itemText(0) == "Fists"
+    assert window.dice.defense_skill.findText("Athletics") >= 0
+    assert "Alertness" in window.scene.kind.toolTip()
+    dialog = SotcNpcPrompt(SotcConflictRules(), registry.get("sotc").ladder)
+    qtbot.addWidget(dialog)
+    dialog.skills.setText("Fists 3")
+    dialog.stunts.setText("Man of Iron; One Hit to the Body")
+    dialog.armor.setValue(2)
+    answer = dialog.answer()
+    assert answer["stunts"] == ("Man of Iron", "One Hit to the Body") and answer["armor"] == 2
+    plain = NpcPrompt(SotcConflictRules())  # the generic dialog asks for neither
+    qtbot.addWidget(plain)
+    assert not hasattr(plain, "stunts") and "stunts" not in plain.answer()

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import ChoicePrompt, NpcPrompt
 from rules.encounter import ApplyStressEvent, AttackEvent, SetBoxEvent, StartEvent
+from rules.systems.sotc.conflict import options_of
 
 X, E = True, False
 
@@ -49,7 +50,7 @@ def test_one_hit_to_the_body_from_the_o_key(
     window: Any, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     doc = window.doc
-    assert doc.participant("hardy").fill_lower == ("health",)
+    assert options_of(doc.participant("hardy")).fill_lower == ("health",)
     assert window.push(SetBoxEvent(who="hardy", track="health", box=4))
     punch(window, "hardy", 4)
     assert "lower boxes adding up to it (O)" in window.scene.pending.text()
@@ -86,7 +87,7 @@ def test_one_hit_to_the_body_from_the_o_key(
 
 def test_man_of_iron_rolls_down_and_o_explains_when_it_cannot(window: Any) -> None:
     doc = window.doc
-    assert doc.participant("tough").roll_down == ("health",)
+    assert options_of(doc.participant("tough")).roll_down == ("health",)
     assert window.push(SetBoxEvent(who="tough", track="health", box=3))
     punch(window, "tough", 3)
     assert "box 2 (S)" in window.scene.pending.text()  # rolls down, not up

@@ -69,8 +69,12 @@ def initial(rules: SotcSettings) -> Encounter:
     gang = conflict.minion_group(cr, pid="gang", name="Gang", quality=2, count=3, side="v")
     pal = conflict.companion(cr, pid="pal", name="Pal", quality=1, patron="hero", side="h")
     # stress stunts and armor (tests/rules/test_combat_stunts.py) are in play too
-    hero = hero.model_copy(update={"roll_down": ("health",), "armor": 1})
-    villain = villain.model_copy(update={"fill_lower": ("health", "composure")})
+    hero = hero.model_copy(
+        update={"options": {**hero.options, "roll_down": ("health",), "armor": 1}}
+    )
+    villain = villain.model_copy(
+        update={"options": {**villain.options, "fill_lower": ("health", "composure")}}
+    )
     return conflict.start(
         CR,
         Encounter(

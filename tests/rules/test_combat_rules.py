@@ -92,7 +92,7 @@ def _with(*severities: str, spent: tuple[str, ...] = (), extra: int = 0) -> Part
         id="x",
         consequences=tuple(Consequence(severity=s, text=s) for s in severities),  # type: ignore[arg-type]
         spent_slots=spent,
-        extra_physical=extra,  # type: ignore[arg-type]
+        options={"extra_physical": extra},
     )
 
 

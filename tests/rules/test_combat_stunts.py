@@ -14,6 +14,7 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import (
     SotcConflictRules,
     npc_participant,
+    options_of,
     participant_from_character,
     stress_options,
 )
@@ -130,11 +131,13 @@ def test_options_come_from_the_characters_stunts_and_gadgets(sotc: Any) -> None:
     ]
     hero = build(stunts=stunts, gadgets=gadgets)
     p = participant_from_character(hero, sotc.derive(hero, SotcSettings()), pid="hero")
-    assert p.fill_lower == ("health",) and p.roll_down == ("health", "composure")
-    assert p.armor == 2  # the most on one device; two devices do not add up
+    o = options_of(p)
+    assert o.fill_lower == ("health",) and o.roll_down == ("health", "composure")
+    assert o.armor == 2  # the most on one device; two devices do not add up
     plain = build()
     q = participant_from_character(plain, sotc.derive(plain, SotcSettings()), pid="ada")
-    assert (q.fill_lower, q.roll_down, q.armor) == ((), (), 0)
+    oq = options_of(q)
+    assert (oq.fill_lower, oq.roll_down, oq.armor) == ((), (), 0)
     assert stress_options(("aplomb",), 1) == {
         "fill_lower": (), "roll_down": ("composure",), "armor": 1
     }  # fmt: skip

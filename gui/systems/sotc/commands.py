@@ -20,6 +20,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.documents.commands import CharacterCommand as _CharacterCommand
 from gui.documents.commands import ReplaceCharacterCommand
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
+from rules.names import find_name
 from rules.systems.sotc.character import (
     ASPECTS_PER_PHASE,
     PHASE_COUNT,
@@ -301,8 +302,7 @@ class ChooseGuestNovelCommand(_CharacterCommand):
 
 
 def _skill_key(skills: Mapping[str, int], name: str) -> str | None:
-    folded = name.casefold()
-    return next((k for k in skills if k.casefold() == folded), None)
+    return find_name(skills, name)
 
 
 def _with_rating(character: CharacterBase, name: str, rating: int | None) -> CharacterBase:

@@ -1,8 +1,8 @@
 """GUI layer: Spirit of the Century's :class:`gui.system_ui.SystemUi`.
 
 Its creation flow (concept, phases, skills, stunts, gadgets, review), its derived panel (stress
-boxes, fate points, initiative), its campaign settings page (house rules) and its extra
-campaign page (the guest-star deal), and the novels reader those share.
+boxes, fate points, initiative), its campaign settings page (house rules), its extra
+campaign page (the guest-star deal), the novels reader those share, and its encounter prompts.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rules.systems.registry import GameSystem
 
 if TYPE_CHECKING:
     from gui.documents.character_document import CharacterDocument
+    from gui.encounter.system_prompts import EncounterPrompts
     from gui.systems.sotc.editor import SotcCreationFlow
     from gui.systems.sotc.novels import CampaignNovels
     from gui.workspace import Workspace
@@ -109,3 +110,12 @@ class SotcUi:
         from gui.systems.sotc.casting_page import SotcCastingPage
 
         return (SotcCastingPage(self.novels(workspace), workspace, parent),)
+
+    # -- encounters -------------------------------------------------------------------------------
+
+    def encounter_prompts(self) -> EncounterPrompts:
+        """The scene's "How To Do Things" and rotating-initiative switches, SotC's attack and
+        defense skills, the NPC dialog's stress stunts and armor, companions' Skilled advances."""
+        from gui.systems.sotc.encounter_prompts import SotcEncounterPrompts
+
+        return SotcEncounterPrompts()

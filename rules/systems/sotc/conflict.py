@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
 from rules.conflict_rules import ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
-from rules.encounter import Participant, RecoveryPeriod, TrackName
+from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.settings import SotcSettings
@@ -46,6 +47,63 @@ SEVERITY_LEVEL: dict[Severity, int] = {"mild": 0, "moderate": 1, "extra": 1, "se
 
 PERIOD_CLEARS: dict[RecoveryPeriod, int] = {"breather": 0, "night": 1, "downtime": 2}
 """Highest level a rest period clears: a breather mild, 6+ hours moderate, days/weeks severe."""
+
+
+class SotcOptions(BaseModel):
+    """What a SotC participant carries in ``Participant.options`` (all optional).
+
+    Attributes:
+        extra_physical: Extra moderate slots in physical conflicts (Feel the Burn, Still
+            Standing; digest 13 #4).
+        extra_social: Extra moderate slots in social and mental conflicts (Smooth Recovery...).
+        armor: Points of armor (the "Armored" gadget improvement, SRD L4935): a physical hit of
+            at most this value whose box is already checked stays there instead of rolling up.
+        roll_down: Tracks whose hits roll down to a lower empty box before rolling up (Man of
+            Iron: health, SRD L3083; Aplomb: composure, SRD L4149).
+        fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
+            adding up to it (One Hit to the Body: health, SRD L3069).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    extra_physical: int = Field(default=0, ge=0, le=10)
+    extra_social: int = Field(default=0, ge=0, le=10)
+    armor: int = Field(default=0, ge=0, le=10)
+    roll_down: tuple[TrackName, ...] = ()
+    fill_lower: tuple[TrackName, ...] = ()
+
+
+NO_OPTIONS = SotcOptions()
+
+
+@lru_cache(maxsize=256)
+def _parse_options(items: tuple[tuple[str, OptionValue], ...]) -> SotcOptions | str:
+    try:
+        return SotcOptions.model_validate(dict(items))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        return f"option {'.'.join(str(x) for x in first['loc'])}: {first['msg']}"
+
+
+def options_of(p: Participant) -> SotcOptions:
+    """``p``'s SotC options (none when it has none, or none SotC can read)."""
+    if not p.options:
+        return NO_OPTIONS
+    parsed = _parse_options(tuple(sorted(p.options.items())))
+    return parsed if isinstance(parsed, SotcOptions) else NO_OPTIONS
+
+
+def participant_options(
+    stunts: tuple[str, ...] = (), armor: int = 0, extra_physical: int = 0, extra_social: int = 0
+) -> dict[str, OptionValue]:
+    """``Participant.options`` for a SotC participant: armor and the stunts that change where
+    stress lands (:func:`stress_options`), and extra consequence slots; defaults left out."""
+    options: dict[str, OptionValue] = {
+        **stress_options(stunts, armor),
+        "extra_physical": extra_physical,
+        "extra_social": extra_social,
+    }
+    return {k: v for k, v in options.items() if v}
 
 
 def stress_bonus(rating: int) -> int:
@@ -144,6 +202,13 @@ class SotcConflictRules:
             + (", rotating initiative" if c.rotating_initiative else "")
         )
 
+    def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
+        """Options SotC does not have, or out of range (:class:`SotcOptions`)."""
+        if not options:
+            return None
+        parsed = _parse_options(tuple(sorted(options.items())))
+        return parsed if isinstance(parsed, str) else None
+
     @property
     def rotating_initiative(self) -> bool:
         """SotC "An Alternative to Skills": the first actor rotates, when the campaign says so."""
@@ -211,9 +276,10 @@ class SotcConflictRules:
         empty box first."""
         boxes = p.track(track)
         if 1 <= amount <= len(boxes) and boxes[amount - 1]:
-            if track == "health" and amount <= p.armor:
+            options = options_of(p)
+            if track == "health" and amount <= options.armor:
                 return amount - 1
-            if track in p.roll_down:
+            if track in options.roll_down:
                 for index in range(amount - 2, -1, -1):
                     if not boxes[index]:
                         return index
@@ -225,7 +291,11 @@ class SotcConflictRules:
         """One Hit to the Body (SRD L3069): when box N is checked, any lower empty boxes whose
         values add up to N may be checked instead; fewest boxes first, then the highest."""
         boxes = p.track(track)
-        if track not in p.fill_lower or not 1 <= amount <= len(boxes) or not boxes[amount - 1]:
+        if (
+            track not in options_of(p).fill_lower
+            or not 1 <= amount <= len(boxes)
+            or not boxes[amount - 1]
+        ):
             return ()
         landing = self.stress_box_for(p, track, amount)
         if landing is not None and landing < amount:
@@ -248,7 +318,8 @@ class SotcConflictRules:
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """Mild, moderate, extra moderates from stunts, severe (digest 6.6 and 13 #3/#4)."""
-        extra = p.extra_physical if kind == "physical" else p.extra_social
+        options = options_of(p)
+        extra = options.extra_physical if kind == "physical" else options.extra_social
         slots: list[Severity] = ["mild", "moderate"]
         for _ in range(extra):
             slots.append("moderate")
@@ -407,6 +478,12 @@ class DerivedStress(Protocol):
         """Consequence slots in social and mental conflicts."""
 
 
+def _initiative(alertness: int, empathy: int) -> dict[ConflictKind, int]:
+    """SotC "Establish Initiative": Alertness in physical conflicts, Empathy in social and
+    mental ones (digest 13 #6)."""
+    return {"physical": alertness, "social": empathy, "mental": empathy}
+
+
 def _fit(track: tuple[bool, ...], size: int) -> tuple[int, ...]:
     return (*(int(b) for b in track[:size]), *([0] * max(0, size - len(track))))
 
@@ -420,7 +497,7 @@ STUNT_STRESS: dict[str, tuple[str, TrackName]] = {
 
 
 def stress_options(stunts: tuple[str, ...], armor: int = 0) -> dict[str, Any]:
-    """The participant fields for stunts that change how stress lands, and armor."""
+    """The options for stunts that change how stress lands, and armor (all keys given)."""
     options: dict[str, list[TrackName]] = {"fill_lower": [], "roll_down": []}
     folded = {s.casefold().strip() for s in stunts}
     for name, (option, track) in STUNT_STRESS.items():
@@ -468,8 +545,7 @@ def participant_from_character(
         side=side,
         character_id=character.id,
         skills=dict(character.skills),
-        init_physical=character.skill("Alertness"),
-        init_social=character.skill("Empathy"),
+        initiative=_initiative(character.skill("Alertness"), character.skill("Empathy")),
         tiebreak=resolve,
         seat=seat,
         tracks={
@@ -477,13 +553,16 @@ def participant_from_character(
             "composure": _fit(cond.composure, derived.composure_boxes),
         },
         consequences=cond.consequences,
-        extra_physical=max(0, derived.consequence_slots_physical - 3),
-        extra_social=max(0, derived.consequence_slots_social - 3),
         fate_points=derived.fate_points,
         aspects=character.all_aspects(),
         grit=grit,
         zone=zone,
-        **stress_options(character.stunt_names(), gadget_armor(character)),
+        options=participant_options(
+            character.stunt_names(),
+            gadget_armor(character),
+            extra_physical=max(0, derived.consequence_slots_physical - 3),
+            extra_social=max(0, derived.consequence_slots_social - 3),
+        ),
     )
 
 
@@ -516,10 +595,12 @@ def npc_participant(
     c = composure if composure is not None else rules.stress_boxes + stress_bonus(resolve)
     return Participant(
         id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills),
-        init_physical=probe.skill("Alertness", "physical"),
-        init_social=probe.skill("Empathy", "social"), tiebreak=resolve, seat=seat,
+        initiative=_initiative(
+            probe.skill("Alertness", "physical"), probe.skill("Empathy", "social")
+        ),
+        tiebreak=resolve, seat=seat,
         tracks={"health": (0,) * h, "composure": (0,) * c}, fate_points=fate_points,
-        aspects=aspects, grit=grit, zone=zone, **stress_options(stunts, armor),
+        aspects=aspects, grit=grit, zone=zone, options=participant_options(stunts, armor),
     )  # fmt: skip
 
 

@@ -23,6 +23,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.models.base import FIRST_FREE_ROLE, IdRole, SortRole, TableModel
 from gui.systems.sotc.commands import PlaceSkillCommand
 from gui.systems.sotc.stunt_checks import sotc_settings
+from rules.names import find_name
 from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
@@ -97,8 +98,8 @@ class SkillListModel(TableModel):
 
     def row_of(self, name: str) -> int:
         """The row of skill ``name`` (case-insensitive), or -1."""
-        folded = name.casefold()
-        return next((i for i, n in enumerate(self._names) if n.casefold() == folded), -1)
+        found = find_name(self._names, name)
+        return -1 if found is None else self._names.index(found)
 
     def row_count(self) -> int:
         """Number of skills."""

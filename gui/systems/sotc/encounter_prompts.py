@@ -1,0 +1,170 @@
+"""GUI layer: Spirit of the Century's encounter prompts (a
+:class:`gui.encounter.system_prompts.EncounterPrompts`).
+
+The scene panel's two campaign switches that may change while framing: the "How To Do Things"
+variant (3 boxes a track and companions with stress, instead of the book's 5 and none; it sizes
+every track, so only before the cast is in) and rotating initiative (SotC "An Alternative to
+Skills", until the conflict starts); the skills the dice panel offers; the NPC dialog's stunts
+that change where stress lands and armor (SRD L3069, L3083, L4149, L4935); the companion
+dialog's Skilled advances, never above the companion's quality (SotC "Companions").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QSpinBox, QWidget
+
+from gui.encounter.document import EncounterDocument
+from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
+from rules.conflict_rules import ConflictRules
+from rules.encounter import Encounter, Event, SetSceneEvent
+from rules.ladder import Ladder
+
+ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
+"""Skills that attack (SotC "Attacks": physical and social)."""
+DEFENSE_SKILLS = ("Athletics", "Fists", "Weapons", "Resolve", "Empathy", "Deceit", "Might")
+"""Skills that defend (SotC "Defending")."""
+KIND_TIP = (
+    "Physical conflicts use Health and Alertness; social and mental ones Composure and Empathy"
+)
+"""SotC "Stress" and "Establish Initiative" (digest 13 #6)."""
+
+
+class SotcSceneControls(QWidget):
+    """The "How To Do Things" variant and rotating initiative, as scene events."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        emit: Callable[[Event], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._doc = document
+        self._emit = emit
+        self.variant = QComboBox()
+        self.variant.addItem("SotC book (5 boxes)", "book")
+        self.variant.addItem("How To Do Things (3 boxes, companions' stress)", "htdt")
+        self.variant.setToolTip("Sizes every stress track: choose it before adding the cast")
+        self.rotating = QCheckBox("Rotating initiative")
+        self.rotating.setToolTip("The first actor moves one seat each exchange (SotC's "
+                                 "alternative to skill-based initiative)")  # fmt: skip
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.variant, 1)
+        row.addWidget(self.rotating)
+        self.variant.activated.connect(self._on_variant_chosen)
+        self.rotating.clicked.connect(self._on_rotating_clicked)
+        self.refresh(document.state)
+
+    def refresh(self, state: Encounter) -> None:
+        """The switches in force; the variant only before the cast, rotation only while
+        framing."""
+        settings = self._doc.conflict_rules.settings_data
+        htdt = settings.get("stress_boxes") == 3 and bool(settings.get("companions_have_stress"))
+        self.variant.setCurrentIndex(1 if htdt else 0)
+        self.variant.setEnabled(not state.started and not state.participants)
+        self.rotating.setChecked(self._doc.conflict_rules.rotating_initiative)
+        self.rotating.setEnabled(not state.started)
+
+    def _on_variant_chosen(self, _index: int) -> None:
+        htdt = self.variant.currentData() == "htdt"
+        old = self._doc.conflict_rules.settings_data
+        new = {**old, "stress_boxes": 3 if htdt else 5, "companions_have_stress": htdt}
+        if new != old:
+            self._emit(SetSceneEvent(settings=new))
+
+    def _on_rotating_clicked(self, checked: bool) -> None:
+        old = self._doc.conflict_rules.settings_data
+        new = {**old, "rotating_initiative": checked}
+        if new != old:
+            self._emit(SetSceneEvent(settings=new))
+
+
+class SotcNpcPrompt(NpcPrompt):
+    """The NPC dialog with SotC's stress stunts and armor (``npc_participant``'s ``stunts`` and
+    ``armor``): One Hit to the Body, Man of Iron, Aplomb, the Armored improvement."""
+
+    def skills_placeholder(self, known_skills: tuple[str, ...] | None) -> str:
+        """SotC skills an NPC fights with."""
+        return "Weapons 4, Athletics 3, Alertness 4, Endurance 1"
+
+    def extra_rows(self) -> list[tuple[str, QWidget]]:
+        """Stunts and armor."""
+        self.stunts = QLineEdit()
+        self.stunts.setPlaceholderText("stunts that change stress, e.g. Man of Iron; Aplomb")
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 10)
+        self.armor.setToolTip("Armored improvements: hits this small do not roll up")
+        return [("Stunts", self.stunts), ("Armor", self.armor)]
+
+    def extra_answer(self) -> dict[str, Any]:
+        """``stunts`` (names) and ``armor`` (points)."""
+        stunts = tuple(t.strip() for t in re.split(r"[;,]", self.stunts.text()) if t.strip())
+        return {"stunts": stunts, "armor": self.armor.value()}
+
+
+class SotcCompanionPrompt(CompanionPrompt):
+    """The companion dialog with Skilled advances capped at the companion's quality (SotC
+    "Companions")."""
+
+    def __init__(
+        self,
+        rules: ConflictRules,
+        patrons: Sequence[tuple[str, str]],
+        ladder: Ladder | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(rules, patrons, ladder, parent, cap_skills=True)
+        self.skills.setPlaceholderText("Skilled advances, e.g. Mechanics 1, Stealth 1")
+
+
+class SotcEncounterPrompts:
+    """SotC's :class:`gui.encounter.system_prompts.EncounterPrompts`."""
+
+    def scene_controls(
+        self, document: EncounterDocument, emit: Callable[[Event], None]
+    ) -> QWidget | None:
+        """The variant and rotating-initiative switches."""
+        return SotcSceneControls(document, emit)
+
+    def conflict_kind_tip(self, rules: ConflictRules) -> str:
+        """Health and Alertness; Composure and Empathy."""
+        return KIND_TIP
+
+    def attack_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
+        """The skills that attack."""
+        return ATTACK_SKILLS
+
+    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
+        """The skills that defend."""
+        return DEFENSE_SKILLS
+
+    def ask_npc(
+        self,
+        parent: QWidget | None,
+        rules: ConflictRules,
+        ladder: Ladder | None,
+        known_skills: tuple[str, ...] | None,
+    ) -> dict[str, Any] | None:
+        """:class:`SotcNpcPrompt`."""
+        return SotcNpcPrompt.ask(parent, rules, ladder, known_skills)
+
+    def ask_minions(
+        self, parent: QWidget | None, rules: ConflictRules, ladder: Ladder | None
+    ) -> tuple[str, int, int] | None:
+        """Average, Fair or Good minions (SotC "Minions")."""
+        return MinionPrompt.ask(parent, ladder)
+
+    def ask_companion(
+        self,
+        parent: QWidget | None,
+        rules: ConflictRules,
+        patrons: Sequence[tuple[str, str]],
+        ladder: Ladder | None,
+    ) -> dict[str, Any] | None:
+        """:class:`SotcCompanionPrompt`."""
+        return SotcCompanionPrompt.ask(parent, rules, patrons, ladder)
