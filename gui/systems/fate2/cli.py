@@ -50,7 +50,7 @@ def quick_npc(args: argparse.Namespace, registry: Any) -> int:
     except ValueError as exc:
         raise FatesmithError(f"quick-npc: {exc}") from None
     ladder = system.ladder
-    rungs = [
+    rungs: list[dict[str, Any]] = [
         {
             "value": value,
             "adjective": ladder.adjective(value),
