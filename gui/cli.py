@@ -1,8 +1,14 @@
 """GUI layer: the ``fatesmith`` command line, the composition root for text commands.
 
-``fatesmith`` with no command opens the desktop app; the other commands (validate, roll and
-those contributed by :data:`COMMAND_MODULES`) run without Qt. Every user-facing failure is one
-clear line on stderr and an exit status, never a traceback.
+``fatesmith`` with no command opens the desktop app; the other commands (validate, roll, those
+contributed by :data:`COMMAND_MODULES` and the game systems' own, ``fatesmith <system id>
+COMMAND``) run without Qt. Every user-facing failure is one clear line on stderr and an exit
+status, never a traceback.
+
+A game system adds commands of its own through its GUI package's optional ``cli`` module:
+``gui.systems.<package>.cli.PLUGIN`` is a :class:`CliPlugin`, found from the package the
+registration list (``resources/systems/systems.json``) names for the system. That module must
+not import Qt.
 """
 
 from __future__ import annotations
@@ -10,16 +16,17 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import importlib.util
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from gui.version import VERSION
 from rules.errors import CatalogError, CharacterFileError, DiceExpressionError, FatesmithError
 
-__all__ = ["VERSION", "build_parser", "main"]
+__all__ = ["VERSION", "CliPlugin", "build_parser", "main"]
 
 # Modules that add sub-commands: each defines ``add_parser(subparsers)`` and sets ``func``.
 COMMAND_MODULES: tuple[str, ...] = ("gui.cli_sheet", "gui.cli_encounter", "gui.cli_library")
@@ -35,6 +42,59 @@ def _registry() -> Any:
     # validating thousands of files does not re-scan thousands of catalogue objects.
     gc.freeze()
     return registry
+
+
+class CliPlugin(Protocol):
+    """What a game system's ``gui.systems.<package>.cli.PLUGIN`` is: its own sub-commands.
+
+    The core adds ``fatesmith <system id>`` with :attr:`help` and hands the plug-in that
+    command's sub-parsers; each command it adds sets ``func`` (``func(args) -> exit status``)
+    with ``set_defaults``, like every other command. Failures the user must read are raised as
+    :class:`rules.errors.FatesmithError` (one line on stderr, exit status 2).
+    """
+
+    @property
+    def help(self) -> str:
+        """One line for ``fatesmith --help`` (what the system's commands do)."""
+
+    def add_commands(
+        self, commands: argparse._SubParsersAction[Any], registry: Callable[[], Any]
+    ) -> None:
+        """Add the system's commands to ``commands``.
+
+        Args:
+            commands: The sub-parsers of ``fatesmith <system id>``.
+            registry: Returns the loaded :class:`rules.systems.registry.SystemRegistry` (load it
+                only when a command runs: the app's start-up builds this parser too).
+        """
+
+
+def system_cli_plugins() -> list[tuple[str, CliPlugin]]:
+    """(system id, plug-in) of every registered system whose GUI package has a ``cli`` module.
+
+    Read from the registration list alone (no catalogue is loaded), in its order.
+    """
+    from storage.bundled import bundled_path
+
+    try:
+        text = bundled_path("systems", "systems.json").read_text(encoding="utf-8")
+        index = json.loads(text)
+    except (OSError, ValueError):
+        return []
+    entries = index.get("systems", []) if isinstance(index, dict) else []
+    out: list[tuple[str, CliPlugin]] = []
+    for entry in entries:
+        package = entry.get("package") if isinstance(entry, dict) else None
+        if not isinstance(package, str) or not package.isidentifier():
+            continue
+        if importlib.util.find_spec(f"gui.systems.{package}") is None:
+            continue
+        name = f"gui.systems.{package}.cli"
+        if importlib.util.find_spec(name) is None:
+            continue
+        plugin: CliPlugin = importlib.import_module(name).PLUGIN
+        out.append((str(entry["id"]), plugin))
+    return out
 
 
 def _fail(message: str, code: int = EXIT_UNREADABLE) -> int:
@@ -254,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).add_parser(sub)
+    for system_id, plugin in system_cli_plugins():
+        group = sub.add_parser(system_id, help=plugin.help, description=plugin.help)
+        commands = group.add_subparsers(dest="system_command", metavar="COMMAND", required=True)
+        plugin.add_commands(commands, _registry)
     return parser
 
 

@@ -56,18 +56,32 @@ def build_greedy(phases: int, ranks_per_phase: int = 4, shape: SkillShape = "pyr
     Raises:
         ValueError: for negative inputs or more than :data:`MAX_GREEDY_RANKS` ranks in all.
     """
+    steps = build_greedy_steps(phases, ranks_per_phase, shape)
+    return steps[-1] if steps else ()
+
+
+def build_greedy_steps(
+    phases: int, ranks_per_phase: int = 4, shape: SkillShape = "pyramid"
+) -> tuple[Values, ...]:
+    """:func:`build_greedy`'s skill values after each phase (one tuple per phase).
+
+    Raises:
+        ValueError: for negative inputs or more than :data:`MAX_GREEDY_RANKS` ranks in all.
+    """
     if phases < 0 or ranks_per_phase < 0:
         raise ValueError("phases and ranks per phase cannot be negative")
     if phases * ranks_per_phase > MAX_GREEDY_RANKS:
         raise ValueError(f"at most {MAX_GREEDY_RANKS} ranks in all")
     values: Values = ()
+    out: list[Values] = []
     for _ in range(phases):
         left = ranks_per_phase
         while left > 0:
             step = min(left, SEARCH_TICKS)
             values = _spend(values, step, shape)
             left -= step
-    return values
+        out.append(values)
+    return tuple(out)
 
 
 def counts_of(values: Iterable[int]) -> dict[int, int]:

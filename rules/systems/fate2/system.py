@@ -189,7 +189,12 @@ class Fate2System:
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> ListingFacts:
         """The peak skill as the headline ("Knife Great (+3)"); aspects, skills, extras and
-        the goal to search."""
+        the goal to search.
+
+        The library's search fields are the core's (``storage.search_syntax``): the goal is
+        searched as an aspect (the next one the character takes) and extras as description
+        text (FATE 2.0 has no stunts; plain words find them).
+        """
         assert isinstance(character, Fate2Character)
         derived = self.derive(character, settings)
         headline = ""
@@ -202,8 +207,8 @@ class Fate2System:
             search_entries=(
                 *(("aspect", a.name) for a in character.aspects if a.name.strip()),
                 *(("skill", s) for s in character.skills if s.strip()),
-                *(("extra", e.name) for e in character.extras if e.name.strip()),
-                *((("goal", character.goal),) if character.goal.strip() else ()),
+                *(("description", e.name) for e in character.extras if e.name.strip()),
+                *((("aspect", character.goal),) if character.goal.strip() else ()),
             ),
         )
 

@@ -1,0 +1,121 @@
+"""GUI layer (command line, no Qt): FATE 2.0's own commands, ``fatesmith fate2 COMMAND``.
+
+``quick-npc`` is §10 Pyramid Shorthand as a generator: a valid skill pyramid for an NPC of a
+number of phases, filled with the skill names given (highest rung first) or left to fill.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any
+
+from gui.cli import CliPlugin
+from rules.errors import FatesmithError
+
+HELP = "FATE 2.0 tools (quick NPCs from the Pyramid Shorthand)"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+def quick_npc(args: argparse.Namespace, registry: Any) -> int:
+    """``fatesmith fate2 quick-npc --phases N [--skills A,B,...] [--ranks N] [--column]``."""
+    from rules.systems.fate2.settings import Fate2Settings
+    from rules.systems.fate2.system import Fate2System
+
+    system = registry.get("fate2")
+    assert isinstance(system, Fate2System)
+    settings = Fate2Settings(
+        phases=args.phases,
+        ranks_per_phase=args.ranks,
+        skill_shape="column" if args.column else "pyramid",
+    )
+    try:
+        pyramid = system.quick_pyramid(args.phases, settings)
+        names = _names(args.skills) if args.skills else ()
+        skills = system.quick_npc_skills(args.phases, names, settings) if names else {}
+    except ValueError as exc:
+        raise FatesmithError(f"quick-npc: {exc}") from None
+    ladder = system.ladder
+    rungs: list[dict[str, Any]] = [
+        {
+            "value": value,
+            "adjective": ladder.adjective(value),
+            "count": count,
+            "skills": [n for n, v in skills.items() if v == value],
+        }
+        for value, count in sorted(pyramid.items(), reverse=True)
+    ]
+    ranks = args.phases * args.ranks
+    if args.json:
+        out = {
+            "phases": args.phases,
+            "ranks_per_phase": args.ranks,
+            "shape": settings.skill_shape,
+            "ranks": ranks,
+            "pyramid": rungs,
+            "skills": skills,
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(
+        f"Quick NPC: {args.phases} phase{'s' if args.phases != 1 else ''} of {args.ranks} ranks "
+        f"({ranks} ranks, a skill {settings.skill_shape}; FATE 2.0, 10. Pyramid Shorthand)"
+    )
+    width = max(len(ladder.render(r["value"])) for r in rungs) if rungs else 0
+    for rung in rungs:
+        label = ladder.render(rung["value"])
+        filled = ", ".join(rung["skills"]) or ", ".join(["____"] * rung["count"])
+        print(f"  {label:<{width}}  {rung['count']:>2}  {filled}")
+    left = len(names) - len(skills)
+    if names and left > 0:
+        print(f"  ({left} skill name{'s' if left != 1 else ''} left over)")
+    return 0
+
+
+class Fate2Cli:
+    """FATE 2.0's ``fatesmith fate2`` commands."""
+
+    @property
+    def help(self) -> str:
+        """What the commands do."""
+        return HELP
+
+    def add_commands(
+        self, commands: argparse._SubParsersAction[Any], registry: Callable[[], Any]
+    ) -> None:
+        """Add ``quick-npc``."""
+        parser = commands.add_parser(
+            "quick-npc",
+            help="a valid skill pyramid for an NPC of N phases (10. Pyramid Shorthand)",
+            description="Print a skill pyramid for a quick NPC of N phases (FATE 2.0, 10. "
+            "Utilities: Pyramid Shorthand), optionally filled with skill names, highest first.",
+        )
+        parser.add_argument("--phases", type=_positive, required=True, metavar="N")
+        parser.add_argument(
+            "--skills", metavar="A,B,...", help="skill names to place, highest rung first"
+        )
+        parser.add_argument(
+            "--ranks", type=_positive, default=4, metavar="N", help="ranks per phase (4)"
+        )
+        parser.add_argument(
+            "--column", action="store_true", help="a skill column (7. Skill Column)"
+        )
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.set_defaults(func=lambda args: quick_npc(args, registry()))
+
+
+PLUGIN: CliPlugin = Fate2Cli()
