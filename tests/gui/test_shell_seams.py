@@ -241,6 +241,9 @@ class OtherUi:
     def campaign_pages(self, campaign_id: Any, workspace: Any, parent: QWidget) -> tuple[()]:
         return ()
 
+    def encounter_prompts(self) -> None:
+        return None  # the generic encounter prompts
+
 
 class OtherPlugin:
     def __init__(self) -> None:

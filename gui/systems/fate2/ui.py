@@ -123,3 +123,10 @@ class Fate2Ui:
     ) -> tuple[CampaignPage, ...]:
         """None: FATE 2.0 campaigns need no page beyond the settings."""
         return ()
+
+    # -- encounters -------------------------------------------------------------------------------
+
+    def encounter_prompts(self) -> None:
+        """None: the generic prompts, built from FATE 2.0's conflict rules (its wound track and
+        skill list), serve its encounters."""
+        return None
