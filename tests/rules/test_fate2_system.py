@@ -94,7 +94,7 @@ def test_listing_headline_is_the_peak_skill(fate2: Fate2System) -> None:
     c = Fate2Character(name="Sybil", skills={"Knife": 3, "Hide": 2}, goal="Master Thief")
     facts = fate2.listing(c)
     assert facts.headline == "Knife Great (+3)" and facts.headline_rank == 3
-    assert ("goal", "Master Thief") in facts.search_entries
+    assert ("aspect", "Master Thief") in facts.search_entries  # the goal, an aspect to be
     assert ("skill", "Hide") in facts.search_entries
     assert fate2.listing(Fate2Character()).headline == ""
 

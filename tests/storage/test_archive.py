@@ -243,12 +243,12 @@ def test_deep_manifest_is_refused(target: Library, tmp_path: Path) -> None:
 
 def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> None:
     data, ident = good_file()
-    fate2 = json.dumps(
-        {"format": "fatesmith-character", "format_version": 1, "system": "fate2", "name": "F"}
+    art = json.dumps(
+        {"format": "fatesmith-character", "format_version": 1, "system": "art", "name": "F"}
     ).encode()
     files = {
         "characters/a.fatesmith.json": ident,
-        "characters/fate2.fatesmith.json": uuid.uuid4(),
+        "characters/art.fatesmith.json": uuid.uuid4(),
         "characters/missing.fatesmith.json": uuid.uuid4(),
         "characters/binary.fatesmith.json": uuid.uuid4(),
     }
@@ -256,16 +256,16 @@ def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> 
         tmp_path / "mixed.zip",
         {
             "characters/a.fatesmith.json": data,
-            "characters/fate2.fatesmith.json": fate2,
+            "characters/art.fatesmith.json": art,
             "characters/binary.fatesmith.json": b"\xff\xfe\x00garbage",
         },
         manifest_for(files),
     )
-    refused(target, path, r"fate2\.fatesmith\.json: .*not available.*3 more|and 2 more")
+    refused(target, path, r"art\.fatesmith\.json: .*not available.*3 more|and 2 more")
     report = target.import_archive(path, partial=True)
     assert [s.name for s in report.imported] == ["Ada Thorne"]
     assert {name for name, _ in report.failed} == {
-        "characters/fate2.fatesmith.json",
+        "characters/art.fatesmith.json",
         "characters/missing.fatesmith.json",
         "characters/binary.fatesmith.json",
     }

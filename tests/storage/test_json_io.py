@@ -122,7 +122,7 @@ def test_book_sample_character_matches_the_printed_sheet(registry: Any, sotc: An
             "surprise",
         ),
         (
-            '{"format": "fatesmith-character", "format_version": 1, "system": "fate2"}',
+            '{"format": "fatesmith-character", "format_version": 1, "system": "art"}',
             "not available",
         ),
     ],

@@ -188,8 +188,8 @@ class Fate2System:
     def listing(
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> ListingFacts:
-        """The peak skill as the headline ("Knife Great (+3)"); aspects, skills, extras and
-        the goal to search."""
+        """The peak skill as the headline ("Knife Great (+3)"); aspects and the goal (as
+        ``aspect``), skills, and extras (as ``stunt``) to search."""
         assert isinstance(character, Fate2Character)
         derived = self.derive(character, settings)
         headline = ""
@@ -202,8 +202,10 @@ class Fate2System:
             search_entries=(
                 *(("aspect", a.name) for a in character.aspects if a.name.strip()),
                 *(("skill", s) for s in character.skills if s.strip()),
-                *(("extra", e.name) for e in character.extras if e.name.strip()),
-                *((("goal", character.goal),) if character.goal.strip() else ()),
+                # The library's search knows the fields every system shares: an extra is what
+                # ranks buy besides skills (SotC's stunts and gadgets), the goal an aspect to be.
+                *(("stunt", e.name) for e in character.extras if e.name.strip()),
+                *((("aspect", character.goal),) if character.goal.strip() else ()),
             ),
         )
 
