@@ -12,14 +12,16 @@ import subprocess
 import tempfile
 import uuid
 from pathlib import Path
+from typing import Any
 
 from rules.character import Condition
+from rules.systems.fate2.character import Fate2Aspect, Fate2Character, Fate2Phase
 from rules.systems.sotc.character import Phase, SotcCharacter, StuntPick
 from storage.json_io import read_character_file
 from storage.pdf.cards import render_aspect_cards, render_cards
 from storage.pdf.render import render, render_blank, render_conflict_sheet
 from storage.pdf.sheet_layout import ConflictRow, Track, minion_card
-from storage.system_sheets import build_card, character_layouts
+from storage.system_sheets import blank_layouts, build_card, character_layouts
 from storage.systems_catalog import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,12 +30,12 @@ IRENE = ROOT / "tests" / "data" / "characters" / "pdf-complete.fatesmith.json"
 DPI = 50
 
 
-def _png(pdf: Path, name: str) -> None:
-    """The first page of ``pdf`` as ``docs/sheets/<name>.png``."""
+def _png(pdf: Path, name: str, page: int = 1) -> None:
+    """Page ``page`` of ``pdf`` as ``docs/sheets/<name>.png``."""
     stem = OUT / name
+    first = ["-f", str(page), "-l", str(page)]
     subprocess.run(
-        ["pdftoppm", "-png", "-r", str(DPI), "-f", "1", "-l", "1", "-singlefile", str(pdf), stem],
-        check=True,
+        ["pdftoppm", "-png", "-r", str(DPI), *first, "-singlefile", str(pdf), stem], check=True
     )
 
 
@@ -73,7 +75,7 @@ def main() -> None:
         _png(folder / "worksheet.pdf", "story-worksheet")
         render_blank(["sotc"], registry, folder / "blank-sotc.pdf", invariant=True)
         _png(folder / "blank-sotc.pdf", "blank-sotc-sheet")
-        render_blank(["fate2"], registry, folder / "blank-generic.pdf", invariant=True)
+        render_blank(["art"], registry, folder / "blank-generic.pdf", invariant=True)
         _png(folder / "blank-generic.pdf", "blank-generic-sheet")
         cards = [build_card(c, sotc) for c in [irene, *_npcs()]]
         cards += [
@@ -105,6 +107,61 @@ def main() -> None:
         ]
         render_conflict_sheet(rows, folder / "conflict.pdf", invariant=True)
         _png(folder / "conflict.pdf", "conflict-sheet")
+        _fate2(registry, folder)
+
+
+def _sybil() -> Fate2Character:
+    """FATE 2.0 §2 Sample Creation: Sybil, phase by phase, a box of Gypsy checked and one
+    Injured box carried from a fight."""
+    buys = (
+        ("Herbalist", "Gathers herbs in the hills with her grandmother.",
+         ("Knife", "Healing", "Herb Lore", "Alertness")),
+        ("Gypsy", "Runs off with a caravan and learns to talk her way out of anything.",
+         ("Knife", "Bluff", "Pickpocket", "Healing")),
+        ("Gypsy", "Works every fair in the kingdom.", ("Knife", "Bluff", "Move Silently", "Hide")),
+        ("Guild Thief", "Joins the thieves' guild of the capital.",
+         ("Pick Locks", "Pickpocket", "Bluff", "Hide")),
+        ("Hunted", "Robs the guild's own treasury; has been running ever since.",
+         ("Knife", "Hide", "Alertness", "Streetwise")),
+    )  # fmt: skip
+    phases = tuple(
+        Fate2Phase(aspects=(aspect,), events=events, ranks=dict.fromkeys(skills, 1))
+        for aspect, events, skills in buys
+    )
+    skills: dict[str, int] = {}
+    for phase in phases:
+        for name in phase.ranks:
+            skills[name] = skills.get(name, -1) + 1
+    return Fate2Character(
+        id=uuid.UUID("5c0e7a1e-0000-4000-8000-0000000f2501"),
+        name="Sybil",
+        player="Deborah",
+        concept="Something of a trickster",
+        skills=skills,
+        aspects=(
+            Fate2Aspect(name="Herbalist", level=1),
+            Fate2Aspect(name="Gypsy", level=2, checked=1, notes="Knows every road and fair."),
+            Fate2Aspect(name="Guild Thief", level=1),
+            Fate2Aspect(name="Hunted", level=1, notes="The guild wants its silver back."),
+        ),
+        phases=phases,
+        goal="Master Thief",
+        fate_points=2,
+        injured=1,
+    )
+
+
+def _fate2(registry: Any, folder: Path) -> None:
+    """FATE 2.0's sheet (both pages), its blank sheet and its phase worksheet."""
+    sheet = character_layouts(_sybil(), registry.get("fate2"))
+    render(sheet, folder / "fate2.pdf", invariant=True)
+    _png(folder / "fate2.pdf", "fate2-character-sheet")
+    _png(folder / "fate2.pdf", "fate2-character-sheet-2", page=2)
+    blank, phases = blank_layouts(registry.info("fate2"))
+    render([blank], folder / "fate2-blank.pdf", invariant=True)
+    _png(folder / "fate2-blank.pdf", "fate2-blank-sheet")
+    render([phases], folder / "fate2-phases.pdf", invariant=True)
+    _png(folder / "fate2-phases.pdf", "fate2-phase-worksheet")
 
 
 if __name__ == "__main__":

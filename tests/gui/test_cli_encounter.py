@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from gui.cli import main
+from rules.encounter_script import parse_script, script_rules
+from storage.systems_catalog import default_registry
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((REPO / "docs" / "examples" / "encounters").glob("*.json"))
@@ -32,9 +34,12 @@ def test_every_documented_example_runs(script: Path, capsys: pytest.CaptureFixtu
     code, out, err = run(capsys, str(script), "--json")
     assert code == 0, err
     data = json.loads(out)
+    tracks = script_rules(parse_script(json.loads(script.read_text())), default_registry()).tracks
     for p in data["participants"].values():
-        assert {"health", "composure", "consequences", "fate_points", "taken_out"} <= set(p)
-        assert all(isinstance(b, bool) for b in p["health"] + p["composure"])
+        assert {t.key for t in tracks} | {"consequences", "fate_points", "taken_out"} <= set(p)
+        for t in tracks:  # a box of ticks is a boolean, a box holding levels a level
+            kind = bool if t.levels == 1 else int
+            assert all(isinstance(b, kind) and 0 <= b <= t.levels for b in p[t.key])
         if p["kind"] == "minions":
             assert isinstance(p["remaining"], int)
 

@@ -638,4 +638,4 @@ def test_rules_refusals_leave_no_trace() -> None:
 def test_unknown_system_has_no_conflict_rules(registry: Any) -> None:
     """A system without conflict rules yet cannot run an encounter (the engine names none)."""
     with pytest.raises(EncounterScriptError, match="not available"):
-        script_rules(parse_script({"system": "fate2"}), registry)
+        script_rules(parse_script({"system": "art"}), registry)

@@ -38,7 +38,7 @@ def test_loads_through_the_plugin_loader(fate2: Fate2System) -> None:
     assert system.character_type is Fate2Character
     assert system.settings_type is Fate2Settings
     assert system.payload_version == 1 and system.data_kinds == ()
-    assert system.conflict_rules() is None
+    assert system.conflict_rules() is not None  # tests/rules/test_fate2_conflict.py
     assert system.with_data({}) is system
     assert [s.key for s in system.creation_steps][:2] == ["concept", "phases"]
     with pytest.raises(FatesmithError):

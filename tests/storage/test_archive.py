@@ -243,7 +243,7 @@ def test_deep_manifest_is_refused(target: Library, tmp_path: Path) -> None:
 
 def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> None:
     data, ident = good_file()
-    fate2 = json.dumps(
+    art = json.dumps(
         {"format": "fatesmith-character", "format_version": 1, "system": "art", "name": "F"}
     ).encode()
     files = {
@@ -256,7 +256,7 @@ def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> 
         tmp_path / "mixed.zip",
         {
             "characters/a.fatesmith.json": data,
-            "characters/art.fatesmith.json": fate2,
+            "characters/art.fatesmith.json": art,
             "characters/binary.fatesmith.json": b"\xff\xfe\x00garbage",
         },
         manifest_for(files),

@@ -100,7 +100,7 @@ def test_reproducible_flag_gives_identical_bytes(tmp_path: Path) -> None:
             "--kind poster: Spirit of the Century (sotc) prints sheet, worksheet, full, blank; "
             "every system also prints cards, aspect-cards",
         ),
-        (["--kind", "worksheet", "--system", "fate2"], "(fate2) prints blank;"),
+        (["--kind", "worksheet", "--system", "art"], "(art) prints blank;"),
         (["--kind", "worksheet", "--system", "sotc"], "--system prints blank sheets only"),
         (["--kind", "full"], "--kind full needs at least one character file"),
     ],

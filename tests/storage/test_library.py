@@ -432,13 +432,13 @@ def test_import_files_reports_bad_ones_by_name(library: Library, tmp_path: Path)
     garbage.write_bytes(b"\x00\xffnot json")
     deep = tmp_path / "deep.fatesmith.json"
     deep.write_text("[" * 10_000 + "]" * 10_000)
-    fate2 = tmp_path / "art.fatesmith.json"
-    fate2.write_text(
+    art = tmp_path / "art.fatesmith.json"
+    art.write_text(
         json.dumps(
             {"format": "fatesmith-character", "format_version": 1, "system": "art", "name": "F"}
         )
     )
-    report = library.import_character_files([good, garbage, deep, fate2])
+    report = library.import_character_files([good, garbage, deep, art])
     assert names(list(report.imported)) == ["Ada Thorne"]
     failed = dict(report.failed)
     assert set(failed) == {"garbage.fatesmith.json", "deep.fatesmith.json", "art.fatesmith.json"}

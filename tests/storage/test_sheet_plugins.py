@@ -56,7 +56,7 @@ def test_sotc_declares_sheet_worksheet_full_and_blank(registry: Any) -> None:
     assert blank_kind(info).key == "blank"
 
 
-@pytest.mark.parametrize("system_id", ["strange-fate", "fate2", "art"])
+@pytest.mark.parametrize("system_id", ["strange-fate", "art"])
 def test_a_system_without_a_storage_plugin_gets_the_generic_blank_sheet(
     registry: Any, system_id: str
 ) -> None:
@@ -84,7 +84,7 @@ def test_unknown_kind_is_refused_with_the_systems_kinds(registry: Any, sotc: Any
     with pytest.raises(UnknownSheetKindError, match="its kinds are: sheet, worksheet, full, blank"):
         sheet_kind(registry.info("sotc"), "poster")
     with pytest.raises(UnknownSheetKindError, match="its kinds are: blank"):
-        blank_layouts(registry.info("fate2"), "worksheet")
+        blank_layouts(registry.info("art"), "worksheet")
     with pytest.raises(UnknownSheetKindError, match="poster"):
         layouts_for([load(SKY_HOBO, registry)], registry, "poster")
 
@@ -152,9 +152,9 @@ def test_aspects_come_from_the_systems_listing(sotc: Any) -> None:
 
 def test_common_kinds_of_mixed_systems(registry: Any) -> None:
     """The print dialog offers what every selected character's system prints."""
-    sotc, fate2 = registry.info("sotc"), registry.info("fate2")
+    sotc, art = registry.info("sotc"), registry.info("art")
     assert [k.key for k in common_kinds([sotc])] == ["sheet", "worksheet", "full", "blank"]
-    assert [k.key for k in common_kinds([sotc, fate2])] == ["blank"]
+    assert [k.key for k in common_kinds([sotc, art])] == ["blank"]
     assert common_kinds([]) == ()
 
 

@@ -137,6 +137,7 @@ class Fate2Character(CharacterBase):
         skill_defaults: Skill name -> its default when below Mediocre and not on the campaign
             list (§7 Difficult Skills; e.g. an animal form's Mobility at Poor).
         fate_points: Current fate points; None means "the starting amount".
+        injured: Injured boxes marked (the only wound-track row that outlasts a scene).
     """
 
     system: Literal["fate2"] = "fate2"
@@ -168,6 +169,13 @@ class Fate2Character(CharacterBase):
     )
     fate_points: int | None = Field(
         default=None, ge=0, le=1000, description="Current fate points; null: the starting amount."
+    )
+    injured: int = Field(
+        default=0,
+        ge=0,
+        le=20,
+        description="Injured boxes of the wound track marked now: they outlast the scene until "
+        "healed (§8 Injuries and Advantages); Clipped and Hurt end with the scene.",
     )
 
     def skill(self, name: str, default: int = -1) -> int:

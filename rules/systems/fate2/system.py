@@ -2,8 +2,8 @@
 
 Ties the model (:mod:`.character`), the campaign settings (:mod:`.settings`), the validators
 (:mod:`.checks`), the derived values (:mod:`.derive`) and the quick-NPC generator
-(:mod:`.shorthand`) to the bundled data (:mod:`.catalog`). Conflicts are not implemented yet
-(:meth:`Fate2System.conflict_rules` returns None).
+(:mod:`.shorthand`) to the bundled data (:mod:`.catalog`); its conflicts are
+:class:`.conflict.Fate2ConflictRules`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from rules.systems.fate2.checks import (
     S_PHASES,
     validate_character,
 )
+from rules.systems.fate2.conflict import Fate2ConflictRules
 from rules.systems.fate2.derive import Fate2Derived, derive_character
 from rules.systems.fate2.resolve import Resolved
 from rules.systems.fate2.settings import Fate2Settings, SkillShape
@@ -225,8 +226,10 @@ class Fate2System:
         }
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
-        """Not implemented yet: FATE 2.0's wound-track conflicts come later (issue 11)."""
-        return None
+        """FATE 2.0's conflicts under ``settings``: 4dF, Table 1's outcomes on the wound track
+        (:mod:`.conflict`)."""
+        s = self.default_settings() if settings is None else _settings(settings)
+        return Fate2ConflictRules(s, self.catalog.sample_list)
 
     def with_data(self, data: Mapping[str, SystemData]) -> Fate2System:
         """FATE 2.0 has no user-editable data: itself."""

@@ -1,0 +1,275 @@
+"""Rules layer: FATE 2.0 conflicts as :class:`rules.conflict_rules.ConflictRules`.
+
+FATE 2.0 (§8 Combat; digest fate2.md section 10) fights on 4dF read on its own ladder (Average
+0, Mediocre -1; §1 Rolling the Dice). Every roll of a conflict is a dynamic check and the
+winner's margin is looked up on Table 1: the wound track of :mod:`.conflict_wounds` takes it,
+one track for every kind of conflict (§8 The Power of Clipped: the same outcomes serve a
+debate). There are no consequences, concessions, grit or spin. The engine's shapes map so:
+
+- an ``attack`` is the book's turn-based attack (the attack must beat the defense to harm,
+  §8 Turn Based Fights); an exchange is an attack each way;
+- full defense is fighting defensively, +1 (§8 Other Combat Modifiers);
+- a paid invoke that does not reroll is a fate point's +1 (§4 Fate Points), one that rerolls is
+  the aspect's reroll (§4 Using Aspects);
+- a group (two or more acting together) outnumbers its opponent: +1 (Table 5);
+- initiative is Alertness, ties by Tactics (§8 Turn Based Fights).
+
+What a wound track costs on later rolls (:func:`.conflict_wounds.wound_penalty`) is the GM's
+modifier on those rolls: the engine has no standing penalty a system can set.
+
+Minions (§5 Minions) are cannon fodder, usually Average fighters and Mediocre at everything
+else, and as many a scene as the ranks spent times the controlling aspect's level
+(:func:`minions_of`). The book gives them no track of their own; Fatesmith runs them as the
+engine's minion groups with one box per rung of quality from Mediocre up (an Average minion has
+one box, a Fair one two), a hit's margin filling that many boxes (judgment call). Servants are
+characters of their own (§5 Servants), not companions: companions have no boxes here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.character import CharacterBase, ConflictKind, Consequence, Severity
+from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.dice import DicePool, parse_dice
+from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.errors import RuleViolation
+from rules.systems.fate2.character import Fate2Character
+from rules.systems.fate2.conflict_cast import Fate2Cast
+from rules.systems.fate2.conflict_wounds import INJURED, landing_box, layout
+from rules.systems.fate2.settings import Fate2Settings, SkillDef
+
+WOUNDS: TrackName = "wounds"
+
+TRACKS: tuple[TrackSpec, ...] = (
+    TrackSpec(
+        key=WOUNDS,
+        label="Wounds",
+        kinds=("physical", "social", "mental"),
+        levels=INJURED,
+        clears_after_scene=False,
+    ),
+)
+"""The one wound track (§8 Table 2). Its boxes hold their row's level (Clipped 1, Hurt 2,
+Injured 3). It does not empty at the end of a scene because its Injured boxes outlast it;
+Clipped and Hurt are not written back to the character (:meth:`Fate2ConflictRules.apply_results`).
+"""
+
+DICE: DicePool = parse_dice("4dF")
+"""§1 Rolling the Dice: four Fudge dice added to the trait."""
+
+FIGHTING_DEFENSIVELY = 1
+"""§8 Other Combat Modifiers: declared before the roll, +1 to the combat skill, no harm dealt."""
+
+FATE_POINT_BONUS = 1
+"""§4 Fate Points: a fate point spent on a roll adds +1."""
+
+OUTNUMBERING = 1
+"""§8 Other Combat Modifiers (Table 5): outnumbering the opponent, +1."""
+
+NO_SPIN = 1000
+"""FATE 2.0 has no spin: a margin no defense reaches."""
+
+
+def minions_of(character: Fate2Character) -> dict[str, int]:
+    """Minion extra -> how many come a scene: its ranks times the level of the aspect that
+    commands them (§5 Minions; 0 without that aspect)."""
+    out: dict[str, int] = {}
+    for extra in character.extras:
+        if extra.kind == "minions" and extra.name.strip():
+            control = character.aspect(extra.controlling_aspect)
+            out[extra.name] = extra.ranks * (control.level if control else 0)
+    return out
+
+
+class Fate2ConflictRules(Fate2Cast):
+    """FATE 2.0's conflict rules under a campaign's settings (a :class:`ConflictRules`).
+
+    Args:
+        settings: The campaign's settings (their ``wound_boxes`` and ``wound_overflow`` shape
+            the track; their skill list gives untrained skills their defaults).
+        book_list: The book's sample skill list, for settings that leave the list to the book.
+    """
+
+    def __init__(self, settings: Fate2Settings, book_list: tuple[SkillDef, ...] = ()) -> None:
+        super().__init__(settings, book_list)
+        self._data: dict[str, Any] = settings.model_dump(mode="json")
+        self._rebound: dict[str, Fate2ConflictRules] = {}
+
+    # -- settings ---------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> Fate2Settings:
+        """The campaign settings in force."""
+        return self._settings
+
+    @property
+    def settings_data(self) -> dict[str, Any]:
+        """The settings as JSON (what ``Encounter.settings`` stores)."""
+        return self._data
+
+    def for_settings(self, data: Mapping[str, Any]) -> Fate2ConflictRules:
+        """These rules under the settings stored as ``data`` (empty: the book's).
+
+        Raises:
+            RuleViolation: settings FATE 2.0 does not have, or out of range.
+        """
+        key = json.dumps(data, sort_keys=True)
+        found = self._rebound.get(key)
+        if found is None:
+            try:
+                settings = Fate2Settings.model_validate(dict(data))
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(x) for x in first["loc"])
+                raise RuleViolation(f"campaign settings: {where}: {first['msg']}") from None
+            same = settings == self._settings
+            found = self if same else Fate2ConflictRules(settings, self._book_list)
+            if len(self._rebound) < 16:
+                self._rebound[key] = found
+        return found
+
+    def settings_change_problem(self, before: ConflictRules, has_cast: bool) -> str | None:
+        """The wound boxes size every track: fixed once anyone is in the scene."""
+        old = before.settings
+        if not has_cast or not isinstance(old, Fate2Settings):
+            return None
+        if old.wound_boxes != self._settings.wound_boxes:
+            return "the wound boxes shape every track: change them before adding the cast"
+        return None
+
+    def settings_text(self) -> str:
+        """``run with 3 Clipped, 3 Hurt and 2 Injured boxes, overflow``."""
+        b = self._settings.wound_boxes
+        return f"run with {b.clipped} Clipped, {b.hurt} Hurt and {b.injured} Injured boxes, " + (
+            "overflow" if self._settings.wound_overflow else "no overflow"
+        )
+
+    @property
+    def rotating_initiative(self) -> bool:
+        """No: initiative is Alertness (§8 Turn Based Fights)."""
+        return False
+
+    @property
+    def uses_grit(self) -> bool:
+        """No: FATE 2.0 has no concessions to be ready for."""
+        return False
+
+    @property
+    def one_companion_each(self) -> bool:
+        """No: FATE 2.0 has no companions (servants are characters of their own, §5)."""
+        return False
+
+    # -- tracks and dice ----------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> tuple[TrackSpec, ...]:
+        """The wound track."""
+        return TRACKS
+
+    def track_for(self, kind: ConflictKind) -> TrackName:
+        """The wound track, in every kind of conflict (§8 The Power of Clipped)."""
+        return WOUNDS
+
+    @property
+    def full_defense_bonus(self) -> int:
+        """Fighting defensively: +1 (§8 Other Combat Modifiers)."""
+        return FIGHTING_DEFENSIVELY
+
+    @property
+    def spin_margin(self) -> int:
+        """FATE 2.0 has no spin (:data:`NO_SPIN`)."""
+        return NO_SPIN
+
+    @property
+    def invoke_bonus(self) -> int:
+        """+1: a fate point's bonus to a roll (§4 Fate Points)."""
+        return FATE_POINT_BONUS
+
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
+        """Always 4dF (§1 Rolling the Dice)."""
+        return DICE
+
+    def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
+        """The faces added up, read on the FATE 2.0 ladder with the trait (§1)."""
+        return sum(faces)
+
+    def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
+        """The box a result of margin ``amount`` marks (Table 1, Table 2), or None: taken out."""
+        b = self._settings
+        return landing_box(track, b.wound_boxes, amount, b.wound_overflow)
+
+    def stress_box_for(self, p: Participant, track: TrackName, amount: int) -> int | None:
+        """As :meth:`stress_box` on ``p``'s track: FATE 2.0 has no stunts or armor that move
+        a result to another box."""
+        return self.stress_box(p.track(track), amount)
+
+    def hit_level(self, p: Participant, track: TrackName, amount: int) -> int:
+        """The level of the row the result marks (Clipped 1, Hurt 2, Injured 3)."""
+        box = self.stress_box_for(p, track, amount)
+        rows = layout(self._settings.wound_boxes)
+        if box is None:
+            return INJURED
+        return rows[box] if box < len(rows) else INJURED
+
+    def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
+        """FATE 2.0 participants carry no system options: any is a mistake, named."""
+        if not options:
+            return None
+        return f"FATE 2.0 has no participant options (got {', '.join(sorted(options))})"
+
+    def fill_lower_choices(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """None: a result marks its own row (Table 2)."""
+        return ()
+
+    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """None: FATE 2.0 has no consequences; past the wound track is Taken Out."""
+        return ()
+
+    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
+        """None: a result no box takes takes the character out (§8 Injuries and Advantages)."""
+        return None
+
+    def group_bonus(self, size: int) -> int:
+        """+1 for outnumbering (Table 5) when two or more act together."""
+        return OUTNUMBERING if size >= 2 else 0
+
+    def minion_boxes(self, quality: int) -> int:
+        """One box per rung from Mediocre up: Average 1, Fair 2, Good 3 (judgment call, see
+        the module's docstring)."""
+        return max(1, quality + 1)
+
+    def companion_boxes(self, quality: int) -> int:
+        """0: FATE 2.0 has no companions with a track of their own."""
+        return 0
+
+    def recover(
+        self, consequences: tuple[Consequence, ...], period: RecoveryPeriod, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """FATE 2.0 has no consequences to recover: what the engine holds stays as it is.
+        Injured boxes heal on the character (:func:`heal`, :func:`.conflict_wounds.heal_days`)."""
+        return consequences
+
+    def overflow(self, track: tuple[int, ...], shifts: int) -> int:
+        """0: there are no consequences a margin could force."""
+        return 0
+
+
+def heal(character: CharacterBase, boxes: int = 1) -> Fate2Character:
+    """``character`` with ``boxes`` Injured boxes healed (each after
+    :func:`.conflict_wounds.heal_days`; §8 Long Term Injuries).
+
+    Raises:
+        RuleViolation: ``character`` is not a FATE 2.0 character, or ``boxes`` is negative.
+    """
+    if not isinstance(character, Fate2Character):
+        raise RuleViolation(f"{character.name or 'this character'} is not a FATE 2.0 character")
+    if boxes < 0:
+        raise RuleViolation("a wound heals, it does not open")
+    return character.model_copy(update={"injured": max(0, character.injured - boxes)})

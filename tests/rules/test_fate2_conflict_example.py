@@ -1,0 +1,105 @@
+"""The book's exchange-based fight (FATE 2.0 §8 Exchange Based Fights: Cyrus and Finn against
+three guards) as an encounter script, docs/examples/encounters/fate2-guards-burst-in.json.
+
+The book gives the results of the rolls, not the dice; the script's skills and faces give
+exactly those results. Two of the book's own slips are read as the digest says: in exchange 3
+guard B's Fair +1 is Good, not Fair (AMB-22), and Cyrus, having beaten both guards, hurts A by
+his margin over the lower roll, B's Good (Superb - Good = 2, Hurt), the reading under which the
+book's "hurts one of the guards" holds (AMB-09). Finn's knife catches A unawares (the Drop, §8
+Other Combat Modifiers): A defends with his Alertness, Average.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.encounter import Encounter
+from rules.encounter_script import build_encounter, parse_script, run_events, script_rules
+from rules.systems.fate2.character import Fate2Character
+from rules.systems.fate2.conflict_wounds import CLIPPED, HURT, INJURED, wound_penalty
+from storage.json_io import read_character_file
+
+EXAMPLE = (
+    Path(__file__).resolve().parents[2] / "docs/examples/encounters/fate2-guards-burst-in.json"
+)
+
+
+def run(registry: Any, upto: int | None = None) -> tuple[Encounter, Any, dict[str, Any]]:
+    """The script run to its end (or its first ``upto`` events): state, rules, characters."""
+    script = parse_script(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    cr = script_rules(script, registry)
+    characters = {
+        e.id: read_character_file(EXAMPLE.parent / e.file, registry)
+        for e in script.cast
+        if e.file is not None
+    }
+    initial = build_encounter(script, characters, cr, registry.info("fate2").ladder)
+    events = script.events if upto is None else script.events[:upto]
+    state, _ = run_events(cr, initial, events, random.Random(0))
+    return state, cr, characters
+
+
+def wounds(state: Encounter, pid: str) -> tuple[int, ...]:
+    p = state.find(pid)
+    assert p is not None
+    return p.track("wounds")
+
+
+def test_the_fight_ends_as_the_book_tells_it(registry: Any) -> None:
+    """§8 Exchange Based Fights, with §8 Injuries and Advantages (Table 2): Finn clipped in
+    exchange 1; Cyrus clipped in exchanges 2 and 4 (the second Clipped takes the next box);
+    guard A hurt by Cyrus and injured by Finn's knife in exchange 3, then taken out by a margin
+    of 7 in exchange 4; guard C knocked across the room instead of hurt."""
+    state, _, _ = run(registry)
+    o = 0
+    assert wounds(state, "finn") == (CLIPPED, o, o, o, o, o, o, o)
+    assert wounds(state, "cyrus") == (CLIPPED, CLIPPED, o, o, o, o, o, o)
+    assert wounds(state, "guard-a") == (o, o, o, HURT, o, o, INJURED, o)
+    assert wounds(state, "guard-b") == (o,) * 8
+    assert wounds(state, "guard-c") == (o,) * 8
+    a = state.find("guard-a")
+    assert a is not None and a.taken_out
+    assert [x.text for x in state.aspects if x.holder == "guard-c"] == ["Knocked Across the Room"]
+    # Each hero spent the fate points the book has them spend: Cyrus one, Finn two (of 3).
+    fp = {p.id: p.fate_points for p in state.participants}
+    assert fp["cyrus"] == 2 and fp["finn"] == 1
+    # One box of Brawler and one of Underhanded were checked for the two rerolls.
+    left = {x.text: x.free_tags for x in state.aspects}
+    assert left["Brawler"] == 1 and left["Underhanded"] == 1
+
+
+def test_guard_a_is_at_minus_two_going_into_exchange_4(registry: Any) -> None:
+    """§8 Exchange Based Fights: "A also takes a -2 penalty (-1 for being injured, -1 for being
+    hurt)"; the script writes that -2 (with +1 for outnumbering) as his modifier."""
+    script = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    start_4 = [i for i, e in enumerate(script["events"]) if e["do"] == "next_exchange"][-1] + 1
+    state, _, _ = run(registry, start_4)
+    assert state.exchange == 4
+    assert wound_penalty(wounds(state, "guard-a")) == -2
+    assert script["events"][start_4 + 1]["modifier"] == 1 - 2
+
+
+def test_results_go_back_to_the_heroes(registry: Any) -> None:
+    """Clipped ends with the scene; the heroes keep no Injured box and their fate points."""
+    state, cr, characters = run(registry)
+    for pid, fp in (("cyrus", 2), ("finn", 1)):
+        p = state.find(pid)
+        assert p is not None
+        back = cr.apply_results(characters[pid], p)
+        assert isinstance(back, Fate2Character)
+        assert (back.injured, back.fate_points) == (0, fp)
+
+
+@pytest.mark.parametrize("pid", ["cyrus", "finn"])
+def test_heroes_come_from_their_character_files(registry: Any, pid: str) -> None:
+    """The cast's files are FATE 2.0 characters: Alertness gives the initiative (§8 Turn Based
+    Fights), half of five phases rounded up the fate points (§2 Fate Points)."""
+    state, _, characters = run(registry, 0)
+    p = state.find(pid)
+    assert p is not None and p.character_id == characters[pid].id
+    assert p.initiative["physical"] == characters[pid].skills["Alertness"] and p.fate_points == 3
