@@ -82,7 +82,7 @@ def test_successes_and_failures() -> None:
     assert degree(R.PR, R.GT) == -3
     assert degree(R.GT, R.PR) == 4
     assert degree(R.PR, R.PR) == 1
-    assert degree(R.CT, R.CT) == 1  # Catastrophic difficulty: automatic success (L914)
+    assert degree(R.CT, R.CT) == 1  # Catastrophic difficulty: automatic success (L912)
     assert degree(R.AW, R.EX) == -1  # Extreme: automatic failure
 
 
@@ -145,7 +145,7 @@ def test_taking_25_reads_25_without_kicker_or_doubles() -> None:
 
 
 def test_inspiration_on_doubles_padlock_example() -> None:
-    """L2304-2314: DEX 5, Opening locks +4, Picking padlocks +2, a roll of 44: no new skill
+    """L2300, L2308-2314: DEX 5, Opening locks +4, Picking padlocks +2, a roll of 44: no new skill
     (two skills used), not on Opening locks (4 is not more than 4), yes on Picking padlocks."""
     outcome = RollOutcome(row=11, roll=PercentileRoll(value=44), rolled=R.PS, column=R.PS)
     choices = inspiration(outcome, [("Opening locks", 4, 0), ("Picking padlocks", 2, 0)])
@@ -154,7 +154,7 @@ def test_inspiration_on_doubles_padlock_example() -> None:
 
 
 def test_inspiration_00_allows_an_attribute_point_and_a_new_skill() -> None:
-    """L2266-2268: an attribute point on 00 only; a new skill when fewer than two were used."""
+    """L2264-2267: an attribute point on 00 only; a new skill when fewer than two were used."""
     outcome = RollOutcome(row=5, roll=PercentileRoll(value=100), rolled=R.AW, column=R.AW)
     choices = inspiration(outcome, [("Climb", 1, 0)])
     assert choices.attribute_point and choices.new_skill
@@ -200,7 +200,7 @@ def test_adjusting_difficulty() -> None:
 
 
 def test_opposed_rolls_and_foe_tests() -> None:
-    """L956: the player's failures are the foe's successes; L966: the initiator's result is the
+    """L952: the player's failures are the foe's successes; L966: the initiator's result is the
     defender's difficulty; L984: Feeble Attack against Good Defense misses."""
     assert foe_successes(degree(R.FB, R.IN)) == 1
     assert defender_difficulty(R.PR) is R.PR
@@ -209,7 +209,7 @@ def test_opposed_rolls_and_foe_tests() -> None:
 
 
 def test_henchman_traits() -> None:
-    """L987-1004: a Passable henchman trait is 13-16 (lowest of the band by default)."""
+    """L988-1004: a Passable henchman trait is 13-16 (lowest of the band by default)."""
     assert henchman_trait(R.PS) == 13 and henchman_trait(R.PS, "middle") == 14
     assert henchman_trait(R.CT) == 0 and henchman_trait(R.EX) == 30
     assert foe_rating_for_trait(15) is R.PS and foe_rating_for_trait(29) is R.AW
@@ -262,7 +262,7 @@ def test_impede_roll() -> None:
 
 
 def test_sustained_action_example() -> None:
-    """L1262-1278: PS Strength, goal 10: GD, GT, PT, PS, FB, PS, GT ends at 10 successes with a
+    """L1264-1278: PS Strength, goal 10: GD, GT, PT, PS, FB, PS, GT ends at 10 successes with a
     Great (3s). The book counts PT as 5f; the rule gives 4f, so failures end at 7, not 8."""
     action = SustainedAction()
     for result in (R.GD, R.GT, R.PT, R.PS, R.FB, R.PS, R.GT):
@@ -272,4 +272,4 @@ def test_sustained_action_example() -> None:
     with pytest.raises(ValueError):
         sustain(action, R.GD, R.PS)
     with pytest.raises(ValueError):
-        SustainedAction(success_goal=4)  # goals run 5 to 30 (L1258)
+        SustainedAction(success_goal=4)  # goals run 5 to 30 (L1260)
