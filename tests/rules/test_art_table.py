@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.systems.art.rolls import NO_TABLE, TraitRoll, read_column, roll_trait
 from rules.systems.art.scale import Result
@@ -219,3 +221,20 @@ def test_roll_with_a_table_reads_it() -> None:
     outcome = roll_trait(spec, table, rng)
     assert outcome.table_loaded and outcome.notice == ""
     assert outcome.column == table.column(14, outcome.roll.value)
+
+
+CELL_TEXT = st.sampled_from(["", "1-100", "5", "7-", "x", "59-73", "101", "3\u20139", " 2 - 4 "])
+LINE = st.lists(CELL_TEXT, min_size=0, max_size=12).map(",".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    numbers=st.lists(st.sampled_from(["0", "14", "25", "31", "-1", "x", ""]), max_size=120),
+    lines=st.lists(LINE, max_size=120),
+)
+def test_csv_parser_never_raises(numbers: list[str], lines: list[str]) -> None:
+    body = [f"{n},{line}" for n, line in zip(numbers, lines, strict=False)]
+    text = "\n".join(["row,CT,PT,FB,IN,PR,PS,GD,GT,SP,AW", *body])
+    table, problems = parse_table_csv(text)
+    assert table is not None
+    assert all(p.code.startswith("ART-") for p in problems)

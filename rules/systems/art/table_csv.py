@@ -15,6 +15,8 @@ from rules.systems.art.table import S_FORMAT, ActionResultsTable, ArtRow, Cell, 
 from rules.validation import Problem, error
 
 HEADER: tuple[str, ...] = ("row", *(c.name for c in COLUMNS))
+MAX_ROWS = 100
+"""Rows kept from a file (the model holds at most 100; a real table has 31)."""
 DASHES = ("-", "\u2013", "\u2014")  # hyphen, en dash, em dash (spreadsheets retype them)
 
 
@@ -106,6 +108,17 @@ def parse_table_csv(
                     )
                 )
         rows.append(ArtRow(row=number, cells=tuple(cells)))
+    if len(rows) > MAX_ROWS:
+        problems.append(
+            error(
+                "ART-CSV-too-many-rows",
+                f"rows.{rows[MAX_ROWS].row}",
+                f"The file has {len(rows)} rows; a table has at most 31 (rows 0-30), so the "
+                f"lines after the first {MAX_ROWS} rows are ignored.",
+                S_FORMAT,
+            )
+        )
+        rows = rows[:MAX_ROWS]
     table = ActionResultsTable(source=source[:500], rows=tuple(rows))
     return table, (*problems, *check_table(table))
 
