@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.system_data import SystemData
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.rolls import TraitRoll
-from rules.systems.art.scale import Fortune
+from rules.systems.art.scale import Fortune, Result
 from rules.systems.art.settings import ArtSettings
 from rules.systems.art.system import TABLE_KEY, ArtSystem
 from rules.systems.registry import RegistryEntry
@@ -185,3 +185,16 @@ def test_validation_and_derivation_never_raise(
     derived = system.derive(c, rules)
     assert len(derived.health) in (0, 4)
     system.listing(c, rules)
+
+
+def test_wounding_a_character_and_henchmen_under_settings() -> None:
+    """L1422-1432 on a character: Stamina 9 gives IN/PR/PS/GD; Poor checks PR, Great later
+    checks GD and PS. L988-1004: a Good henchman trait is 17-20."""
+    system = _system()
+    c = balanced_adventurer(attributes={**balanced_adventurer().attributes, "STA": 9})
+    c, first = system.wound(c, Result.PR)
+    assert first.marked == (1,) and c.health_checked == (False, True, False, False)
+    c, last = system.wound(c, Result.GT)
+    assert last.marked == (3, 2) and last.staggered
+    assert system.henchman_trait(Result.GD) == 17
+    assert system.henchman_trait(Result.GD, ArtSettings(henchman_trait="middle")) == 18

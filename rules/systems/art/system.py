@@ -28,8 +28,10 @@ from rules.systems.art.creation import (
     S_SKILLS,
     validate_character,
 )
-from rules.systems.art.derived import ArtDerived, derive_character
+from rules.systems.art.damage import DamageRecord, record_damage
+from rules.systems.art.derived import ArtDerived, derive_character, health_levels
 from rules.systems.art.rolls import RollOutcome, TraitRoll, roll_trait
+from rules.systems.art.scale import Result, henchman_trait
 from rules.systems.art.settings import ArtSettings
 from rules.systems.art.table import ActionResultsTable, table_from_content, usable
 from rules.systems.registry import CreationStep, ListingFacts, SystemInfo
@@ -172,6 +174,18 @@ class ArtSystem:
     def roll(self, spec: TraitRoll, rng: random.Random) -> RollOutcome:
         """A trait roll read on the bound table (or left for the caller's column)."""
         return roll_trait(spec, self.table, rng)
+
+    def wound(self, character: ArtCharacter, damage: Result) -> tuple[ArtCharacter, DamageRecord]:
+        """``character`` after ``damage`` is recorded on its Health track ("Recording Damage"),
+        and what the hit did (staggered, defeated, shrugged off)."""
+        record = record_damage(
+            health_levels(character, self.catalog), character.health_checked, damage
+        )
+        return character.model_copy(update={"health_checked": record.checked}), record
+
+    def henchman_trait(self, rating: Result, settings: SystemSettings | None = None) -> int:
+        """The trait number a player rolls for a henchman's ``rating`` under ``settings``."""
+        return henchman_trait(rating, _settings(settings).henchman_trait)
 
     # -- the protocol ---------------------------------------------------------------------------
 
