@@ -33,3 +33,26 @@ def registry():  # type: ignore[no-untyped-def]
 def sotc(registry):  # type: ignore[no-untyped-def]
     """The Spirit of the Century system."""
     return registry.get("sotc")
+
+
+LADDER_ONLY = "ladder-only"
+"""A made-up system id registered with its ladder and dice only (see ``ladder_only_registry``)."""
+
+
+@pytest.fixture(scope="session")
+def ladder_only_registry(registry):  # type: ignore[no-untyped-def]
+    """The bundled systems plus a made-up one registered with its ladder and dice only, as a
+    system whose character rules are not written yet is: tests of that path do not depend on
+    which real systems happen to be implemented."""
+    from rules.systems.registry import SystemRegistry
+
+    made_up = registry.info("sotc").model_copy(
+        update={"id": LADDER_ONLY, "name": "Ladder Only", "package": None, "implemented": False}
+    )
+    bound = SystemRegistry()
+    for system in registry:
+        bound.register(system)
+    for info in registry.infos():
+        bound.register_info(info)
+    bound.register_info(made_up)
+    return bound

@@ -241,10 +241,14 @@ def test_deep_manifest_is_refused(target: Library, tmp_path: Path) -> None:
     refused(target, path, "nested", partial=True)
 
 
-def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> None:
+def test_bad_files_named_and_partial_import(
+    tmp_path: Path,
+    ladder_only_registry,  # type: ignore[no-untyped-def]
+) -> None:
+    target = empty_library(tmp_path, ladder_only_registry, "target")
     data, ident = good_file()
     art = json.dumps(
-        {"format": "fatesmith-character", "format_version": 1, "system": "art", "name": "F"}
+        {"format": "fatesmith-character", "format_version": 1, "system": "ladder-only", "name": "F"}
     ).encode()
     files = {
         "characters/a.fatesmith.json": ident,
@@ -269,6 +273,7 @@ def test_bad_files_named_and_partial_import(target: Library, tmp_path: Path) -> 
         "characters/missing.fatesmith.json",
         "characters/binary.fatesmith.json",
     }
+    target.close()
 
 
 @pytest.mark.parametrize(

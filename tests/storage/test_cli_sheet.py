@@ -66,7 +66,7 @@ def test_system_without_a_kind_prints_its_blank(tmp_path: Path) -> None:
     assert main(["sheet", "-o", str(out), "--system", "art", "--system", "sotc"]) == 0
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     assert "ART Engine" in (reader.pages[0].extract_text() or "")
-    assert len(reader.pages) == 4  # ART's generic sheet, then SotC's sheet and worksheet
+    assert len(reader.pages) == 4  # ART's blank sheet, then SotC's sheet and worksheet
 
 
 def test_help_lists_every_systems_kinds(capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,7 +75,7 @@ def test_help_lists_every_systems_kinds(capsys: pytest.CaptureFixture[str]) -> N
         main(["sheet", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "Spirit of the Century: sheet, worksheet, full, blank;" in help_text
-    assert "ART Engine: blank" in help_text
+    assert "ART Engine: sheet, blank" in help_text
     assert "Every system: cards, aspect-cards" in help_text
 
 
@@ -100,7 +100,7 @@ def test_reproducible_flag_gives_identical_bytes(tmp_path: Path) -> None:
             "--kind poster: Spirit of the Century (sotc) prints sheet, worksheet, full, blank; "
             "every system also prints cards, aspect-cards",
         ),
-        (["--kind", "worksheet", "--system", "art"], "(art) prints blank;"),
+        (["--kind", "worksheet", "--system", "art"], "(art) prints sheet, blank;"),
         (["--kind", "worksheet", "--system", "sotc"], "--system prints blank sheets only"),
         (["--kind", "full"], "--kind full needs at least one character file"),
     ],

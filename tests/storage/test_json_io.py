@@ -122,14 +122,14 @@ def test_book_sample_character_matches_the_printed_sheet(registry: Any, sotc: An
             "surprise",
         ),
         (
-            '{"format": "fatesmith-character", "format_version": 1, "system": "art"}',
+            '{"format": "fatesmith-character", "format_version": 1, "system": "ladder-only"}',
             "not available",
         ),
     ],
 )
-def test_bad_files_give_one_clear_line(text: str, fragment: str, registry: Any) -> None:
+def test_bad_files_give_one_clear_line(text: str, fragment: str, ladder_only_registry: Any) -> None:
     with pytest.raises(CharacterFileError) as info:
-        loads_character(text, registry)
+        loads_character(text, ladder_only_registry)
     message = str(info.value)
     assert fragment in message
     assert "\n" not in message and "Traceback" not in message

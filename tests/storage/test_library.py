@@ -425,7 +425,10 @@ def test_encounter_round_trip_and_conflict(library: Library) -> None:
 # -- files ------------------------------------------------------------------------------------
 
 
-def test_import_files_reports_bad_ones_by_name(library: Library, tmp_path: Path) -> None:
+def test_import_files_reports_bad_ones_by_name(
+    library_url: str, tmp_path: Path, ladder_only_registry: Any
+) -> None:
+    library = Library.open(library_url, registry=ladder_only_registry, samples=False)
     good = tmp_path / "ada.fatesmith.json"
     write_character_file(good, build())
     garbage = tmp_path / "garbage.fatesmith.json"
@@ -434,9 +437,7 @@ def test_import_files_reports_bad_ones_by_name(library: Library, tmp_path: Path)
     deep.write_text("[" * 10_000 + "]" * 10_000)
     art = tmp_path / "art.fatesmith.json"
     art.write_text(
-        json.dumps(
-            {"format": "fatesmith-character", "format_version": 1, "system": "art", "name": "F"}
-        )
+        json.dumps({"format": "fatesmith-character", "format_version": 1, "system": "ladder-only"})
     )
     report = library.import_character_files([good, garbage, deep, art])
     assert names(list(report.imported)) == ["Ada Thorne"]
@@ -445,6 +446,7 @@ def test_import_files_reports_bad_ones_by_name(library: Library, tmp_path: Path)
     assert "nested" in failed["deep.fatesmith.json"]
     assert "not available" in failed["art.fatesmith.json"]
     assert names(library.list_characters()) == ["Ada Thorne"]
+    library.close()
 
 
 def test_import_same_file_twice_is_idempotent_and_clash_becomes_copy(

@@ -56,7 +56,7 @@ def test_sotc_declares_sheet_worksheet_full_and_blank(registry: Any) -> None:
     assert blank_kind(info).key == "blank"
 
 
-@pytest.mark.parametrize("system_id", ["strange-fate", "art"])
+@pytest.mark.parametrize("system_id", ["strange-fate"])
 def test_a_system_without_a_storage_plugin_gets_the_generic_blank_sheet(
     registry: Any, system_id: str
 ) -> None:
@@ -79,12 +79,14 @@ def test_a_package_without_storage_sheets_is_generic_too(registry: Any) -> None:
     assert blank_layouts(info)[0].doc_title == f"{info.name}: blank character sheet"
 
 
-def test_unknown_kind_is_refused_with_the_systems_kinds(registry: Any, sotc: Any) -> None:
+def test_unknown_kind_is_refused_with_the_systems_kinds(
+    registry: Any, sotc: Any, ladder_only_registry: Any
+) -> None:
     """The error lists what the system does print."""
     with pytest.raises(UnknownSheetKindError, match="its kinds are: sheet, worksheet, full, blank"):
         sheet_kind(registry.info("sotc"), "poster")
     with pytest.raises(UnknownSheetKindError, match="its kinds are: blank"):
-        blank_layouts(registry.info("art"), "worksheet")
+        blank_layouts(ladder_only_registry.info("ladder-only"), "worksheet")
     with pytest.raises(UnknownSheetKindError, match="poster"):
         layouts_for([load(SKY_HOBO, registry)], registry, "poster")
 
@@ -150,11 +152,13 @@ def test_aspects_come_from_the_systems_listing(sotc: Any) -> None:
     assert character_aspects(hero, sotc) == hero.all_aspects() == ("One", "Two", "Three")
 
 
-def test_common_kinds_of_mixed_systems(registry: Any) -> None:
+def test_common_kinds_of_mixed_systems(registry: Any, ladder_only_registry: Any) -> None:
     """The print dialog offers what every selected character's system prints."""
     sotc, art = registry.info("sotc"), registry.info("art")
+    generic = ladder_only_registry.info("ladder-only")
     assert [k.key for k in common_kinds([sotc])] == ["sheet", "worksheet", "full", "blank"]
-    assert [k.key for k in common_kinds([sotc, art])] == ["blank"]
+    assert [k.key for k in common_kinds([sotc, art])] == ["sheet", "blank"]
+    assert [k.key for k in common_kinds([sotc, generic])] == ["blank"]
     assert common_kinds([]) == ()
 
 

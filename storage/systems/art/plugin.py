@@ -1,0 +1,107 @@
+"""Storage layer: the ART Engine sheet plug-in entry point.
+
+``PLUGIN`` is what :mod:`storage.system_sheets` looks for: the ART Engine prints its adventurer
+sheet filled in or blank, and an NPC card with the attributes, skills and Health boxes.
+"""
+
+from __future__ import annotations
+
+from rules.character import CharacterBase
+from rules.settings import SystemSettings
+from rules.systems.art.catalog import ATTRIBUTES
+from rules.systems.art.character import ArtCharacter
+from rules.systems.art.settings import ArtSettings
+from rules.systems.art.system import ArtSystem
+from rules.systems.registry import GameSystem, SystemInfo
+from storage.pdf.sheet_layout import CardLayout, FieldLine, SheetLayout, Track
+from storage.system_sheets import SheetKind, UnknownSheetKindError
+from storage.systems.art.sheets import blank_sheet, character_sheet
+
+KINDS: tuple[SheetKind, ...] = (
+    SheetKind(key="sheet", title="Adventurer sheet"),
+    SheetKind(key="blank", title="Blank sheet for hand-filling", needs_character=False),
+)
+
+
+def _own(
+    character: CharacterBase, system: GameSystem, settings: SystemSettings | None
+) -> tuple[ArtCharacter, ArtSystem, ArtSettings | None]:
+    """The arguments as the ART Engine's own types, or a ValueError naming what is not."""
+    if not isinstance(character, ArtCharacter):
+        raise ValueError(
+            f"a {character.system!r} character cannot be printed on an ART Engine sheet"
+        )
+    if not isinstance(system, ArtSystem):
+        raise ValueError(f"the {system.info.name} system cannot print ART Engine sheets")
+    if settings is not None and not isinstance(settings, ArtSettings):
+        raise ValueError("these campaign settings are not the ART Engine's")
+    return character, system, settings
+
+
+def _unknown(kind: str) -> UnknownSheetKindError:
+    offered = ", ".join(k.key for k in KINDS)
+    return UnknownSheetKindError(f"The ART Engine has no {kind!r} sheet; its kinds are: {offered}")
+
+
+class ArtSheets:
+    """The ART Engine's printable sheets."""
+
+    @property
+    def kinds(self) -> tuple[SheetKind, ...]:
+        """The adventurer sheet (the default) and the blank one."""
+        return KINDS
+
+    def fill(
+        self,
+        kind: str,
+        character: CharacterBase,
+        system: GameSystem,
+        settings: SystemSettings | None = None,
+    ) -> tuple[SheetLayout, ...]:
+        """The adventurer sheet of ``character``."""
+        hero, art, rules = _own(character, system, settings)
+        if kind == "sheet":
+            return (character_sheet(hero, art, rules),)
+        if kind == "blank":
+            raise ValueError("the blank sheet is printed blank, not from a character")
+        raise _unknown(kind)
+
+    def blank(self, kind: str, info: SystemInfo) -> tuple[SheetLayout, ...]:
+        """The blank adventurer sheet."""
+        if kind != "blank":
+            raise _unknown(kind)
+        return (blank_sheet(info),)
+
+    def card(
+        self, character: CharacterBase, system: GameSystem, settings: SystemSettings | None = None
+    ) -> CardLayout:
+        """The NPC card: attributes, Defense, weapons' Attack, skills, perks, Health boxes."""
+        hero, art, rules = _own(character, system, settings)
+        derived = art.derive(hero, rules)
+        scores = " ".join(
+            f"{key} {hero.attributes[key]}" for key in ATTRIBUTES if key in hero.attributes
+        )
+        lines = [FieldLine(label="Attributes", value=scores)]
+        if derived.defense is not None:
+            lines.append(FieldLine(label="Defense", value=str(derived.defense)))
+        for weapon in derived.weapons:
+            if weapon.attack is not None:
+                lines.append(
+                    FieldLine(label=weapon.name or "Weapon", value=f"Attack {weapon.attack}")
+                )
+        if hero.skills:
+            skills = ", ".join(f"{n} +{r}" for n, r in sorted(hero.skills.items()))
+            lines.append(FieldLine(label="Skills", value=skills))
+        if hero.perks:
+            lines.append(FieldLine(label="Perks", value=", ".join(p.name for p in hero.perks)))
+        return CardLayout(
+            title=hero.name,
+            subtitle=f"Fame {hero.fame}",
+            lines=tuple(lines),
+            tracks=tuple(
+                Track(label=box.level, boxes=1, checked=(box.checked,)) for box in derived.health
+            ),
+        )
+
+
+PLUGIN = ArtSheets()
