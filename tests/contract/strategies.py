@@ -8,11 +8,12 @@ reach every field, nested lists and dicts of models included.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import types
 import typing
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import annotated_types
@@ -30,8 +31,6 @@ EXAMPLES = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-FEW = settings(EXAMPLES, max_examples=10)
-"""For contract parts that are slow per example (a PDF, an encounter)."""
 MAX_ITEMS = 4  # collections drawn this long at most (the model's own limit when smaller)
 MAX_TEXT = 40
 INT_RANGE = (-20, 120)  # ratings, counts and boxes beyond any ladder, when the model sets no bound
@@ -197,16 +196,76 @@ def filled_paths(value: Any, prefix: str = "") -> set[str]:
     return paths
 
 
-def unreached_fields(strategy: st.SearchStrategy[Any], model: type[BaseModel]) -> set[str]:
-    """The :func:`field_paths` of ``model`` that 200 draws of ``strategy`` never fill (drawn
-    deterministically, so the answer does not change from run to run; a field three levels
-    down is filled in about one draw in five)."""
+SAMPLE = 200
+"""Draws in a :func:`sample`: enough that a field three levels down is filled dozens of times."""
+_SAMPLES: dict[tuple[str, str], list[Any]] = {}
+
+
+def sample(system: GameSystem, what: str = "characters") -> list[Any]:
+    """:data:`SAMPLE` draws of :func:`characters` (or, for ``what="settings"``,
+    :func:`settings_of`) of ``system``, made once per process.
+
+    Seeded, but not the same in every run: hypothesis also draws constants from the modules
+    imported so far, so the draws depend on which tests ran first in the process. A test that
+    loops over them names the failing value with :func:`describing`. Not for use inside a
+    ``@given`` test (it runs one of its own).
+    """
+    key = (system.id, what)
+    if key not in _SAMPLES:
+        strategy = characters(system) if what == "characters" else settings_of(system)
+        drawn: list[Any] = []
+
+        @settings(EXAMPLES, max_examples=SAMPLE, derandomize=True, database=None,
+                  phases=[Phase.generate])  # fmt: skip
+        @given(strategy)
+        def draw(value: Any) -> None:
+            drawn.append(value)
+
+        draw()
+        _SAMPLES[key] = drawn
+    return list(_SAMPLES[key])
+
+
+@contextlib.contextmanager
+def describing(*values: BaseModel | None) -> Iterator[None]:
+    """Add the JSON of ``values`` (the drawn character, settings...) to any error raised in the
+    block, so that a failure of a loop over :func:`varied` draws can be reproduced."""
+    try:
+        yield
+    except Exception as exc:
+        for value in values:
+            text = "None" if value is None else value.model_dump_json()
+            exc.add_note(f"drawn {type(value).__name__}: {text}")
+        raise
+
+
+def unreached_fields(system: GameSystem, what: str = "characters") -> set[str]:
+    """The :func:`field_paths` of the system's character (or settings) model that no draw of
+    its :func:`sample` fills."""
+    model = system.character_type if what == "characters" else system.settings_type
     reached: set[str] = set()
-
-    @settings(EXAMPLES, max_examples=200, derandomize=True, database=None, phases=[Phase.generate])
-    @given(strategy)
-    def draw(value: Any) -> None:
-        reached.update(filled_paths(value))
-
-    draw()
+    for value in sample(system, what):
+        reached |= filled_paths(value)
     return field_paths(model) - reached
+
+
+def varied(system: GameSystem, what: str = "characters", count: int = 6) -> list[Any]:
+    """A few draws of :func:`sample` that together fill every field the sample reaches.
+
+    Picked greedily (each adds the most fields not filled yet), then padded with the fullest
+    others up to ``count``; the fullest come first. Hypothesis starts from the simplest
+    examples, so a test that can afford only a few (a PDF, a GUI page, an encounter) takes these
+    instead: every field shows up at least once.
+    """
+    pool = [(value, filled_paths(value)) for value in sample(system, what)]
+    chosen: list[tuple[Any, set[str]]] = []
+    covered: set[str] = set()
+    while pool:
+        best = max(pool, key=lambda item: (len(item[1] - covered), len(item[1])))
+        if not best[1] - covered and len(chosen) >= count:
+            break
+        chosen.append(best)
+        covered |= best[1]
+        pool.remove(best)
+    chosen.sort(key=lambda item: -len(item[1]))
+    return [value for value, _ in chosen]

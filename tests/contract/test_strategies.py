@@ -41,8 +41,8 @@ def test_nested_lists_and_dicts_of_models_are_in_the_field_paths(fate2: GameSyst
 
 
 def test_the_draws_reach_every_field_of_a_phase_history(fate2: GameSystem) -> None:
-    assert unreached_fields(characters(fate2), fate2.character_type) == set()
-    assert unreached_fields(settings_of(fate2), fate2.settings_type) == set()
+    assert unreached_fields(fate2) == set()
+    assert unreached_fields(fate2, "settings") == set()
 
 
 @EXAMPLES
