@@ -71,6 +71,7 @@ from storage.pdf.cards import render_cards
 from storage.pdf.render import render
 from storage.pdf.sheet_layout import SheetLayout
 from storage.samples import load_sample_characters
+from storage.search_syntax import FIELDS as SEARCH_FIELDS
 from storage.system_sheets import blank_layouts, build_card, character_layouts, sheet_kinds
 from storage.systems_catalog import default_registry
 from tests.contract.strategies import (
@@ -122,7 +123,10 @@ def test_validate_derive_and_listing_never_raise(system: GameSystem, data: st.Da
     problems = system.validate(character, campaign)
     assert all(isinstance(p, Problem) and p.message and p.path and p.section for p in problems)
     assert isinstance(system.derive(character, campaign), BaseModel)
-    assert isinstance(system.listing(character, campaign), ListingFacts)
+    listing = system.listing(character, campaign)
+    assert isinstance(listing, ListingFacts)
+    unknown = {field for field, _ in listing.search_entries} - set(SEARCH_FIELDS)
+    assert unknown == set(), "the library's search text marks only storage.search_syntax fields"
     assert all(isinstance(n, str) for n in system.skill_names(campaign))
 
 
