@@ -4,53 +4,88 @@ system to the contract").
 The module is parametrized over the systems the registration list implements
 (``resources/systems/systems.json``): a new system joins every test here by registering. The
 characters and settings are drawn by hypothesis from the system's own pydantic models, read
-generically (:func:`documents`), so the tests know nothing about any one system.
+generically (:mod:`tests.contract.strategies`), so the tests know nothing about any one system.
 
-Extension points for the contract's other parts (sheets, the creation flow, an encounter
-replay): the ``system`` fixture (one parameter per implemented system), :func:`characters` and
-:func:`settings_of` (any character and settings the system's schema admits) and the ``library``
-fixture (a SQLite library per system).
+The contract, part by part: validation, derived values and the listing never raise on any
+character the schema admits; settings, library saves and character files round-trip exactly;
+the blank sheet and a filled sheet of every kind the system declares render to a PDF with the
+expected pages and the character's name on each (:mod:`storage.system_sheets`); an encounter
+between two of the system's characters replays identically from its log (skipped only for a
+system whose ``conflict_rules()`` is None). The creation flow's part is GUI:
+tests/gui/test_system_contract_gui.py.
+
+Extension points: the ``system`` fixture (one parameter per implemented system),
+:func:`~tests.contract.strategies.characters` and :func:`~tests.contract.strategies.settings_of`
+(any character and settings the system's schema admits, for ``@given`` tests),
+:func:`~tests.contract.strategies.varied` (a few drawn ones that together fill every field, for
+parts too slow for many examples: hypothesis tries its simplest examples first) and the
+``library`` fixture (a SQLite library per system).
 """
 
 from __future__ import annotations
 
-import enum
-import types
+import io
+import itertools
+import json
+import random
 import typing
 import uuid
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-import annotated_types
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
+from pypdf import PdfReader
 
 from rules.character import CharacterBase
+from rules.conflict import apply_event, fill_dice, replay
+from rules.conflict_rules import ConflictRules
+from rules.dice import DicePool
+from rules.encounter import (
+    ApplyStressEvent,
+    AttackEvent,
+    Encounter,
+    Event,
+    LogEntry,
+    NextTurnEvent,
+    RollEvent,
+    StartEvent,
+    TakeConsequenceEvent,
+    TakeOutEvent,
+)
+from rules.encounter_script import (
+    CastEntry,
+    EncounterScript,
+    build_encounter,
+    from_payload,
+    to_payload,
+)
 from rules.settings import SystemSettings
 from rules.systems.registry import GameSystem, ListingFacts, SystemRegistry
 from rules.validation import Problem
 from storage.json_io import dumps_character, read_character_file, write_character_file
 from storage.library import Library
 from storage.mappers import clean_tags
+from storage.pdf.cards import render_cards
+from storage.pdf.render import render
+from storage.pdf.sheet_layout import SheetLayout
+from storage.samples import load_sample_characters
+from storage.search_syntax import FIELDS as SEARCH_FIELDS
+from storage.system_sheets import blank_layouts, build_card, character_layouts, sheet_kinds
 from storage.systems_catalog import default_registry
-
-EXAMPLES = settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+from tests.contract.strategies import (
+    EXAMPLES,
+    characters,
+    describing,
+    implemented_systems,
+    settings_of,
+    unreached_fields,
+    varied,
 )
-MAX_ITEMS = 4  # collections drawn this long at most (the model's own limit when smaller)
-MAX_TEXT = 40
-INT_RANGE = (-20, 120)  # ratings, counts and boxes beyond any ladder, when the model sets no bound
-MAX_DEPTH = 6
 
-
-def implemented_systems() -> list[str]:
-    """The ids of every system with character rules: the parametrization of this module."""
-    return [system.id for system in default_registry()]
+NAME = "Contract Testname"
+"""The name given to drawn characters that are printed (short: the page chrome never cuts it)."""
 
 
 @pytest.fixture(scope="session", params=implemented_systems())
@@ -68,116 +103,6 @@ def library(
     lib = Library.open(f"sqlite:///{folder / 'contract.sqlite3'}", registry=registry, samples=False)
     yield lib
     lib.close()
-
-
-# -- strategies built from a system's models ------------------------------------------------------
-
-
-def vocabulary(system: GameSystem) -> list[str]:
-    """Names worth drawing besides random text: the system's skills (also in other cases) and
-    its ladder's adjectives, so that drawn characters hit the rules, not only the typos."""
-    skills = list(system.skill_names())
-    words = [*skills, *(s.upper() for s in skills[:5]), *(f" {s} " for s in skills[:3])]
-    words += [rung.adjective for rung in system.ladder.rungs]
-    return [*words, "", " "]
-
-
-def _bounds(metadata: Sequence[Any]) -> tuple[int | None, int | None, int | None]:
-    """(minimum, maximum, max_length) stated by a field's annotated-types metadata."""
-    low = high = length = None
-    for item in metadata:
-        if isinstance(item, annotated_types.Ge):
-            low = int(typing.cast(int, item.ge))
-        elif isinstance(item, annotated_types.Gt):
-            low = int(typing.cast(int, item.gt)) + 1
-        elif isinstance(item, annotated_types.Le):
-            high = int(typing.cast(int, item.le))
-        elif isinstance(item, annotated_types.Lt):
-            high = int(typing.cast(int, item.lt)) - 1
-        elif isinstance(item, annotated_types.MaxLen):
-            length = item.max_length
-    return low, high, length
-
-
-def _for(annotation: Any, metadata: Sequence[Any], words: list[str], depth: int) -> Any:
-    """A strategy for JSON-like values of ``annotation`` (constraints from ``metadata``)."""
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
-    low, high, length = _bounds(metadata)
-    items = min(MAX_ITEMS, length if length is not None else MAX_ITEMS)
-    if origin is typing.Annotated:
-        return _for(args[0], [*metadata, *args[1:]], words, depth)
-    if origin is typing.Literal:
-        return st.sampled_from(args)
-    if origin in (typing.Union, types.UnionType):
-        return st.one_of(*(_for(a, metadata, words, depth) for a in args))
-    if annotation is type(None):
-        return st.none()
-    if annotation is bool:
-        return st.booleans()
-    if annotation is int:
-        return st.integers(
-            INT_RANGE[0] if low is None else low, INT_RANGE[1] if high is None else high
-        )
-    if annotation is float:
-        return st.floats(low, high, allow_nan=False, allow_infinity=False)
-    if annotation is str:
-        limit = min(MAX_TEXT, length if length is not None else MAX_TEXT)
-        return st.sampled_from(words).filter(lambda w: len(w) <= limit) | st.text(max_size=limit)
-    if annotation is uuid.UUID:
-        return st.uuids().map(str)
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return st.sampled_from([m.value for m in annotation])
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return documents(annotation, words, depth + 1) if depth < MAX_DEPTH else st.just({})
-    if origin in (tuple, list, set, frozenset):
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            return st.tuples(*(_for(a, (), words, depth) for a in args)).map(list)
-        return st.lists(_for(args[0], (), words, depth), max_size=items)
-    if origin is dict:
-        return st.dictionaries(
-            _for(args[0], (), words, depth), _for(args[1], (), words, depth), max_size=items
-        )
-    raise TypeError(f"no strategy for {annotation!r}: teach documents() this field type")
-
-
-def documents(model: type[BaseModel], words: list[str], depth: int = 0) -> Any:
-    """JSON documents for ``model``: any subset of its fields, each drawn within its bounds.
-
-    The identity fields a system fixes (``id``, ``system``) are left to the model's defaults.
-    """
-    required: dict[str, Any] = {}
-    optional: dict[str, Any] = {}
-    for name, field in model.model_fields.items():
-        if depth == 0 and name in ("id", "system"):
-            continue
-        strategy = _for(field.annotation, field.metadata, words, depth)
-        (required if field.is_required() else optional)[name] = strategy
-    return st.fixed_dictionaries(required, optional=optional)
-
-
-def _validated(model: type[BaseModel], doc: dict[str, Any]) -> Any:
-    """``doc`` as ``model``; a document that a model validator refuses is not a case here."""
-    try:
-        return model.model_validate(doc)
-    except ValidationError:
-        reject()
-
-
-def characters(system: GameSystem) -> st.SearchStrategy[CharacterBase]:
-    """Any character the system's schema admits, and the system's blank new character."""
-    drawn = documents(system.character_type, vocabulary(system)).map(
-        lambda doc: _validated(system.character_type, doc)
-    )
-    return st.one_of(st.just(system.new_character()), st.just(system.new_character("N")), drawn)
-
-
-def settings_of(system: GameSystem) -> st.SearchStrategy[SystemSettings]:
-    """Any campaign settings the system's schema admits, and the book's defaults."""
-    drawn = documents(system.settings_type, vocabulary(system)).map(
-        lambda doc: _validated(system.settings_type, doc)
-    )
-    return st.one_of(st.none(), st.just(system.default_settings()), drawn)
 
 
 # -- the contract ---------------------------------------------------------------------------------
@@ -198,8 +123,19 @@ def test_validate_derive_and_listing_never_raise(system: GameSystem, data: st.Da
     problems = system.validate(character, campaign)
     assert all(isinstance(p, Problem) and p.message and p.path and p.section for p in problems)
     assert isinstance(system.derive(character, campaign), BaseModel)
-    assert isinstance(system.listing(character, campaign), ListingFacts)
+    listing = system.listing(character, campaign)
+    assert isinstance(listing, ListingFacts)
+    unknown = {field for field, _ in listing.search_entries} - set(SEARCH_FIELDS)
+    assert unknown == set(), "the library's search text marks only storage.search_syntax fields"
     assert all(isinstance(n, str) for n in system.skill_names(campaign))
+
+
+def test_the_draws_reach_every_field_of_the_models(system: GameSystem) -> None:
+    """The drawn characters and settings are varied: over the draws, every field of the model
+    and of the models nested in its lists and dicts holds something other than its default at
+    least once (a strategy that left a field out would test nothing there)."""
+    assert unreached_fields(system) == set()
+    assert unreached_fields(system, "settings") == set()
 
 
 def test_default_settings_round_trip(system: GameSystem) -> None:
@@ -251,3 +187,202 @@ def test_save_reload_and_export_round_trip_exactly(
     reread = read_character_file(written, registry)
     assert reread == character
     assert Path(written).read_text(encoding="utf-8") == dumps_character(reread)
+
+
+# -- printing: every sheet kind the system declares -----------------------------------------------
+
+
+def sheet_cases(needs_character: bool) -> list[typing.Any]:
+    """(system id, kind key) for every kind the implemented systems print, blank or filled."""
+    registry = default_registry()
+    return [
+        pytest.param(sid, kind.key, id=f"{sid}-{kind.key}")
+        for sid in implemented_systems()
+        for kind in sheet_kinds(registry.info(sid))
+        if kind.needs_character == needs_character
+    ]
+
+
+def pdf_text(layouts: typing.Sequence[SheetLayout]) -> list[str]:
+    """Render ``layouts`` into one PDF and read it back: each page's text, spaces squeezed."""
+    out = io.BytesIO()
+    written = render(layouts, out, invariant=True)
+    pages = [" ".join((p.extract_text() or "").split()) for p in PdfReader(out).pages]
+    assert written == len(pages), "render() reports the pages the PDF really has"
+    return pages
+
+
+def assert_prints(layouts: typing.Sequence[SheetLayout], name: str) -> None:
+    """The parts print one after another, each from a new page and none lost (the document has
+    the pages of its parts printed alone, and each part's heading opens its first page), and
+    ``name`` (when given) is on every page."""
+    assert layouts, "a kind prints at least one part"
+    pages = pdf_text(layouts)
+    alone = [len(pdf_text([layout])) for layout in layouts]
+    assert len(pages) == sum(alone)
+    first = 0
+    for layout, count in zip(layouts, alone, strict=True):
+        assert count >= 1
+        assert " ".join(layout.heading.split()) in pages[first]
+        first += count
+    if name:
+        assert [n for n, text in enumerate(pages, 1) if name not in text] == []
+
+
+@pytest.mark.parametrize(("system_id", "kind"), sheet_cases(needs_character=False))
+def test_blank_sheets_render(system_id: str, kind: str, registry: SystemRegistry) -> None:
+    """Every blank kind prints, without anyone's name on it."""
+    layouts = blank_layouts(registry.info(system_id), kind)
+    assert all(layout.character_name == "" for layout in layouts)
+    assert_prints(layouts, "")
+
+
+@pytest.mark.parametrize(("system_id", "kind"), sheet_cases(needs_character=True))
+def test_filled_sheets_render(system_id: str, kind: str, registry: SystemRegistry) -> None:
+    """Every kind filled from a character prints a named new character and the system's sample
+    characters, with the name on every page."""
+    system = registry.get(system_id)
+    samples = [c for c in load_sample_characters(registry) if c.system == system_id]
+    for character in [system.new_character(NAME), *samples]:
+        with describing(character):
+            assert_prints(character_layouts(character, system, kind), character.name)
+
+
+@pytest.mark.parametrize(("system_id", "kind"), sheet_cases(needs_character=True))
+def test_varied_characters_print(system_id: str, kind: str, registry: SystemRegistry) -> None:
+    """Whatever the schema admits prints under any settings (characters and settings that
+    together fill every field): long lists flow onto more pages, the name on each of them."""
+    system = registry.get(system_id)
+    campaigns = itertools.cycle(varied(system, "settings"))
+    for drawn in varied(system):
+        character, campaign = drawn.model_copy(update={"name": NAME}), next(campaigns)
+        with describing(character, campaign):
+            assert_prints(character_layouts(character, system, kind, campaign), NAME)
+
+
+def test_the_npc_card_prints(system: GameSystem) -> None:
+    """The game master's NPC card prints for a character of every system (one card, one page)."""
+    out = io.BytesIO()
+    assert render_cards([build_card(system.new_character(NAME), system)], out, invariant=True) == 1
+    (page,) = PdfReader(out).pages
+    assert NAME in " ".join((page.extract_text() or "").split())
+
+
+# -- conflicts: an encounter of two characters replays from its log ------------------------------
+
+
+@pytest.fixture(scope="session")
+def conflict_rules(system: GameSystem) -> ConflictRules:
+    """The system's conflict rules under the book's settings; the encounter contract is skipped
+    only for a system that has none."""
+    cr = system.conflict_rules()
+    if cr is None:
+        pytest.skip(f"{system.info.name} has no conflict rules yet (conflict_rules() is None)")
+    return cr
+
+
+def faces_of(pool: DicePool) -> st.SearchStrategy[tuple[int, ...]]:
+    """Fixed dice for ``pool``: one allowed face per die."""
+    return st.tuples(*(st.sampled_from(values) for values in pool.die_values()))
+
+
+def two_of(
+    system: GameSystem, cr: ConflictRules, first: CharacterBase, second: CharacterBase
+) -> Encounter:
+    """The encounter of ``first`` against ``second``, built as ``fatesmith encounter run`` does:
+    from a script whose cast names their files, by the system's participant builders."""
+    script = EncounterScript(
+        name="Contract", system=system.id, settings=cr.settings_data,
+        cast=(CastEntry(id="first", file="first.fatesmith.json", side="one"),
+              CastEntry(id="second", file="second.fatesmith.json", side="two", kind="npc")),
+    )  # fmt: skip
+    return build_encounter(script, {"first": first, "second": second}, cr, system.ladder)
+
+
+@pytest.fixture(scope="session")
+def varied_cast(system: GameSystem) -> tuple[list[CharacterBase], list[SystemSettings | None]]:
+    """Characters and settings that together fill every field (made before any ``@given``)."""
+    return varied(system, count=12), varied(system, "settings")
+
+
+@settings(EXAMPLES, max_examples=30)
+@given(data=st.data())
+def test_an_encounter_of_two_characters_replays_identically(
+    system: GameSystem,
+    conflict_rules: ConflictRules,
+    varied_cast: tuple[list[CharacterBase], list[SystemSettings | None]],
+    data: st.DataObject,
+) -> None:
+    """Start, a roll whose dice come from a seed, the next turn, an attack with fixed dice (its
+    hit absorbed as the rules allow), the next turn: replaying the log over the first state, also
+    once stored as JSON, gives the same states and log; each character takes its results back."""
+    cast, campaigns = varied_cast
+    campaign = data.draw(st.sampled_from(campaigns))
+    cr = system.conflict_rules(campaign)
+    assert cr is not None, "a system has conflict rules under every settings or under none"
+    first = data.draw(st.sampled_from(cast)).model_copy(update={"name": "First"})
+    second = data.draw(st.sampled_from(cast)).model_copy(
+        update={"name": "Second", "id": uuid.uuid4()}
+    )
+    initial = two_of(system, cr, first, second)
+    assert [p.id for p in initial.participants] == ["first", "second"]
+    assert {p.character_id for p in initial.participants} == {first.id, second.id}
+    skills = system.skill_names(campaign) or system.skill_names() or ("Skill",)
+    state, log = initial, list[LogEntry]()
+
+    def act(event: Event) -> None:
+        nonlocal state
+        state, entry = apply_event(cr, state, event)
+        log.append(entry)
+
+    act(StartEvent())
+    assert state.current in ("first", "second")
+    seed = random.Random(data.draw(st.integers(0, 2**32)))
+    act(fill_dice(cr, RollEvent(who=state.current, skill=data.draw(st.sampled_from(skills))), seed))
+    act(NextTurnEvent())
+    attacker = state.current
+    assert attacker in ("first", "second")
+    defender = "second" if attacker == "first" else "first"
+    pool = cr.dice_for()
+    own = state.find(attacker)
+    assert own is not None
+    act(
+        AttackEvent(
+            attacker=attacker,
+            defender=defender,
+            skill=data.draw(st.sampled_from(sorted(own.skills) or skills)),
+            defense_skill=data.draw(st.sampled_from(skills)),
+            dice=data.draw(faces_of(pool)),
+            defense_dice=data.draw(faces_of(pool)),
+        )
+    )
+    hit = state.pending_hit
+    if hit is None:
+        event("the attack left nothing to absorb")
+    else:
+        target = state.find(hit.target)
+        assert target is not None
+        if hit.box is not None:
+            event("the hit checks a box")
+            act(ApplyStressEvent(who=hit.target))
+        elif cr.next_consequence(target, state.kind) is not None:
+            event("the hit takes a consequence")
+            act(TakeConsequenceEvent(who=hit.target, text="Winded"))
+        else:
+            event("the hit takes the defender out")
+            act(TakeOutEvent(who=hit.target, by=attacker))
+    assert state.pending_hit is None
+    act(NextTurnEvent())
+
+    events = [entry.event for entry in log]
+    assert replay(cr, initial, events) == (state, tuple(log))
+    stored = from_payload(json.loads(json.dumps(to_payload(initial, tuple(log), state))))
+    assert (stored.initial, stored.log, stored.state) == (initial, tuple(log), state)
+    assert replay(cr, stored.initial, [entry.event for entry in stored.log]) == (state, stored.log)
+
+    for character in (first, second):
+        p = next(q for q in state.participants if q.character_id == character.id)
+        after = cr.apply_results(character, p)
+        assert isinstance(after, system.character_type) and after.id == character.id
+        assert type(after).model_validate_json(after.model_dump_json()) == after
+        assert all(isinstance(problem, Problem) for problem in system.validate(after, campaign))

@@ -222,6 +222,22 @@ def test_consequence_slots_fill_mild_moderate_severe_sotc_consequences(sotc: Any
     assert slots[2].note == "extra slot, physical only"
 
 
+def test_more_consequences_than_slots_print_on_extra_rows_sotc_consequences(sotc: Any) -> None:
+    """Three mild consequences (a hand-edited file): the first fills the Mild slot, the others
+    print on rows of their own after the slots, none in a Moderate or Severe slot (found by
+    tests/test_system_contract.py; it used to raise IndexError)."""
+    held = SotcCharacter(
+        name="C",
+        condition=Condition(
+            consequences=tuple(Consequence(severity="mild", text=t) for t in ("A", "B", "C"))
+        ),
+    )
+    slots = build_sheet(held, sotc).blocks[5].slots  # type: ignore[union-attr]
+    assert [(s.label, s.text) for s in slots] == [
+        ("Mild", "A"), ("Moderate", ""), ("Severe", ""), ("Mild", "B"), ("Mild", "C")
+    ]  # fmt: skip
+
+
 def test_worksheet_has_the_five_phases_with_book_prompts_sotc_worksheet(
     registry: Any, sotc: Any
 ) -> None:

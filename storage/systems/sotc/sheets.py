@@ -80,7 +80,7 @@ def consequence_slots(
     severities = [sev for sev, _, _ in labels]
     for consequence in held:
         text = consequence.text
-        for i, slot in enumerate(slots):
+        for i, slot in enumerate(slots[: len(severities)]):  # not the overflow rows
             if severities[i] == consequence.severity and not slot.text:
                 slots[i] = slot.model_copy(update={"text": text, "note": consequence.kind})
                 break
