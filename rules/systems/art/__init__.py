@@ -1,0 +1,1 @@
+"""Rules layer: the ART Engine (2012 edition) game system."""

@@ -1,0 +1,34 @@
+"""Rules layer: the ART Engine's campaign settings (the narrator's choices).
+
+The narrator chooses the attribute method (ART Engine, Chapter 2 "Determining Attributes");
+the rest are the judgment calls a group may want the other way (docs/rules-notes.md).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict
+
+from rules.settings import SystemSettings
+
+AttributeMethod = Literal["random", "balanced"]
+
+
+class ArtSettings(SystemSettings):
+    """One campaign's ART Engine choices.
+
+    Attributes:
+        attribute_method: The method the narrator set for new adventurers, or None when each
+            character records its own.
+        henchman_trait: Which number of a foe rating's trait band a henchman rolls on:
+            ``lowest`` (default) or ``middle`` (ART Engine "Henchman").
+        shotgun_attack: The shotgun Attack bonus: +4 (the feature list, default) or +2 (the
+            weapon table's notes) (ART Engine "Ranged Weapon Features").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attribute_method: AttributeMethod | None = None
+    henchman_trait: Literal["lowest", "middle"] = "lowest"
+    shotgun_attack: Literal[2, 4] = 4
