@@ -230,7 +230,8 @@ class ArtSystem:
     def listing(
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> ListingFacts:
-        """Fame as the headline; skills and perks to search."""
+        """Fame as the headline; skills and perks to search (perks under the library's
+        ``stunt`` field: the search syntax has no ``perk`` field, and a perk is ART's stunt)."""
         assert isinstance(character, ArtCharacter)
         derived = self.derive(character, settings)
         fortune = f", {derived.fortune_name}" if derived.fortune_name else ""
@@ -240,7 +241,7 @@ class ArtSystem:
             description=character.goals.splitlines()[0][:200] if character.goals else "",
             search_entries=(
                 *(("skill", s) for s in character.skills),
-                *(("perk", p.name) for p in character.perks),
+                *(("stunt", p.name) for p in character.perks),
             ),
         )
 
