@@ -93,7 +93,7 @@ class ArtTableTab(QWidget):
         self._build()
         self._load()
         self.draft.changed.connect(self._show)
-        self.undo_stack.cleanChanged.connect(lambda _c: self._changed())
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -155,6 +155,7 @@ class ArtTableTab(QWidget):
         splitter.addWidget(problems)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([520, 110])
         layout.addWidget(splitter, 1)
 
     # -- state ---------------------------------------------------------------------------------
@@ -220,6 +221,9 @@ class ArtTableTab(QWidget):
         if not self.undo_stack.isClean():
             text += " \u00b7 unsaved changes"
         self.provenance.setText(text)
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self._changed()
 
     def _changed(self) -> None:
         self._show_provenance()
