@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.systems.art.table_file import read_table_csv
 from gui.systems.art.table_model import (
     EMPTY_GRID,
     ArtTableModel,
@@ -46,27 +47,14 @@ from rules.errors import FatesmithError
 from rules.system_data import SystemData
 from rules.systems.art.system import TABLE_KEY
 from rules.systems.art.table import table_from_content
-from rules.systems.art.table_csv import parse_table_csv, write_table_csv
+from rules.systems.art.table_csv import write_table_csv
 from rules.validation import Severity
-from storage.safe_read import MB, FileKind, read_text
 
-TABLE_FILE = FileKind("Action Results Table CSV file", MB)
-"""A table's CSV is about 2 KB; a megabyte is far more than any real one."""
 NO_TABLE = (
     "No Action Results Table is loaded. The book does not print it (it is published "
     "separately) and Fatesmith never invents its numbers: type your table in, or Import CSV. "
     "Until then rolls ask for the column read off your printed table."
 )
-
-
-def read_table_csv(path: Path) -> tuple[Any, tuple[Any, ...]]:
-    """The table in the CSV file at ``path`` and its problems (see
-    :func:`rules.systems.art.table_csv.parse_table_csv`).
-
-    Raises:
-        FatesmithError: the file cannot be read (missing, not a file, too big, not UTF-8).
-    """
-    return parse_table_csv(read_text(path, TABLE_FILE), source=path.name)
 
 
 class ArtTableTab(QWidget):
