@@ -185,6 +185,7 @@ def test_ada_built_through_the_gui_validates_saves_and_reopens(
     assert "Middle Class" in panel.fortune.text() and "XP left</b> 2" in panel.xp.text()
     assert "\u2713 Complete" in view.validation_panel.headline.text()
     save_shot(view, "attributes", "creation-attributes")
+    save_shot(view, "health", "creation-health")
     save_shot(view, "gear", "creation-gear")
     save_shot(view, "perks", "creation-perks")
 
@@ -223,6 +224,7 @@ def test_balanced_checks_show_in_place(qtbot: Any, art: ArtSystem) -> None:
     assert "CHA" not in view.document.character.attributes
     edit_cell(qtbot, page.view, 2, 1, "12")
     assert model.data(model.index(2, 3)) and "12" in str(model.data(model.index(2, 1)))
+    save_shot(view, "attributes", "creation-balanced-checks")
 
 
 def test_random_method_rolls_once_and_marks_scores_not_rolled(qtbot: Any, art: ArtSystem) -> None:
@@ -328,3 +330,31 @@ def test_settings_page_round_trip(qtbot: Any, art: ArtSystem) -> None:
     assert page.settings().henchman_trait == "middle"
     assert ui.settings_title() and ui.campaign_pages(None, None, page) == ()  # type: ignore[arg-type]
     assert [e.key for e in ui.data_editors()] == ["action-results-table"]  # type: ignore[attr-defined]
+
+
+def test_new_adventurer_from_the_file_menu_opens_the_art_flow(make_window: Any) -> None:
+    """The shell finds the ART plug-in from its registration line: File > New Adventurer opens
+    the creation flow with the derived panel in a tab, and the Roll button opens the dice."""
+    from gui.shell.characters import default_editor as default_editor_factory
+    from gui.systems.art.dice_panel import ArtDiceDialog
+    from gui.systems.art.flow import ArtCreationFlow
+
+    window = make_window(editor=default_editor_factory)
+    file_menu = window.menuBar().actions()[0].menu()
+    file_menu.aboutToShow.emit()
+    [new] = [
+        a for a in file_menu.actions() if a.text().replace("&", "").startswith("New Adventurer")
+    ]
+    new.trigger()
+    tab = window.documents.current()
+    assert tab is not None and isinstance(tab.document.character, ArtCharacter)
+    assert isinstance(tab.editor.flow, ArtCreationFlow)
+    panel = tab.editor.derived_panel
+    assert isinstance(panel, ArtDerivedPanel) and panel.dice_button is not None
+    qtbot_dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, ArtDiceDialog)]
+    panel.dice_button.click()
+    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, ArtDiceDialog)]
+    assert len(dialogs) == len(qtbot_dialogs) + 1
+    dialog = dialogs[-1]
+    assert "No Action Results Table is loaded" in dialog.panel.status.text()
+    dialog.close()

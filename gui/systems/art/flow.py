@@ -151,8 +151,10 @@ class ArtDerivedPanel(QFrame):
         boxes = (
             " ".join(("\u2612" if b.checked else "\u2610") + b.level for b in d.health) or "\u2014"
         )
-        rank = d.health_rank if d.health_rank is not None else "\u2014"
-        self.health.setText(f"<b>Health</b> {rank}: {boxes}")
+        if d.health_rank is None:
+            self.health.setText(f"<b>Health</b> {DASH} (from Stamina)")
+        else:
+            self.health.setText(f"<b>Health</b> {d.health_rank}: {boxes}")
         self.fame.setText(f"<b>Fame</b> {d.fame} ({d.fame_available} to spend)")
         self.glory.setText(f"<b>Glory</b> {d.glory}/{d.glory_for_next_fame}")
         self.fortune.setText(f"<b>Fortune</b> {d.fortune_name or DASH}")

@@ -229,8 +229,9 @@ class GearPage(ArtPage):
         self.weapon_cost.setAccessibleName("New weapon cost")
         for row in self.catalog.gear.weapon_attack:
             self.weapon_cost.addItem(
-                f"{row.cost.title}: melee {_signed(row.melee_1h)}/{_signed(row.melee_2h)}, "
-                f"ranged {_signed(row.ranged_1h)}/{_signed(row.ranged_2h)}",
+                f"{row.cost.title}: Attack melee {_signed(row.melee_1h)} one-handed, "
+                f"{_signed(row.melee_2h)} two-handed; ranged {_signed(row.ranged_1h)}, "
+                f"{_signed(row.ranged_2h)}",
                 int(row.cost),
             )
         add = QPushButton("Add &weapon")

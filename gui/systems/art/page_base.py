@@ -98,14 +98,23 @@ class ArtPage(QWidget):
         return edit
 
     def spin(
-        self, field: str, label: str, low: int, high: int, get: Callable[[ArtCharacter], int]
+        self,
+        field: str,
+        label: str,
+        low: int,
+        high: int,
+        get: Callable[[ArtCharacter], int],
+        store: Callable[[int], Any] | None = None,
     ) -> QSpinBox:
-        """A spin box bound to integer field ``field`` (``get`` reads the shown value)."""
+        """A spin box bound to integer field ``field`` (``get`` reads the shown value,
+        ``store`` turns a shown value into the field's)."""
         box = QSpinBox()
         box.setRange(low, high)
         box.setAccessibleName(label)
         box.valueChanged.connect(
-            lambda value: self.push(FieldCommand(self.document, field, value, label))
+            lambda value: self.push(
+                FieldCommand(self.document, field, store(value) if store else value, label)
+            )
         )
         self._bind(field, box, lambda c: box.setValue(get(c)))
         return box

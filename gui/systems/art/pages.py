@@ -218,9 +218,20 @@ class HealthPage(ArtPage):
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         form = QFormLayout()
-        self.health = self.spin("health_rank", "Health rank", 0, 20, lambda c: c.health_rank or 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.health = self.spin(
+            "health_rank",
+            "Health rank",
+            1,
+            20,
+            lambda c: c.health_rank or 1,
+            lambda v: None if v == 1 else v,
+        )
         self.health.setSpecialValueText("Stamina")
-        self.health.setToolTip("0 shows \u201cStamina\u201d: Health starts at the Stamina score")
+        self.health.setToolTip(
+            "\u201cStamina\u201d: Health starts at the Stamina score (ranks run 2 to 20; "
+            "raising it costs XP)"
+        )
         form.addRow("&Health rank", self.health)
         self.boxes = QHBoxLayout()
         self.box_checks: list[QCheckBox] = []
