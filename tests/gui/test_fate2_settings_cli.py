@@ -141,7 +141,7 @@ def test_new_quick_npc_kind_and_start_blank(fate2: Fate2System, monkeypatch: Any
 
 def test_cli_quick_npc(capsys: pytest.CaptureFixture[str]) -> None:
     """``fatesmith fate2 quick-npc``: the shorthand's row, filled highest first."""
-    assert [system for system, _ in system_cli_plugins()] == ["fate2"]
+    assert "fate2" in [system for system, _ in system_cli_plugins()]
     names = "Knife,Bluff,Hide,Healing,Pickpocket,Alertness,Herb Lore,Stealth,Locks,Streets"
     assert main(["fate2", "quick-npc", "--phases", "5", "--skills", names, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -195,8 +195,24 @@ def roll_trait(
         table: A table that passed :func:`rules.systems.art.table.check_table`, or None.
         rng: The dice.
     """
-    row = spec.row
     roll = PercentileRoll(value=TAKE_25) if spec.take_25 else roll_d100(rng)
+    return read_roll(spec, table, roll)
+
+
+def read_roll(
+    spec: TraitRoll, table: ActionResultsTable | None, roll: PercentileRoll
+) -> RollOutcome:
+    """A roll already made (the player's own dice, or :func:`roll_trait`'s) read like
+    :func:`roll_trait` reads it: on the loaded table, or left for the printed table's column.
+
+    Args:
+        spec: The roll as announced (taking 25 reads 25 whatever ``roll`` is).
+        table: A table that passed :func:`rules.systems.art.table.check_table`, or None.
+        roll: The d100.
+    """
+    row = spec.row
+    if spec.take_25:
+        roll = PercentileRoll(value=TAKE_25)
     outcome = RollOutcome(
         row=row,
         roll=roll,

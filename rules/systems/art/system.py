@@ -166,7 +166,7 @@ class ArtSystem:
         """This system bound to a library's Action Results Table (checked; errors keep it
         unused)."""
         doc = data.get(TABLE_KEY)
-        if doc is None:
+        if doc is None or not doc.content:  # none stored, or reset to the bundled "no table"
             return ArtSystem(self._info, self.catalog)
         table, problems = table_from_content(doc.content)
         return ArtSystem(self._info, self.catalog, table, problems)

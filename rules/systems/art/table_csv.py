@@ -20,8 +20,9 @@ MAX_ROWS = 100
 DASHES = ("-", "\u2013", "\u2014")  # hyphen, en dash, em dash (spreadsheets retype them)
 
 
-def _parse_cell(text: str) -> Cell:
-    """``"59-73"`` -> (59, 73); ``"100"`` -> (100, 100); ``""`` -> None.
+def parse_cell(text: str) -> Cell:
+    """One cell as typed (CSV or the table editor): ``"59-73"`` -> (59, 73); ``"100"`` ->
+    (100, 100); ``""`` -> None.
 
     Raises:
         ValueError: for anything else.
@@ -95,7 +96,7 @@ def parse_table_csv(
         cells: list[Cell] = []
         for col, cell_text in zip(COLUMNS, cells_text, strict=True):
             try:
-                cells.append(_parse_cell(cell_text))
+                cells.append(parse_cell(cell_text))
             except ValueError:
                 cells.append(None)
                 problems.append(
@@ -121,6 +122,12 @@ def parse_table_csv(
         rows = rows[:MAX_ROWS]
     table = ActionResultsTable(source=source[:500], rows=tuple(rows))
     return table, (*problems, *check_table(table))
+
+
+def cell_text(cell: Cell) -> str:
+    """A cell as written: ``"59-73"``, ``"100"`` or ``""`` (parses back with
+    :func:`parse_cell`)."""
+    return _cell_out(cell)
 
 
 def _cell_out(cell: Cell) -> str:

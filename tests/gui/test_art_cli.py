@@ -1,0 +1,134 @@
+"""``fatesmith art-table check | import | export`` (issue 12: exit 0 valid with warnings, 1 with
+one line per error, 2 when the file cannot be read), called through ``add_arguments``/``run``.
+
+The table is INVENTED test data (tests/rules/test_art_support.py) sharing only the book's one
+cell (row 14: 59-73 is Good, ART Engine "Using the ART", L1071-1073).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gui.systems.art import cli
+from rules.systems.art.system import ArtSystem
+from rules.systems.art.table_csv import write_table_csv
+from tests.rules.test_art_support import fake_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*argv: str) -> int:
+    parser = argparse.ArgumentParser(prog="fatesmith art-table")
+    cli.add_arguments(parser)
+    return cli.run(parser.parse_args(list(argv)))
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    path = tmp_path / "good.csv"
+    path.write_text(write_table_csv(fake_table()), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def library_file(tmp_path: Path) -> str:
+    return str(tmp_path / "lib.sqlite3")
+
+
+def test_check_valid_table(good: Path, capsys: Any) -> None:
+    assert run("check", str(good)) == 0
+    assert "valid (31 rows)" in capsys.readouterr().out
+
+
+def test_check_warnings_still_exit_zero(tmp_path: Path, capsys: Any) -> None:
+    """art-engine.md 3.4: a higher row making a better result less likely is a warning."""
+    lines = write_table_csv(fake_table()).splitlines()
+    # Row 20 copies row 19 but shifted worse: still covers 1-100, so only a warning.
+    row19 = next(line for line in lines if line.startswith("19,"))
+    lines = [("20," + row19.split(",", 1)[1]) if line.startswith("20,") else line
+             for line in lines]  # fmt: skip
+    row18 = next(line for line in lines if line.startswith("18,"))
+    lines = [("21," + row18.split(",", 1)[1]) if line.startswith("21,") else line
+             for line in lines]  # fmt: skip
+    path = tmp_path / "warn.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run("check", str(path)) == 0
+    out = capsys.readouterr().out
+    assert "warning: Row 21" in out and "valid (31 rows, " in out
+
+
+def test_check_errors_one_line_each(tmp_path: Path, capsys: Any) -> None:
+    text = write_table_csv(fake_table()).replace("\n14,", "\n14x,", 1)
+    text = text.replace("\n3,1-27,", "\n3,1-2x7,", 1)
+    path = tmp_path / "bad.csv"
+    path.write_text(text, encoding="utf-8")
+    assert run("check", str(path)) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert any("'14x' is not a row number" in line for line in err)
+    assert any("row 3, column CT: '1-2x7' is not a range" in line for line in err)
+    assert any("Row 14 is missing" in line for line in err)
+    assert all(line.startswith(f"{path}: error: ") for line in err)
+
+
+def test_check_bad_header_is_an_error(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "header.csv"
+    path.write_text("row,CT,PT\n1,1-100,\n", encoding="utf-8")
+    assert run("check", str(path)) == 1
+    assert "the header must be row,CT,PT,FB" in capsys.readouterr().err
+
+
+def test_check_unreadable_exits_2(tmp_path: Path, capsys: Any) -> None:
+    assert run("check", str(tmp_path / "missing.csv")) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert run("check", str(tmp_path)) == 2
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"row,CT\xe9\n")
+    assert run("check", str(latin)) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_import_then_export_round_trip(
+    good: Path, library_file: str, tmp_path: Path, registry: Any, capsys: Any
+) -> None:
+    out = tmp_path / "out.csv"
+    assert run("--library", library_file, "--no-samples", "export", str(out)) == 1
+    assert "holds no Action Results Table" in capsys.readouterr().err
+    assert run("--library", library_file, "import", str(good)) == 0
+    assert run("--library", library_file, "export", str(out)) == 0
+    assert out.read_text(encoding="utf-8") == good.read_text(encoding="utf-8")
+    from storage.library import Library
+
+    with Library.open(f"sqlite:///{library_file}", registry=registry, samples=False) as lib:
+        system = lib.registry.get("art")
+        assert isinstance(system, ArtSystem) and system.table is not None
+        assert [d.provenance for d in lib.system_documents("art")] == ["user"]
+    # A second import replaces the first (the stored version is read first).
+    assert run("--library", library_file, "import", str(good)) == 0
+
+
+def test_invalid_table_is_not_imported(
+    tmp_path: Path, library_file: str, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    text = write_table_csv(fake_table()).replace("59-73", "59-72", 1)
+    path = tmp_path / "slip.csv"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("FATESMITH_LIBRARY", library_file)
+    assert run("--no-samples", "import", str(path)) == 1
+    assert "not imported" in capsys.readouterr().err
+    assert run("export", str(tmp_path / "none.csv")) == 1
+
+
+def test_plugin_adds_art_table_and_imports_no_qt() -> None:
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest="command")
+    cli.PLUGIN.add_commands(commands, lambda: None)
+    args = parser.parse_args(["art-table", "check", "x.csv"])
+    assert args.func is cli.run
+    code = "import sys, gui.systems.art.cli; sys.exit('PySide6' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
