@@ -33,9 +33,18 @@ def gui_system_ids() -> list[str]:
     out = []
     for entry in index.get("systems", []) if isinstance(index, dict) else []:
         package = entry.get("package") if isinstance(entry, dict) else None
-        if package and importlib.util.find_spec(f"gui.systems.{package}.plugin") is not None:
+        if package and _has_gui(str(package)):
             out.append(str(entry["id"]))
     return out
+
+
+def _has_gui(package: str) -> bool:
+    """Whether ``gui.systems.<package>.plugin`` exists (a system may register its rules before
+    its GUI: ``find_spec`` raises when the package folder itself is missing)."""
+    try:
+        return importlib.util.find_spec(f"gui.systems.{package}.plugin") is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def ui_plugin(system: GameSystem) -> UiPlugin:
@@ -45,7 +54,7 @@ def ui_plugin(system: GameSystem) -> UiPlugin:
         UnknownSystemError: when the system has no GUI package.
     """
     package = system.info.package
-    if not package:
+    if not package or not _has_gui(package):
         raise UnknownSystemError(f"the {system.info.name} system has no GUI in this version")
     module = importlib.import_module(f"gui.systems.{package}.plugin")
     plugin: UiPlugin = module.PLUGIN
