@@ -230,8 +230,9 @@ def test_several_characters_each_start_a_new_page(registry: Any, paper: str) -> 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_blank_sheets_are_one_page_each(registry: Any, paper: str) -> None:
-    """SotC: sheet (one page) and worksheet; other systems: one generic sheet page each."""
-    for system_id, expected in (("sotc", None), ("fate2", 1), ("strange-fate", 1), ("art", 1)):
+    """SotC: sheet (one page) and worksheet; systems without sheets: one generic page each
+    (Strange Fate prints its own: tests/storage/test_strange_fate_sheet.py)."""
+    for system_id, expected in (("sotc", None), ("fate2", 1), ("art", 1)):
         out = io.BytesIO()
         pages = render_blank([system_id], registry, out, paper)
         text = pdf_pages(out.getvalue())

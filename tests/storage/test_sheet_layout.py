@@ -259,7 +259,7 @@ def test_blank_sotc_is_sheet_and_worksheet_with_ten_boxes(registry: Any) -> None
     assert sum(len(g.aspects) for g in aspects.groups) == 10
 
 
-@pytest.mark.parametrize("system_id", ["fate2", "strange-fate", "art"])
+@pytest.mark.parametrize("system_id", ["fate2", "art"])
 def test_blank_generic_sheet_uses_the_system_ladder(registry: Any, system_id: str) -> None:
     """Systems without sheets of their own get a clean titled blank sheet of their ladder."""
     info = registry.info(system_id)

@@ -56,7 +56,7 @@ def test_sotc_declares_sheet_worksheet_full_and_blank(registry: Any) -> None:
     assert blank_kind(info).key == "blank"
 
 
-@pytest.mark.parametrize("system_id", ["strange-fate", "fate2", "art"])
+@pytest.mark.parametrize("system_id", ["fate2", "art"])
 def test_a_system_without_a_storage_plugin_gets_the_generic_blank_sheet(
     registry: Any, system_id: str
 ) -> None:
