@@ -208,7 +208,7 @@ def _refresh(character: StrangeFateCharacter, derived: StrangeFateDerived) -> Fi
     if derived.refresh_start is None:
         sums = "no era chosen yet"
     else:
-        sums = f"{derived.era.title()} Century {derived.refresh_start}"
+        sums = f"{(derived.era or '').title()} Century {derived.refresh_start}"
         for label, n, sign in (
             ("Power Tiers", derived.refresh_tiers, "\u2212"),
             ("Gifts", derived.refresh_gifts, "\u2212"),
