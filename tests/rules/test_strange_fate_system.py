@@ -109,5 +109,8 @@ def test_character_schema_documents_every_field() -> None:
     assert "DesignedSkill" in schema["$defs"]
 
 
-def test_conflict_rules_not_yet() -> None:
-    assert system().conflict_rules() is None
+def test_conflict_rules_are_strange_fates() -> None:
+    """«Conflicts» (L4080-L4378): three tracks; details in test_strange_fate_conflict.py."""
+    cr = system().conflict_rules()
+    assert cr is not None
+    assert [t.key for t in cr.tracks] == ["health", "composure", "reputation"]

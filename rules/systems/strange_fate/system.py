@@ -241,8 +241,11 @@ class StrangeFateSystem:
         }
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
-        """Not yet: Strange Fate conflicts are a later step (issue 10)."""
-        return None
+        """«Conflicts» (L4080-L4378) under the campaign's settings
+        (:class:`~rules.systems.strange_fate.conflict.StrangeFateConflictRules`)."""
+        from rules.systems.strange_fate.conflict import StrangeFateConflictRules
+
+        return StrangeFateConflictRules(self.book, _settings(settings))
 
     def with_data(self, data: Mapping[str, SystemData]) -> StrangeFateSystem:
         """This system priced over the library's corrected diagram, if it has one.
