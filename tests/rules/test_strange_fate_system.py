@@ -94,8 +94,8 @@ def test_listing_headline_and_search_entries() -> None:
     facts = system().listing(professor())
     assert facts.headline == "Extraordinary: Strength Training +3 (E)"
     assert facts.headline_rank == 103
-    assert ("trapping", "Physical Force") in facts.search_entries
-    assert ("gift", "Companion") in facts.search_entries
+    assert ("skill", "Physical Force") in facts.search_entries  # a trapping
+    assert ("stunt", "Companion") in facts.search_entries  # a Gift
     assert ("aspect", "Knowledge Must Be Shared") in facts.search_entries
     assert facts.description == "Changed Middle Class"
 
@@ -109,5 +109,8 @@ def test_character_schema_documents_every_field() -> None:
     assert "DesignedSkill" in schema["$defs"]
 
 
-def test_conflict_rules_not_yet() -> None:
-    assert system().conflict_rules() is None
+def test_conflict_rules_are_strange_fates() -> None:
+    """«Conflicts» (L4080-L4378): three tracks; details in test_strange_fate_conflict.py."""
+    cr = system().conflict_rules()
+    assert cr is not None
+    assert [t.key for t in cr.tracks] == ["health", "composure", "reputation"]

@@ -275,10 +275,12 @@ def test_blank_sotc_is_sheet_and_worksheet_with_ten_boxes(registry: Any) -> None
     assert sum(len(g.aspects) for g in aspects.groups) == 10
 
 
-@pytest.mark.parametrize("system_id", ["strange-fate"])
-def test_blank_generic_sheet_uses_the_system_ladder(registry: Any, system_id: str) -> None:
+@pytest.mark.parametrize("system_id", ["ladder-only"])
+def test_blank_generic_sheet_uses_the_system_ladder(
+    ladder_only_registry: Any, system_id: str
+) -> None:
     """Systems without sheets of their own get a clean titled blank sheet of their ladder."""
-    info = registry.info(system_id)
+    info = ladder_only_registry.info(system_id)
     (layout,) = blank_layouts(info)
     assert layout.heading == "Character Sheet"
     assert layout.system_name == info.name

@@ -56,12 +56,12 @@ def test_sotc_declares_sheet_worksheet_full_and_blank(registry: Any) -> None:
     assert blank_kind(info).key == "blank"
 
 
-@pytest.mark.parametrize("system_id", ["strange-fate"])
+@pytest.mark.parametrize("system_id", ["ladder-only"])
 def test_a_system_without_a_storage_plugin_gets_the_generic_blank_sheet(
-    registry: Any, system_id: str
+    ladder_only_registry: Any, system_id: str
 ) -> None:
     """No package (ladder only): the generic plug-in, whose only kind is the blank sheet."""
-    info = registry.info(system_id)
+    info = ladder_only_registry.info(system_id)
     assert find_sheet_plugin(info) is None
     assert sheet_plugin(info) is GENERIC
     assert sheet_kinds(info) == (BLANK,)

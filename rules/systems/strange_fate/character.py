@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase
 from rules.systems.strange_fate.catalog import DrawbackUse, Severity, Tier, TrappingUse
+from rules.systems.strange_fate.conflict_state import StrangeFateCondition
 from rules.systems.strange_fate.creation import Breadth, EraKey, GiftName, Role
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -288,6 +289,7 @@ class StrangeFateCharacter(CharacterBase):
         equipment: Equipment items (from Equipment Gifts).
         advancement: Skill points and Refresh gained since creation.
         fate_points: Fate Points now (None: Refresh, at the start of a session).
+        condition: Stress and consequences carried between scenes (what an encounter leaves).
     """
 
     system: Literal["strange-fate"] = "strange-fate"
@@ -310,6 +312,7 @@ class StrangeFateCharacter(CharacterBase):
     equipment: tuple[EquipmentItem, ...] = Field(default=(), max_length=20)
     advancement: Advancement = Field(default_factory=Advancement)
     fate_points: int | None = Field(default=None, ge=0, le=1000)
+    condition: StrangeFateCondition = Field(default_factory=StrangeFateCondition)
 
     def tier_of(self, skill: str) -> Tier:
         """The Power Tier of ``skill`` (Mundane when not listed)."""

@@ -203,8 +203,8 @@ class StrangeFateSystem:
     def listing(
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> ListingFacts:
-        """The power tier and top skill as the headline; aspects, skills, trappings and gifts
-        to search."""
+        """The power tier and top skill as the headline; aspects, skills, trappings (as skills)
+        and Gifts (as stunts) to search; Archetype and Social Class are the description."""
         assert isinstance(character, StrangeFateCharacter)
         derived = self.derive(character, settings)
         headline = ""
@@ -221,9 +221,10 @@ class StrangeFateSystem:
             search_entries=(
                 *(("aspect", a.text) for a in character.aspects if a.text),
                 *(("skill", s) for s in dict.fromkeys([*character.skills, *character.designed])),
-                *(("trapping", t) for t in trappings),
-                *(("gift", g.name) for g in character.gifts),
-                *(("archetype", character.archetype) for _ in (1,) if character.archetype),
+                # the library searches these fields only: a trapping is part of a skill, and
+                # Gifts are what Strange Fate has where other FATE games have stunts
+                *(("skill", t) for t in trappings),
+                *(("stunt", g.name) for g in character.gifts),
             ),
         )
 
@@ -240,8 +241,11 @@ class StrangeFateSystem:
         }
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
-        """Not yet: Strange Fate conflicts are a later step (issue 10)."""
-        return None
+        """«Conflicts» (L4080-L4378) under the campaign's settings
+        (:class:`~rules.systems.strange_fate.conflict.StrangeFateConflictRules`)."""
+        from rules.systems.strange_fate.conflict import StrangeFateConflictRules
+
+        return StrangeFateConflictRules(self.book, _settings(settings))
 
     def with_data(self, data: Mapping[str, SystemData]) -> StrangeFateSystem:
         """This system priced over the library's corrected diagram, if it has one.

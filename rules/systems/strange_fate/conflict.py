@@ -1,0 +1,493 @@
+"""Rules layer: Strange Fate conflicts as :class:`rules.conflict_rules.ConflictRules`.
+
+«Conflicts» (L4080-L4378) and «The Opposition» (L4426-L4597), digest sections 4 and 14-16:
+dice across Power Tiers (L1153; the d6-d6 alternatives L1170-L1178 by the campaign's
+``tier_dice``), static difficulties with a tier (L4036-L4042), Invulnerability and Weakness
+shifts of a defence (L1182-L1196), three stress tracks where a hit of k checks box k *and every
+box to its left* and rolls up past a checked box (L4191-L4199), Trifling, Middling and Grievous
+consequences (L4201-L4224), minion groups with a stress threshold and a gang-up bonus of +1 per
+minion beyond the first (L4465-L4535), and the adversaries' group consequences (L4580-L4597).
+
+The core's consequence severities are SotC's words; here ``mild`` is Trifling, ``moderate``
+Middling and ``severe`` Grievous (:data:`CORE_SEVERITY`), and the character keeps the book's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.character import CharacterBase, ConflictKind, Consequence, Severity
+from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.dice import DicePool, DiceTerm
+from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.errors import RuleViolation
+from rules.systems.strange_fate.book import StrangeFateBook
+from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
+from rules.systems.strange_fate.catalog import Tier
+from rules.systems.strange_fate.character import StrangeFateCharacter
+from rules.systems.strange_fate.conflict_state import (
+    ConsequenceScope,
+    ConsequenceSeverity,
+    HeldConsequence,
+    StrangeFateCondition,
+)
+from rules.systems.strange_fate.creation import tier_index
+from rules.systems.strange_fate.derive import TRACKS as BOOK_TRACKS
+from rules.systems.strange_fate.derive import derive, skill_trappings
+from rules.systems.strange_fate.settings import DEFAULT_SETTINGS, StrangeFateSettings
+from rules.systems.strange_fate.tiers import (
+    TierPool,
+    opposed_pools,
+    shifted_defence_tier,
+    static_pool,
+)
+
+TRACKS: tuple[TrackSpec, ...] = (
+    TrackSpec(key="health", label="Health", kinds=("physical",)),
+    TrackSpec(key="composure", label="Composure", kinds=("mental",)),
+    TrackSpec(key="reputation", label="Reputation", kinds=("social",)),
+)
+"""«Refine Details» (L500): Health for Physical harm, Composure for Mental, Reputation for
+Social; each attack's scope picks the track (L4179-L4189)."""
+TRACK_OF: dict[ConflictKind, TrackName] = {
+    "physical": "health",
+    "mental": "composure",
+    "social": "reputation",
+}
+CORE_SEVERITY: dict[ConsequenceSeverity, Severity] = {
+    "trifling": "mild",
+    "middling": "moderate",
+    "grievous": "severe",
+}
+BOOK_SEVERITY: dict[str, ConsequenceSeverity] = {
+    "mild": "trifling",
+    "moderate": "middling",
+    "severe": "grievous",
+    "extra": "trifling",
+}
+ABSORBS: dict[ConsequenceSeverity, int] = {"trifling": 2, "middling": 4, "grievous": 6}
+"""Stress each consequence absorbs (L4211-L4216); several may be stacked on one hit."""
+GROUP_CONSEQUENCES: tuple[tuple[int, int, int], ...] = ((7, 8, 3), (5, 6, 3), (3, 4, 2), (1, 2, 1))
+"""«Group Consequences» (L4580-L4597): (fewest adversaries, Trifling, Middling)."""
+MINION_GROUP: dict[int, int] = {1: 5, 2: 4, 3: 3}
+"""Default group size by minion quality (Average 5, Fair 4, Good 3; L4465-L4535)."""
+
+
+def to_dice(pool: TierPool) -> DicePool:
+    """A :class:`rules.tiers.TierPool` as the core's dice pool (``3dF+1d6``, ``2dF-2d6``)."""
+    terms: list[DiceTerm] = []
+    if pool.fudge:
+        terms.append(DiceTerm(count=pool.fudge, kind="fudge", sides=3))
+    if pool.plus_d6:
+        terms.append(DiceTerm(count=pool.plus_d6, kind="plain", sides=6))
+    if pool.minus_d6:
+        terms.append(DiceTerm(count=pool.minus_d6, kind="plain", sides=6, sign=-1))
+    return DicePool(terms=tuple(terms), modifier=pool.modifier)
+
+
+def group_consequences(adversaries: int) -> dict[ConsequenceSeverity, int]:
+    """The adversaries' shared pool at the start of a story (L4580-L4597): 1-2 adversaries
+    2 Trifling 1 Middling, 3-4 4/2, 5-6 6/3, 7 or more 8/3; none without adversaries."""
+    for fewest, trifling, middling in GROUP_CONSEQUENCES:
+        if adversaries >= fewest:
+            return {"trifling": trifling, "middling": middling, "grievous": 0}
+    return {"trifling": 0, "middling": 0, "grievous": 0}
+
+
+def absorb(severities: tuple[ConsequenceSeverity, ...], stress: int) -> int:
+    """Stress left after stacking ``severities`` on a hit of ``stress`` (L4211-L4216)."""
+    return max(0, stress - sum(ABSORBS[s] for s in severities))
+
+
+def check_stress(track: tuple[int, ...], amount: int) -> tuple[int, ...] | None:
+    """The track after a hit of ``amount`` («Stress», L4191-L4199): box ``amount`` and every box
+    to its left are checked; if box ``amount`` is already checked the hit rolls up to the next
+    clear box. None: no box can take it (taken out, or a consequence)."""
+    box = stress_box(track, amount)
+    if box is None:
+        return None
+    return tuple(1 if i <= box else v for i, v in enumerate(track))
+
+
+def stress_box(track: tuple[int, ...], amount: int) -> int | None:
+    """The 0-based box a hit of ``amount`` lands on. Every box left of a checked one counts as
+    checked (the book checks them all), so the hit lands past the highest checked box when its
+    own box is at or below it."""
+    if amount < 1:
+        return None
+    highest = max((i for i, v in enumerate(track) if v), default=-1)
+    box = amount - 1 if amount - 1 > highest else highest + 1
+    return box if box < len(track) else None
+
+
+EXTRA_PHYSICAL = "extra_trifling_physical"
+EXTRA_SOCIAL = "extra_trifling_social"
+"""Participant options: extra Trifling slots in physical and in social/mental conflicts (Tier
+Benefits, Essential gear locked to a scope; L2512-L2516, L3702)."""
+
+
+def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
+    """The participant options for its extra Trifling slots (left out when there are none)."""
+    options: dict[str, OptionValue] = {}
+    if physical:
+        options[EXTRA_PHYSICAL] = min(10, physical)
+    if social:
+        options[EXTRA_SOCIAL] = min(10, social)
+    return options
+
+
+class StrangeFateConflictRules:
+    """Strange Fate's conflict rules under a campaign's settings (a :class:`ConflictRules`).
+
+    Args:
+        book: The system's rules data (to read characters: tracks, tiers, trappings).
+        settings: The campaign settings (None: the book's).
+    """
+
+    def __init__(self, book: StrangeFateBook, settings: StrangeFateSettings | None = None) -> None:
+        self._book = book
+        self._settings = settings or DEFAULT_SETTINGS
+        self._data: dict[str, Any] = self._settings.model_dump(mode="json")
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> StrangeFateSettings:
+        """The campaign settings in force."""
+        return self._settings
+
+    @property
+    def settings_data(self) -> dict[str, Any]:
+        """The settings as JSON (what ``Encounter.settings`` stores)."""
+        return self._data
+
+    def for_settings(self, data: Mapping[str, Any]) -> StrangeFateConflictRules:
+        """These rules under the settings stored as ``data`` (empty: the book's).
+
+        Raises:
+            RuleViolation: settings Strange Fate does not have.
+        """
+        try:
+            settings = StrangeFateSettings.model_validate(dict(data)) if data else DEFAULT_SETTINGS
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise RuleViolation(f"campaign settings: {where}: {first['msg']}") from None
+        if settings == self._settings:
+            return self
+        return StrangeFateConflictRules(self._book, settings)
+
+    def settings_change_problem(self, before: ConflictRules, has_cast: bool) -> str | None:
+        """Any change is fine: the settings change dice, never track sizes."""
+        return None
+
+    def settings_text(self) -> str:
+        """``run with Fudge dice across tiers (one d6 per tier of difference)``."""
+        words = {
+            "fudge": "Fudge dice across tiers (one d6 per tier of difference)",
+            "d6-extra": "d6-d6 across tiers (one more d6 per tier)",
+            "d6-plus3": "d6-d6 across tiers (+3 per tier)",
+        }
+        return f"run with {words[self._settings.tier_dice]}, " + json.dumps(
+            {"max_tier_difference": self._settings.max_tier_difference}
+        )
+
+    @property
+    def rotating_initiative(self) -> bool:
+        """Initiative by the Initiative trapping's skill (L4142-L4159), not rotating."""
+        return False
+
+    @property
+    def uses_grit(self) -> bool:
+        """No grit: NPCs concede as the book's concessions say (L4274-L4288)."""
+        return False
+
+    @property
+    def one_companion_each(self) -> bool:
+        """Companions have no stress track of their own here."""
+        return False
+
+    # -- tracks and dice --------------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> tuple[TrackSpec, ...]:
+        """Health, Composure and Reputation."""
+        return TRACKS
+
+    def track_for(self, kind: ConflictKind) -> TrackName:
+        """Physical -> Health, Mental -> Composure, Social -> Reputation."""
+        return TRACK_OF[kind]
+
+    @property
+    def full_defense_bonus(self) -> int:
+        """+2 to every defence until the next turn (L4376)."""
+        return 2
+
+    @property
+    def spin_margin(self) -> int:
+        """Spin is 3 or more shifts (L3967)."""
+        return 3
+
+    @property
+    def invoke_bonus(self) -> int:
+        """An invoke or tag adds +2 when it does not reroll (L658-L700)."""
+        return 2
+
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
+        """The roller's dice against an opponent ``attacker_tier - defender_tier`` tiers below
+        (L1153): the higher side swaps one Fudge die for a d6 per tier (at most the campaign's
+        ``max_tier_difference``), the lower side rolls the plain dice; the d6-d6 alternatives
+        by ``tier_dice`` (L1170-L1178)."""
+        mine, _ = opposed_pools(
+            attacker_tier,
+            defender_tier,
+            self._settings.tier_dice,
+            self._settings.max_tier_difference,
+        )
+        return to_dice(mine)
+
+    def static_dice(self, skill_tier: int, difficulty_tier: int) -> DicePool:
+        """Against a static difficulty with a tier (L4036-L4042): a higher difficulty turns one
+        Fudge die per tier into a subtracted d6 (Good Burglary vs a Great (E) lock: 3dF-1d6)."""
+        return to_dice(
+            static_pool(
+                skill_tier,
+                difficulty_tier,
+                self._settings.tier_dice,
+                self._settings.max_tier_difference,
+            )
+        )
+
+    def defence_tier(
+        self,
+        tier: Tier | int,
+        invulnerable: tuple[TierShiftSeverity, ...] = (),
+        weak: tuple[TierShiftSeverity, ...] = (),
+    ) -> int:
+        """A defence's tier against a category the defender is Invulnerable or Weak to: Minor
+        +/-2, Major +/-4 (L1182-L1196)."""
+        return shifted_defence_tier(tier, invulnerable, weak)
+
+    def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
+        """The signed sum of the faces (a subtracted d6 counts against the roll)."""
+        return pool.dice_total(faces) + pool.modifier
+
+    def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
+        """See :func:`stress_box`."""
+        return stress_box(track, amount)
+
+    def stress_box_for(self, p: Participant, track: TrackName, amount: int) -> int | None:
+        """Box ``amount`` on ``p``'s track, rolled up past the checked boxes."""
+        return stress_box(p.track(track), amount)
+
+    def hit_level(self, p: Participant, track: TrackName, amount: int) -> int:
+        """A box is checked, whatever the hit."""
+        return 1
+
+    def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
+        """Strange Fate reads only its extra Trifling slots per scope (0-10 each)."""
+        for key, value in options.items():
+            if key not in (EXTRA_PHYSICAL, EXTRA_SOCIAL):
+                return f"Strange Fate has no participant option {key!r}"
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
+                return f"{key} must be a whole number from 0 to 10"
+        return None
+
+    def fill_lower_choices(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """None: the book checks the boxes to the left anyway."""
+        return ()
+
+    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """Trifling, extra Trifling slots (Tier Benefits, Essential gear, in the conflict's
+        scope), Middling, Grievous (L502, L2512-L2516, L3702); minions have none (L4465)."""
+        if p.is_group:
+            return ()
+        key = EXTRA_PHYSICAL if kind == "physical" else EXTRA_SOCIAL
+        extra = p.options.get(key, 0)
+        extras: list[Severity] = ["mild"] * (extra if isinstance(extra, int) else 0)
+        return ("mild", *extras, "moderate", "severe")
+
+    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
+        """The lightest free slot (held consequences and those removed this scene fill slots)."""
+        slots = list(self.consequence_slots(p, kind))
+        for severity in [c.severity for c in p.consequences] + list(p.spent_slots):
+            key = "mild" if severity == "extra" else severity
+            if key in slots:
+                slots.remove(key)
+        return slots[0] if slots else None
+
+    def group_bonus(self, size: int) -> int:
+        """+1 per minion beyond the first (L4465-L4535)."""
+        return max(0, size - 1)
+
+    def minion_boxes(self, quality: int) -> int:
+        """The stress threshold: Average 1, Fair 2, Good 3 (L4465-L4535); stress on a group
+        takes out one minion per full threshold."""
+        return max(1, quality)
+
+    def companion_boxes(self, quality: int) -> int:
+        """Companions take no stress of their own in conflicts (none printed, L3640-L3663)."""
+        return 0
+
+    def recover(
+        self, consequences: tuple[Consequence, ...], period: RecoveryPeriod, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """A breather or more clears Trifling consequences (L4211); Middling needs a downtime
+        roll against Great (+4) and Grievous lasts the story (L4213-L4216), so they stay for the
+        GM to remove."""
+        return tuple(c for c in consequences if c.severity not in ("mild", "extra"))
+
+    def overflow(self, track: tuple[int, ...], shifts: int) -> int:
+        """Shifts beyond the largest hit the track could still take."""
+        room = len(track) if stress_box(track, len(track)) is not None else 0
+        return max(0, shifts - room)
+
+    # -- the cast ---------------------------------------------------------------------------------
+
+    def _own(self, character: CharacterBase) -> StrangeFateCharacter:
+        if not isinstance(character, StrangeFateCharacter):
+            raise RuleViolation(
+                f"{character.name or 'this character'} is a {character.system!r} character, "
+                "not a Strange Fate one"
+            )
+        return character
+
+    def _initiative(self, character: StrangeFateCharacter, scope: str) -> int:
+        """The best rating among skills with Initiative [scope] (L2150-L2156); Mediocre if
+        none. The tier sorts first at the table (L4157): it is folded in as 10 per tier."""
+        best = 0
+        for name, rating in character.skills.items():
+            uses = skill_trappings(self._book, character, name)
+            if any(u.trapping == "Initiative" and scope in u.details for u in uses):
+                best = max(best, tier_index(character.tier_of(name)) * 10 + rating)
+        return best
+
+    def participant_from_character(
+        self,
+        character: CharacterBase,
+        *,
+        pid: str,
+        kind: str = "pc",
+        side: str = "",
+        seat: int = 0,
+        grit: int | None = None,
+        zone: str | None = None,
+    ) -> Participant:
+        """A participant with the character's tracks (derived sizes), held stress and
+        consequences, Fate Points, aspects and skills.
+
+        Raises:
+            RuleViolation: not a Strange Fate character.
+        """
+        hero = self._own(character)
+        derived = derive(self._book, hero, self._settings)
+        cond = hero.condition
+        tracks = {}
+        for spec, name in zip(TRACKS, BOOK_TRACKS, strict=True):
+            size = derived.stress[name]
+            held = cond.track(name)[:size]
+            tracks[spec.key] = (*(int(b) for b in held), *([0] * (size - len(held))))
+        extra_physical = sum(
+            1
+            for e in derived.extra_consequences
+            if e.scope == "Physical" and e.severity == "trifling"
+        )
+        extra_social = sum(
+            1
+            for e in derived.extra_consequences
+            if e.scope != "Physical" and e.severity == "trifling"
+        )
+        return Participant(
+            id=pid,
+            name=hero.name or pid,
+            kind="npc" if kind == "npc" else "pc",
+            side=side,
+            character_id=hero.id,
+            skills=dict(hero.skills),
+            initiative={
+                "physical": self._initiative(hero, "Physical"),
+                "social": self._initiative(hero, "Social"),
+                "mental": self._initiative(hero, "Social"),
+            },
+            seat=seat,
+            tracks=tracks,
+            consequences=tuple(
+                Consequence(severity=CORE_SEVERITY[c.severity], text=c.text, kind=c.scope)
+                for c in cond.consequences
+                if not c.group
+            ),
+            options=_slot_options(extra_physical, extra_social),
+            fate_points=max(0, derived.fate_points or 0),
+            aspects=tuple(a.text for a in hero.aspects if a.text.strip()),
+            grit=grit,
+            zone=zone,
+        )
+
+    def npc_participant(
+        self,
+        *,
+        pid: str,
+        name: str,
+        skills: Mapping[str, int],
+        fate_points: int = 0,
+        aspects: tuple[str, ...] = (),
+        tracks: Mapping[str, int] | None = None,
+        grit: int | None = None,
+        side: str = "",
+        seat: int = 0,
+        zone: str | None = None,
+        stunts: tuple[str, ...] = (),
+        armor: int = 0,
+    ) -> Participant:
+        """A named NPC written into an encounter: three boxes per track unless ``tracks`` says
+        otherwise (L500)."""
+        sizes = {**self.npc_track_sizes(skills), **(tracks or {})}
+        return Participant(
+            id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills), seat=seat,
+            tracks={k: (0,) * v for k, v in sizes.items()}, fate_points=fate_points,
+            aspects=aspects, grit=grit, zone=zone,
+        )  # fmt: skip
+
+    def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
+        """Three boxes on each track (L500)."""
+        boxes = self._book.creation.stress.boxes
+        return {t.key: boxes for t in TRACKS}
+
+    def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
+        """``p`` with the character's harm and Fate Points now; placement stays."""
+        fresh = self.participant_from_character(
+            character, pid=p.id, kind=p.kind, side=p.side, seat=p.seat, grit=p.grit, zone=p.zone
+        )
+        return fresh.model_copy(update={"attached_to": p.attached_to, "hidden": p.hidden})
+
+    def apply_results(self, character: CharacterBase, p: Participant) -> CharacterBase:
+        """The character with the stress boxes, consequences (in the book's words, with the
+        scope of the conflict) and Fate Points it ends the encounter with."""
+        hero = self._own(character)
+        kept_group = tuple(c for c in hero.condition.consequences if c.group)
+        scopes: dict[str, ConsequenceScope] = {
+            "physical": "physical",
+            "mental": "mental",
+            "social": "social",
+        }
+        condition = StrangeFateCondition(
+            health=tuple(bool(b) for b in p.track("health")),
+            composure=tuple(bool(b) for b in p.track("composure")),
+            reputation=tuple(bool(b) for b in p.track("reputation")),
+            consequences=(
+                *kept_group,
+                *(
+                    HeldConsequence(
+                        severity=BOOK_SEVERITY[c.severity], scope=scopes[c.kind], text=c.text
+                    )
+                    for c in p.consequences
+                ),
+            ),
+        )
+        return hero.model_copy(update={"condition": condition, "fate_points": p.fate_points})
