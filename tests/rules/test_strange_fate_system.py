@@ -94,8 +94,8 @@ def test_listing_headline_and_search_entries() -> None:
     facts = system().listing(professor())
     assert facts.headline == "Extraordinary: Strength Training +3 (E)"
     assert facts.headline_rank == 103
-    assert ("trapping", "Physical Force") in facts.search_entries
-    assert ("gift", "Companion") in facts.search_entries
+    assert ("description", "Physical Force") in facts.search_entries  # searched as words
+    assert ("stunt", "Companion") in facts.search_entries  # a Gift is a stunt
     assert ("aspect", "Knowledge Must Be Shared") in facts.search_entries
     assert facts.description == "Changed Middle Class"
 

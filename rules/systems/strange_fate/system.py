@@ -204,7 +204,12 @@ class StrangeFateSystem:
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> ListingFacts:
         """The power tier and top skill as the headline; aspects, skills, trappings and gifts
-        to search."""
+        to search.
+
+        The library's search fields are the core's (``storage.search_syntax``): Gifts are
+        searched as stunts (what they are to the other systems), trappings and the Archetype and
+        Social Class as description words.
+        """
         assert isinstance(character, StrangeFateCharacter)
         derived = self.derive(character, settings)
         headline = ""
@@ -221,9 +226,8 @@ class StrangeFateSystem:
             search_entries=(
                 *(("aspect", a.text) for a in character.aspects if a.text),
                 *(("skill", s) for s in dict.fromkeys([*character.skills, *character.designed])),
-                *(("trapping", t) for t in trappings),
-                *(("gift", g.name) for g in character.gifts),
-                *(("archetype", character.archetype) for _ in (1,) if character.archetype),
+                *(("description", t) for t in trappings),
+                *(("stunt", g.name) for g in character.gifts),
             ),
         )
 
