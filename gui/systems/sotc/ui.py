@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from gui.system_ui import CampaignPage, NewCharacterKind
+from gui.system_ui import CampaignPage, NewCharacterKind, SystemDataEditor
 from rules.character import CharacterBase
 from rules.evolve import evolve
 from rules.settings import SystemSettings
@@ -109,3 +109,7 @@ class SotcUi:
         from gui.systems.sotc.casting_page import SotcCastingPage
 
         return (SotcCastingPage(self.novels(workspace), workspace, parent),)
+
+    def data_editors(self) -> tuple[SystemDataEditor, ...]:
+        """None: SotC's rules data is the book's and needs no correcting."""
+        return ()
