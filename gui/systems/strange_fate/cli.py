@@ -96,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{walk.points} trapping points ({kind} skill, cheapest order of addition)")
     width = max(len(s["trapping"]) for s in steps)
     for i, s in enumerate(steps, start=1):
-        via = ", ".join(f"{ln['a']}\u2013{ln['b']} ({ln['style']} {ln['points']})" for ln in s["lines"])
+        via = ", ".join(
+            f"{ln['a']}\u2013{ln['b']} ({ln['style']} {ln['points']})" for ln in s["lines"]
+        )
         lines = f" + lines {s['line_points']}{' (capped at 4)' if s['capped'] else ''}"
         print(
             f"{i:>2}. {s['trapping']:<{width}}  box {s['box']}{lines if s['lines'] else ''}"

@@ -49,7 +49,11 @@ class MoveBoxCommand(QUndoCommand):
     """Move a box (drawing only; consecutive moves of the same box merge)."""
 
     def __init__(
-        self, document: DiagramDocument, trapping: str, to: Point, parent: QUndoCommand | None = None
+        self,
+        document: DiagramDocument,
+        trapping: str,
+        to: Point,
+        parent: QUndoCommand | None = None,
     ) -> None:
         super().__init__(f"Move box {trapping}", parent)
         self.document = document
@@ -80,7 +84,11 @@ class RestyleBoxCommand(QUndoCommand):
     """Give a box another border (solid 1 point, dotted 2)."""
 
     def __init__(
-        self, document: DiagramDocument, trapping: str, border: str, parent: QUndoCommand | None = None
+        self,
+        document: DiagramDocument,
+        trapping: str,
+        border: str,
+        parent: QUndoCommand | None = None,
     ) -> None:
         super().__init__(f"Make box {trapping} {border}", parent)
         self.document = document

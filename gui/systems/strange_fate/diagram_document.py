@@ -75,7 +75,11 @@ class DiagramDocument(QObject):
         """The diagram as it stands (validated; cached until the next change)."""
         if self._cache is None or self._cache[0] != self._revision:
             built = Diagram.model_validate(
-                {**self.meta, "boxes": list(self.boxes.values()), "lines": list(self.lines.values())}
+                {
+                    **self.meta,
+                    "boxes": list(self.boxes.values()),
+                    "lines": list(self.lines.values()),
+                }
             )
             self._cache = (self._revision, built)
         return self._cache[1]
@@ -130,9 +134,11 @@ class DiagramDocument(QObject):
 
     def is_bundled(self) -> bool:
         """Whether the boxes and lines are the bundled reconstruction's (positions aside)."""
-        return not self.removed() and not any(
-            self.box_change(n) in ("added", "restyled") for n in self.boxes
-        ) and not any(self.line_change(k) for k in self.lines)
+        return (
+            not self.removed()
+            and not any(self.box_change(n) in ("added", "restyled") for n in self.boxes)
+            and not any(self.line_change(k) for k in self.lines)
+        )
 
     def differences(self) -> tuple[tuple[str, str], ...]:
         """Every difference from the bundled diagram: (what, how), boxes then lines."""

@@ -15,11 +15,17 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPainter, QWheelEvent
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsView,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QListView,
@@ -76,14 +82,23 @@ class DiagramView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Skill Trapping Diagram")
+        self.auto_fit = True
 
     def fit(self) -> None:
-        """Show the whole diagram."""
+        """Show the whole diagram (and keep it whole when the view is resized)."""
+        self.auto_fit = True
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the whole diagram in view until the user zooms."""
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         """Ctrl+wheel zooms; the wheel alone scrolls."""
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.auto_fit = False
             factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
             self.scale(factor, factor)
             return
@@ -119,7 +134,9 @@ class DifferencesModel(QAbstractListModel):
         """One row per difference."""
         return 0 if parent.isValid() else len(self._rows)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = _ROLE.DisplayRole) -> Any:
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = _ROLE.DisplayRole
+    ) -> Any:
         """``what \u2014 how``."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
@@ -216,8 +233,14 @@ class DiagramTab(QWidget):
     def _build_actions(self) -> None:
         bar = self.toolbar
         bar.addAction(self._action("add-box", "Add box\u2026", self.add_box, "Ctrl+Shift+B"))
-        bar.addAction(self._action("solid", "Solid border", lambda: self.restyle_boxes("solid"), "Ctrl+1"))
-        bar.addAction(self._action("dotted-box", "Dotted border", lambda: self.restyle_boxes("dotted"), "Ctrl+2"))
+        bar.addAction(
+            self._action("solid", "Solid border", lambda: self.restyle_boxes("solid"), "Ctrl+1")
+        )
+        bar.addAction(
+            self._action(
+                "dotted-box", "Dotted border", lambda: self.restyle_boxes("dotted"), "Ctrl+2"
+            )
+        )
         bar.addSeparator()
         for style, key in (("thin", "Alt+1"), ("dotted", "Alt+2"), ("thick", "Alt+3")):
             bar.addAction(
@@ -404,13 +427,3 @@ class DiagramTab(QWidget):
 
     def discard(self) -> None:
         """Nothing is kept outside the library."""
-
-
-def central_row(*widgets: QWidget) -> QWidget:
-    """Widgets side by side (helper for small forms)."""
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for widget in widgets:
-        layout.addWidget(widget)
-    return row

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
@@ -125,13 +125,24 @@ class BoxItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(-3, -3, 3, 3))
         font = QFont(painter.font())
-        font.setPointSizeF(8.5)
+        font.setPointSizeF(9.0)
         painter.setFont(font)
         painter.setPen(INK)
-        label = self.name
         if border == "priced" and self.box.prices:
-            label += "\n" + " / ".join(f"{k} {v}" for k, v in self.box.prices.items())
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+            top = QRectF(rect.left(), rect.top() + 1, rect.width(), rect.height() / 2)
+            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, self.name)
+            small = QFont(font)
+            small.setPointSizeF(6.5)
+            painter.setFont(small)
+            prices = " \u00b7 ".join(f"{k} {v}" for k, v in self.box.prices.items())
+            bottom = QRectF(rect.left() + 3, rect.center().y(), rect.width() - 6, rect.height() / 2)
+            text = QFontMetricsF(small).elidedText(
+                prices, Qt.TextElideMode.ElideRight, bottom.width()
+            )
+            painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text)
+            painter.setFont(font)
+        else:
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.name)
         if self.step is not None:
             badge = QRectF(-BOX_WIDTH / 2 - 4, -BOX_HEIGHT / 2 - 10, 34, 15)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -141,7 +152,9 @@ class BoxItem(QGraphicsObject):
             font.setPointSizeF(7.5)
             font.setBold(True)
             painter.setFont(font)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{self.step}\u00b7{self.running}")
+            painter.drawText(
+                badge, Qt.AlignmentFlag.AlignCenter, f"{self.step}\u00b7{self.running}"
+            )
         if self.change is not None and self.change != "moved":
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(CHANGED)
@@ -250,7 +263,11 @@ class DiagramScene(QGraphicsScene):
             change = doc.box_change(name)
             tip = f"<b>{name}</b> \u2014 {box.border} border"
             if box.border != "priced":
-                tip += f" ({1 if box.border == 'solid' else 2} point{'s' * (box.border != 'solid')})"
+                tip += (
+                    f" ({1 if box.border == 'solid' else 2} point{'s' * (box.border != 'solid')})"
+                )
+            else:
+                tip += ": " + ", ".join(f"[{k}] {v} points" for k, v in box.prices.items())
             tip += f"<br>{provenance_text(box.provenance)}"
             if change is not None:
                 tip += f"<br><span style='color:#b35f00'>{CHANGE_WORDS[change]}"
@@ -278,12 +295,22 @@ class DiagramScene(QGraphicsScene):
                 tip += "</span>"
             litem.set_state(line, change, tip)
             self._place(litem)
-        rect = self.itemsBoundingRect().adjusted(-40, -40, 40, 40)
+        rect = self.itemsBoundingRect().adjusted(-16, -16, 16, 16)
         self.setSceneRect(rect)
 
     def _place(self, item: LineItem) -> None:
+        """Join the facing edges of the two boxes (left/right side by side, else top/bottom),
+        so a line never runs under a third box of the same column."""
         a, b = self.boxes[item.spec.a].pos(), self.boxes[item.spec.b].pos()
-        item.setLine(a.x(), a.y(), b.x(), b.y())
+        if abs(b.x() - a.x()) > BOX_WIDTH * 0.75:
+            sign = 1 if b.x() > a.x() else -1
+            start = QPointF(a.x() + sign * BOX_WIDTH / 2, a.y())
+            end = QPointF(b.x() - sign * BOX_WIDTH / 2, b.y())
+        else:
+            sign = 1 if b.y() > a.y() else -1
+            start = QPointF(a.x(), a.y() + sign * BOX_HEIGHT / 2)
+            end = QPointF(b.x(), b.y() - sign * BOX_HEIGHT / 2)
+        item.setLine(start.x(), start.y(), end.x(), end.y())
 
     def follow(self, name: str) -> None:
         """Redraw the lines of box ``name`` (it is being dragged)."""

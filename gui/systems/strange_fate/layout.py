@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 
 from rules.systems.strange_fate.diagram import Diagram
 
-BOX_WIDTH = 132.0
-BOX_HEIGHT = 34.0
-COLUMN = 178.0
-ROW = 50.0
-GAP = 60.0
+BOX_WIDTH = 118.0
+BOX_HEIGHT = 30.0
+COLUMN = 150.0
+ROW = 40.0
+GAP = 36.0
 GRID_COLUMNS = 7
 
 Point = tuple[float, float]
@@ -78,7 +78,9 @@ def _tidy(root: str, children: Mapping[str, list[str]]) -> dict[str, Point]:
     return {n: (depth[n] * COLUMN, rows[n] * ROW) for n in rows}
 
 
-def default_layout(diagram: Diagram, categories: Mapping[str, str] | None = None) -> dict[str, Point]:
+def default_layout(
+    diagram: Diagram, categories: Mapping[str, str] | None = None
+) -> dict[str, Point]:
     """A position (box centre) for every box of ``diagram``.
 
     Args:
