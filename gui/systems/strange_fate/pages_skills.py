@@ -98,7 +98,9 @@ class SkillsPage(SfPage):
         self.set_tier.clicked.connect(self._on_set_tier)
         self.remove.clicked.connect(self._on_remove)
         self.edit_design.clicked.connect(self._on_edit)
+        self._selected: str | None = None
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._on_current())
+        self.model.modelReset.connect(self._reselect)
         self.watch()
 
     def show_character(self, character: StrangeFateCharacter) -> None:
@@ -115,10 +117,17 @@ class SkillsPage(SfPage):
         index = self.table.currentIndex()
         return self.model.skill_at(index.row()) if index.isValid() else None
 
+    def _reselect(self) -> None:
+        """Keep the same skill selected when the table is refreshed."""
+        row = self.model.row_of(self._selected) if self._selected else -1
+        if row >= 0:
+            self.table.setCurrentIndex(self.model.index(row, 0))
+
     def _on_current(self) -> None:
         name = self.current_skill()
         if name is None:
             return
+        self._selected = name
         character = self.character()
         self.common.setCurrentText(name)
         self.rating.setValue(max(1, min(4, character.skills.get(name, 1))))
@@ -194,7 +203,7 @@ class GiftsPage(SfPage):
             lambda: self.push(AddGiftCommand(self.document, Gift(name=self.choice.currentText())))
         )
         self.remove.clicked.connect(self._on_remove)
-        self.list.selectionModel().currentRowChanged.connect(lambda *_: self._write_back())
+        self.list.selectionModel().currentRowChanged.connect(lambda *_: self._on_row())
         self._show_summary(self.choice.currentText())
         self.watch()
 
@@ -234,6 +243,19 @@ class GiftsPage(SfPage):
         if labels:
             row = min(max(row, 0), len(labels) - 1) if row >= 0 else len(labels) - 1
             self.list.setCurrentIndex(self.list_model.index(row, 0))
+        self._show_fields(character)
+
+    def _on_row(self) -> None:
+        if self._writing:
+            return
+        self._writing = True
+        try:
+            self._show_fields(self.character())
+        finally:
+            self._writing = False
+
+    def _show_fields(self, character: StrangeFateCharacter) -> None:
+        row = self._row()
         gift = character.gifts[row] if 0 <= row < len(character.gifts) else None
         for widget, value in ((self.target, gift.target if gift else ""),
                               (self.skill, gift.skill if gift else ""),
