@@ -175,7 +175,7 @@ class SkillDesigner(QWidget):
 
         # -- diagram (centre) --
         self.diagram_document = self._diagram_document()
-        self.scene = DiagramScene(self.diagram_document, movable=False)
+        self.scene = DiagramScene(self.diagram_document, movable=False, parent=self)
         self.view = DiagramView(self.scene)
         self.view.setMinimumSize(360, 220)
 

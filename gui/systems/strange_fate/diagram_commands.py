@@ -185,8 +185,11 @@ class RemoveBoxCommand(QUndoCommand):
         super().__init__(f"Remove box {trapping}", parent)
         self.document = document
         self.box = document.boxes[trapping]
-        for line in document.lines_of(trapping):
-            RemoveLineCommand(document, line.key, self)
+        # Keep the Python side of the children alive: Qt owns them, but their redo and undo
+        # are Python methods.
+        self.children = [
+            RemoveLineCommand(document, line.key, self) for line in document.lines_of(trapping)
+        ]
 
     def redo(self) -> None:
         """Remove the lines (children), then the box."""

@@ -179,7 +179,7 @@ class DiagramTab(QWidget):
         self.workspace = workspace
         self.hub = hub
         self.provenance = "bundled" if document.version == 0 else "user"
-        self.scene = DiagramScene(document)
+        self.scene = DiagramScene(document, parent=self)
         self.view = DiagramView(self.scene)
         self.toolbar = QToolBar("Diagram")
         self.actions_by_name: dict[str, QAction] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -227,6 +227,7 @@ class DiagramScene(QGraphicsScene):
     Args:
         document: The diagram to draw.
         movable: Whether boxes can be dragged (the editor; the designer only picks).
+        parent: The widget whose lifetime the scene shares.
 
     Signals:
         box_moved(str, float, float): a drag of box ``name`` ended at (x, y).
@@ -236,8 +237,10 @@ class DiagramScene(QGraphicsScene):
     box_moved = Signal(str, float, float)
     box_clicked = Signal(str)
 
-    def __init__(self, document: DiagramDocument, *, movable: bool = True) -> None:
-        super().__init__()
+    def __init__(
+        self, document: DiagramDocument, *, movable: bool = True, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
         self.document = document
         self.movable = movable
         self.boxes: dict[str, BoxItem] = {}
