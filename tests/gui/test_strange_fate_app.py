@@ -263,7 +263,9 @@ def test_sample_skill_added_in_one_undoable_step(qtbot: Any, sf: StrangeFateSyst
     assert f"prints ({sample.printed})" in designer.cost.text()
 
 
-def test_skills_model_and_keyboard_editing(qtbot: Any, sf: StrangeFateSystem, qtmodeltester: Any) -> None:
+def test_skills_model_and_keyboard_editing(
+    qtbot: Any, sf: StrangeFateSystem, qtmodeltester: Any
+) -> None:
     view = make_view(qtbot, sf)
     skills: Any = view.flow.pages["skills"]  # type: ignore[attr-defined]
     assert isinstance(skills.model, SkillsModel)

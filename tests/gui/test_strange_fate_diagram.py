@@ -145,7 +145,9 @@ def test_add_line_add_box_move_and_reset(tab: DiagramTab, document: DiagramDocum
     assert frozenset(("Climb", "Leap")) in document.lines
 
 
-def test_editor_actions_on_selection(qtbot: Any, tab: DiagramTab, document: DiagramDocument) -> None:
+def test_editor_actions_on_selection(
+    qtbot: Any, tab: DiagramTab, document: DiagramDocument
+) -> None:
     """Keyboard-reachable actions: select two boxes, Alt+3 joins them by a thick line."""
     tab.scene.boxes["Climb"].setSelected(True)
     tab.scene.boxes["Notice"].setSelected(True)
@@ -235,7 +237,9 @@ def test_a_corrected_diagram_prices_characters_opened_later(
     assert derived.skill_costs["Oxford Professor"] == 8
 
 
-def test_designer_follows_a_rebound_system(qtbot: Any, sf: StrangeFateSystem, bundled: dict[str, Any]) -> None:
+def test_designer_follows_a_rebound_system(
+    qtbot: Any, sf: StrangeFateSystem, bundled: dict[str, Any]
+) -> None:
     """The designer's diagram and price follow the document's system when it is rebound."""
     from rules.system_data import SystemData
 
@@ -247,7 +251,9 @@ def test_designer_follows_a_rebound_system(qtbot: Any, sf: StrangeFateSystem, bu
     assert designer.price is not None and designer.price.skill_points == 9
     content = dict(bundled)
     content["lines"] = [line for line in bundled["lines"] if {line["a"], line["b"]} != set(NW)]
-    corrected = sf.with_data({DIAGRAM_KEY: SystemData(system=sf.id, key=DIAGRAM_KEY, content=content)})
+    corrected = sf.with_data(
+        {DIAGRAM_KEY: SystemData(system=sf.id, key=DIAGRAM_KEY, content=content)}
+    )
     flow.rebind(corrected)
     assert NW not in designer.scene.lines
     character = document.character
