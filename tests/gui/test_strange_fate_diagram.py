@@ -116,7 +116,7 @@ def test_remove_box_is_one_composite_command(tab: DiagramTab, document: DiagramD
     lines_before = set(document.lines)
     touching = {k for k in document.lines if "Networking" in k}
     command = RemoveBoxCommand(document, "Networking")
-    assert command.childCount() == len(touching) > 0
+    assert len(command.children) == len(touching) > 0
     document.undo_stack.push(command)
     assert "Networking" not in tab.scene.boxes
     assert not touching & set(tab.scene.lines)
@@ -214,6 +214,11 @@ def test_rules_data_menu_and_a_correction_reprices_an_open_character(
     assert window.library.system_documents("strange-fate")[0].provenance == "bundled"
     final: Any = tab.document.derived
     assert final.skill_costs["Oxford Professor"] == 9
+    # A closed character is not repriced (nor does the next save touch its deleted document).
+    window.documents.remove(tab, discard=True)
+    qtbot.wait(10)
+    diagram_tab.document.undo_stack.push(RestyleLineCommand(diagram_tab.document, NW, "dotted"))
+    assert diagram_tab.save()
 
 
 def test_a_corrected_diagram_prices_characters_opened_later(
@@ -259,3 +264,48 @@ def test_designer_follows_a_rebound_system(
     character = document.character
     assert isinstance(character, StrangeFateCharacter)
     assert designer.price is not None and designer.price.skill_points != 9
+
+
+def test_screenshots_of_the_diagram_and_the_designer(
+    make_window: Any, qtbot: Any, tmp_path: Any, request: pytest.FixtureRequest
+) -> None:
+    """Offscreen grabs at 1280x720; with FATESMITH_SCREENSHOTS=1 they go to docs/screenshots."""
+    import os
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    from gui.theme import apply_theme
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
+        folder = Path(tmp_path)
+    app: Any = QApplication.instance()
+    saved = (app.style().name(), app.palette(), app.styleSheet())
+    apply_theme(app, "light")
+    request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1]),
+                                  app.setStyleSheet(saved[2])))  # fmt: skip
+    window = make_window(editor=None)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.fill_rules_data_menu()
+    editor = window.uis.get("strange-fate").data_editors()[0]
+    diagram: Any = window.open_rules_data("strange-fate", editor)
+    doc = diagram.document
+    doc.undo_stack.push(RestyleLineCommand(doc, frozenset(("Leap", "Move")), "dotted"))
+    for name in ("Esteem", "Shoot", "Dodge"):
+        diagram.scene.boxes[name].setSelected(True)
+    qtbot.wait(10)
+    image = window.grab()
+    assert image.width() == 1280
+    assert image.save(str(folder / "strange-fate-diagram.png"))
+    tab = window.characters.open_document(professor(), None, None)
+    view: Any = tab.editor
+    view.show_step("skills")
+    skills = view.flow.pages["skills"]
+    skills.tabs.setCurrentWidget(skills.designer)
+    skills.designer.edit("Oxford Professor")
+    qtbot.wait(10)
+    assert window.grab().save(str(folder / "strange-fate-designer.png"))
+    doc.undo_stack.setClean()

@@ -15,7 +15,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -91,7 +90,7 @@ class SkillDesigner(QWidget):
                                             (first, "&Kind", self.kind, 0),
                                             (first, "&Rating", self.rating, 0),
                                             (first, "T&ier", self.tier, 0),
-                                            (second, "T&heme", self.theme, 1)):  # fmt: skip
+                                            (second, "T&heme", self.theme, 2)):  # fmt: skip
             caption = QLabel(label)
             caption.setBuddy(widget)
             row.addWidget(caption)
@@ -159,13 +158,19 @@ class SkillDesigner(QWidget):
         )
         self.load_sample = QPushButton("&Load")
         self.add_sample = QPushButton("Add to &character")
-        samples = QGroupBox("The book's sample skills")
-        sl = QFormLayout(samples)
-        sl.addRow(self.sample_box)
-        srow = QHBoxLayout()
-        srow.addWidget(self.load_sample)
-        srow.addWidget(self.add_sample)
-        sl.addRow(srow)
+        self.sample_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.sample_box.setMinimumContentsLength(22)
+        caption = QLabel("Sa&mple")
+        caption.setBuddy(self.sample_box)
+        caption.setToolTip(
+            "The book's sample Unique (by Social Class) and Strange (by Archetype) skills"
+        )
+        second.addWidget(caption)
+        second.addWidget(self.sample_box, 1)
+        second.addWidget(self.load_sample)
+        second.addWidget(self.add_sample)
         left = QWidget()
         left.setMaximumWidth(300)
         ll = QVBoxLayout(left)
@@ -184,6 +189,7 @@ class SkillDesigner(QWidget):
         self.breakdown_view = QTableView()
         self.breakdown_view.setModel(self.breakdown)
         self.breakdown_view.verticalHeader().hide()
+        self.breakdown_view.setWordWrap(False)
         self.breakdown_view.setAccessibleName("Step-by-step cost")
         header = self.breakdown_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -198,7 +204,6 @@ class SkillDesigner(QWidget):
         self.put = QPushButton("&Put on character")
         self.put.setDefault(True)
         self.clear = QPushButton("New design")
-        ll.addWidget(samples)
         self.breakdown_view.setMinimumHeight(110)
         bottom = QWidget()
         bl = QHBoxLayout(bottom)

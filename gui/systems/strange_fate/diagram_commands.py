@@ -3,8 +3,8 @@
 Modelled on orange-canvas-core's scheme-edit commands (``AddNodeCommand``, ``RemoveNodeCommand``,
 ``AddLinkCommand``, ``RemoveLinkCommand``, ``MoveNodeCommand``): one command per user action,
 each doing its change on redo and the exact inverse on undo. Removing a box is a composite
-command whose children remove the box's lines first (Qt redoes children in order and undoes them
-in reverse), so one undo brings the box back with every line it had.
+command whose children remove the box's lines first (redone in order, undone in reverse), so one
+undo brings the box back with every line it had.
 """
 
 from __future__ import annotations
@@ -185,21 +185,23 @@ class RemoveBoxCommand(QUndoCommand):
         super().__init__(f"Remove box {trapping}", parent)
         self.document = document
         self.box = document.boxes[trapping]
-        # Keep the Python side of the children alive: Qt owns them, but their redo and undo
-        # are Python methods.
+        # The children are held here rather than given Qt's ``parent``: PySide leaves a child
+        # command owned by Python, so Qt's parent would delete it a second time.
         self.children = [
-            RemoveLineCommand(document, line.key, self) for line in document.lines_of(trapping)
+            RemoveLineCommand(document, line.key) for line in document.lines_of(trapping)
         ]
 
     def redo(self) -> None:
-        """Remove the lines (children), then the box."""
-        super().redo()
+        """Remove the lines (children, in order), then the box."""
+        for child in self.children:
+            child.redo()
         self.document.drop_box(self.box.trapping)
 
     def undo(self) -> None:
-        """Put the box back, then its lines."""
+        """Put the box back, then its lines (children, in reverse)."""
         self.document.put_box(self.box)
-        super().undo()
+        for child in reversed(self.children):
+            child.undo()
 
 
 class ResetDiagramCommand(QUndoCommand):

@@ -199,6 +199,16 @@ class DiagramTab(QWidget):
         side_layout.addWidget(self.mark)
         side_layout.addWidget(QLabel("<b>Differences from the bundled reconstruction</b>"))
         side_layout.addWidget(self.difference_list, 1)
+        legend = QLabel(
+            "Boxes: solid border 1 point, dotted 2, dash-dot priced by detail. Lines: thin 1, "
+            "dotted 2, thick free; at most 4 points of lines per addition (L1366-L1368, "
+            "L1390). Hover an item for where it comes from. <span style='color:#b35f00'>"
+            "\u25cf</span> differs from the bundled reconstruction; "
+            "<span style='color:#1f6fd1'>blue</span>: the cheapest walk, each box badged "
+            "step\u00b7running total."
+        )
+        legend.setWordWrap(True)
+        side_layout.addWidget(legend)
         side_layout.addWidget(QLabel("<b>Cheapest walk of the selected boxes</b>"))
         side_layout.addWidget(self.price)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -215,7 +225,7 @@ class DiagramTab(QWidget):
         self.scene.selectionChanged.connect(self._on_selection)
         self.view.nudged.connect(self._on_nudged)
         document.changed.connect(self._on_changed)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.changed.emit())
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._on_changed()
 
     # -- actions ----------------------------------------------------------------------------------
@@ -333,6 +343,10 @@ class DiagramTab(QWidget):
             self.undo_stack.endMacro()
 
     # -- state ------------------------------------------------------------------------------------
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self._show_mark()
+        self.changed.emit()
 
     def _on_changed(self) -> None:
         self._show_mark()

@@ -219,6 +219,14 @@ class LineItem(QGraphicsLineItem):
             painter.setOpacity(1.0)
         painter.setPen(self.pen())
         painter.drawLine(self.line())
+        if self.change is not None:  # the same orange mark as a changed box, mid-line
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(CHANGED)
+            painter.drawEllipse(self.line().center(), 5, 5)
+
+    def boundingRect(self) -> QRectF:
+        """The line and its change mark."""
+        return super().boundingRect().adjusted(-6, -6, 6, 6)
 
 
 class DiagramScene(QGraphicsScene):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from gui.documents.character_document import CharacterDocument
@@ -63,13 +64,13 @@ class StrangeFateCreationFlow:
         self._steps = tuple(
             CreationStepView(key=p.key, title=titles.get(p.key, p.heading), page=p) for p in pages
         )
+        self._rebinder = _Rebinder(document)
         if hub is not None:
-            hub.saved.connect(self.rebind)
+            hub.saved.connect(self._rebinder.rebind)
 
     def rebind(self, system: Any) -> None:
         """The library's diagram changed: price this character over ``system`` from now on."""
-        if system is not None and system.id == self.document.system.id:
-            self.document.rebind(system)
+        self._rebinder.rebind(system)
 
     def steps(self) -> tuple[CreationStepView, ...]:
         """The six steps in the book's order."""
@@ -90,6 +91,19 @@ class StrangeFateCreationFlow:
     def is_optional(self, key: str) -> bool:
         """Gifts and details may wait (one Gift is free, nothing forces it)."""
         return key in ("gifts", "details")
+
+
+class _Rebinder(QObject):
+    """Rebinds one document; a child of it, so the hub's connection ends with the document."""
+
+    def __init__(self, document: CharacterDocument) -> None:
+        super().__init__(document)
+        self.document = document
+
+    def rebind(self, system: Any) -> None:
+        """Price the document over ``system`` (the same system, corrected data)."""
+        if system is not None and system.id == self.document.system.id:
+            self.document.rebind(system)
 
 
 class StrangeFateDerivedPanel(QFrame):

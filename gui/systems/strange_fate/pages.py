@@ -58,7 +58,11 @@ class SfPage(QWidget):
 
     def watch(self) -> None:
         """Write the document into the widgets now and after every change."""
-        self.document.character_replaced.connect(lambda _c: self._write_back())
+        self.document.character_replaced.connect(self._on_replaced)
+        self._write_back()
+
+    def _on_replaced(self, _character: object) -> None:
+        # A bound method (not a lambda): Qt drops the connection when the page is deleted.
         self._write_back()
 
     def _write_back(self) -> None:
