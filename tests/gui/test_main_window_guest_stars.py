@@ -61,7 +61,10 @@ def test_new_fast_character_starts_fast_creation(make_window: Any) -> None:
     window = make_window(editor=default_editor_factory)
     file_menu = window.menuBar().actions()[0].menu()
     file_menu.aboutToShow.emit()  # the systems' ways to start a character join the menu
-    [fast] = [a for a in file_menu.actions() if a.text() == "New &Fast Character"]
+    # With several systems registered the menu text names the system ("... (Spirit of the ...)").
+    [fast] = [
+        a for a in file_menu.actions() if a.text().replace("&", "").startswith("New Fast Character")
+    ]
     assert file_menu.actions().index(fast) == file_menu.actions().index(window.act.new) + 1
     assert "Fast Character Creation" in fast.toolTip()
     fast.trigger()
