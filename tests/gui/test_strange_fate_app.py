@@ -123,6 +123,13 @@ def build_professor(qtbot: Any, view: CreationFlowView) -> CharacterDocument:
         skills.common.setCurrentText(name)
         skills.rating.setValue(rating)
         qtbot.mouseClick(skills.set_rating, Qt.MouseButton.LeftButton)
+    # Strength Training is Extraordinary: its rating (3) in Tier Benefits (L1200), by keys.
+    skills.table.setCurrentIndex(skills.model.index(skills.model.row_of("Strength Training"), 0))
+    benefits = skills.benefits
+    for name in ("Physical Force", "Leap"):
+        row = [benefits.data(benefits.index(i, 0)) for i in range(benefits.rowCount())].index(name)
+        skills.benefit_list.setCurrentIndex(benefits.index(row, 0))
+        qtbot.keyClick(skills.benefit_list, Qt.Key.Key_Space)
     # Step 4: the other aspects; the last question's is the Professor's Complication (L474).
     view.show_step("aspects")
     aspects = pages["aspects"]
@@ -161,9 +168,11 @@ def test_full_character_built_through_the_gui_validates(qtbot: Any, sf: StrangeF
     view = make_view(qtbot, sf)
     document = build_professor(qtbot, view)
     assert errors(document) == []
+    assert [p.code for p in document.problems] == []  # no warning either
     character = document.character
     assert isinstance(character, StrangeFateCharacter)
     assert character.designed["Oxford Professor"].trappings[0].trapping == "Networking"
+    assert character.tier_benefits == {"Strength Training": ("Physical Force", "Leap")}
     derived: Any = document.derived
     # Oxford Professor: rating 3 + the stated steps' 7 trapping points - 1 Drawback (L1380).
     assert derived.skill_costs["Oxford Professor"] == 9
@@ -315,6 +324,29 @@ def test_breakdown_model_empty_walk(qtmodeltester: Any) -> None:
     model.set_walk(None)
     qtmodeltester.check(model)
     assert model.rowCount() == 0
+
+
+def test_keyboard_picks_boxes_in_the_designer(
+    qtbot: Any, sf: StrangeFateSystem, qtmodeltester: Any
+) -> None:
+    """Arrow keys go from box to box (selecting it); Space adds its trapping."""
+    view = make_view(qtbot, sf)
+    skills: Any = view.flow.pages["skills"]  # type: ignore[attr-defined]
+    skills.tabs.setCurrentWidget(skills.designer)
+    designer: SkillDesigner = skills.designer
+    view.show_step("skills")
+    view.activateWindow()
+    qtbot.waitUntil(designer.scene.isActive)
+    designer.view.setFocus()
+    designer.scene.setFocusItem(designer.scene.boxes["Shoot"])
+    assert designer.scene.selected_boxes() == ["Shoot"]
+    qtbot.keyClick(designer.view, Qt.Key.Key_Space)
+    assert [u.trapping for u in designer.trappings] == ["Shoot"]
+    qtbot.keyClick(designer.view, Qt.Key.Key_Right)
+    focused = designer.scene.focusItem()
+    assert focused is not None and focused is not designer.scene.boxes["Shoot"]
+    assert designer.scene.selected_boxes() == [focused.name]  # type: ignore[attr-defined]
+    qtmodeltester.check(skills.benefits)
 
 
 def test_click_outside_boxes_changes_nothing(qtbot: Any, sf: StrangeFateSystem) -> None:

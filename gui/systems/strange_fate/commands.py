@@ -326,3 +326,16 @@ class RemoveWeaknessCommand(SfCommand):
             "Remove Weakness",
             lambda c: c.model_copy(update={"weaknesses": _without(c.weaknesses, index)}),
         )
+
+
+class SetTierBenefitsCommand(SfCommand):
+    """Choose the trappings whose Tier Benefit a skill takes (at most its rating, L1200)."""
+
+    def __init__(self, document: CharacterDocument, skill: str, chosen: tuple[str, ...]) -> None:
+        def change(c: StrangeFateCharacter) -> StrangeFateCharacter:
+            benefits = {k: v for k, v in c.tier_benefits.items() if k != skill}
+            if chosen:
+                benefits[skill] = chosen
+            return c.model_copy(update={"tier_benefits": benefits})
+
+        super().__init__(document, f"Choose Tier Benefits of {skill}", change)

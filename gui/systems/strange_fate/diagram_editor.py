@@ -105,7 +105,11 @@ class DiagramView(QGraphicsView):
         super().wheelEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Arrow keys nudge the selected boxes."""
+        """Arrow keys nudge the selected boxes (editor) or go from box to box (designer,
+        where Space then adds or removes the focused box's trapping)."""
+        scene = self.scene()
+        if isinstance(scene, DiagramScene) and not scene.movable and self._walk_focus(event):
+            return
         step = {Qt.Key.Key_Left: (-NUDGE, 0.0), Qt.Key.Key_Right: (NUDGE, 0.0),
                 Qt.Key.Key_Up: (0.0, -NUDGE), Qt.Key.Key_Down: (0.0, NUDGE)}.get(
             Qt.Key(event.key()))  # fmt: skip
@@ -114,6 +118,24 @@ class DiagramView(QGraphicsView):
             self.nudged.emit(*step)
             return
         super().keyPressEvent(event)
+
+    def _walk_focus(self, event: QKeyEvent) -> bool:
+        scene = self.scene()
+        assert isinstance(scene, DiagramScene)
+        forward = {Qt.Key.Key_Right: True, Qt.Key.Key_Down: True, Qt.Key.Key_Left: False,
+                   Qt.Key.Key_Up: False}.get(Qt.Key(event.key()))  # fmt: skip
+        if forward is None or not scene.boxes:
+            return False
+        order = sorted(scene.boxes.values(), key=lambda item: (item.pos().y(), item.pos().x()))
+        current = scene.focusItem()
+        if current in order:
+            index = order.index(current) + (1 if forward else -1)  # type: ignore[arg-type]
+        else:
+            index = 0 if forward else len(order) - 1
+        target = order[index % len(order)]
+        scene.setFocusItem(target)
+        self.ensureVisible(target)
+        return True
 
 
 class DifferencesModel(QAbstractListModel):

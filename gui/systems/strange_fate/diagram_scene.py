@@ -16,8 +16,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFocusEvent,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
 from PySide6.QtWidgets import (
+    QApplication,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsObject,
@@ -163,6 +174,24 @@ class BoxItem(QGraphicsObject):
             painter.setPen(_pen(CHANGED, 1.2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(BOX_WIDTH / 2 + 2, -BOX_HEIGHT / 2 - 2), 4, 4)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Tab through the boxes: the focused box is the selected one (Ctrl keeps others)."""
+        super().focusInEvent(event)
+        scene = self.scene()
+        if scene is not None and not self.isSelected():
+            if not QApplication.keyboardModifiers() & Qt.KeyboardModifier.ControlModifier:
+                scene.clearSelection()
+            self.setSelected(True)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Space or Enter on a box is a click (the designer adds or removes its trapping)."""
+        scene = self.scene()
+        keys = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if isinstance(scene, DiagramScene) and event.key() in keys:
+            scene.box_clicked.emit(self.name)
+            return
+        super().keyPressEvent(event)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
         """Lines follow a box being dragged."""

@@ -177,3 +177,83 @@ class DesignListModel(QAbstractListModel):
         if role in (_ROLE.DisplayRole, _ROLE.AccessibleTextRole):
             return self._rows[index.row()]
         return None
+
+
+class TierBenefitsModel(QAbstractListModel):
+    """The trappings of one skill that have Tier Benefits (L1200), ticked when chosen.
+
+    Ticking pushes :class:`~gui.systems.strange_fate.commands.SetTierBenefitsCommand`; the
+    model only reads the document back.
+    """
+
+    def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.skill: str | None = None
+        self._rows: list[str] = []
+        self._chosen: tuple[str, ...] = ()
+        document.character_replaced.connect(self._on_replaced)
+
+    def set_skill(self, skill: str | None) -> None:
+        """Show ``skill``'s trappings with Tier Benefits."""
+        self.skill = skill
+        self._reload()
+
+    def _on_replaced(self, _character: object) -> None:
+        self._reload()
+
+    def _reload(self) -> None:
+        from rules.systems.strange_fate.derive import skill_trappings
+
+        self.beginResetModel()
+        character: Any = self._document.character
+        system: Any = self._document.system
+        self._rows, self._chosen = [], ()
+        if self.skill is not None and self.skill in character.skills:
+            uses = skill_trappings(system.book, character, self.skill)
+            names = dict.fromkeys(u.trapping for u in uses)
+            self._rows = [n for n in names if system.book.benefits.of(n) is not None]
+            self._chosen = tuple(character.tier_benefits.get(self.skill, ()))
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = _NO_PARENT) -> int:
+        """One row per trapping with Tier Benefits."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        """Checkable."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemIsUserCheckable
+        )
+
+    def data(self, index: Index, role: int = _ROLE.DisplayRole) -> Any:
+        """The trapping, ticked when chosen."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        name = self._rows[index.row()]
+        if role in (_ROLE.DisplayRole, _ROLE.AccessibleTextRole):
+            return name
+        if role == _ROLE.CheckStateRole:
+            checked = name in self._chosen
+            return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = _ROLE.EditRole) -> bool:
+        """Tick or untick: one undoable command."""
+        from gui.systems.strange_fate.commands import SetTierBenefitsCommand
+
+        if role != _ROLE.CheckStateRole or not index.isValid() or self.skill is None:
+            return False
+        if not 0 <= index.row() < len(self._rows):
+            return False
+        name = self._rows[index.row()]
+        on = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2)
+        chosen = [n for n in self._chosen if n != name] + ([name] if on else [])
+        self._document.undo_stack.push(
+            SetTierBenefitsCommand(self._document, self.skill, tuple(chosen))
+        )
+        return True

@@ -38,7 +38,7 @@ from gui.systems.strange_fate.commands import (
     sf_of,
 )
 from gui.systems.strange_fate.designer import SkillDesigner
-from gui.systems.strange_fate.models import DesignListModel, SkillsModel
+from gui.systems.strange_fate.models import DesignListModel, SkillsModel, TierBenefitsModel
 from gui.systems.strange_fate.pages import SfPage, set_text
 from rules.systems.strange_fate.character import (
     Gift,
@@ -83,11 +83,20 @@ class SkillsPage(SfPage):
                        self.set_tier, self.remove, self.edit_design):  # fmt: skip
             row.addWidget(widget)
         row.addStretch(1)
+        self.benefits = TierBenefitsModel(document, self)
+        self.benefit_list = QListView()
+        self.benefit_list.setModel(self.benefits)
+        self.benefit_list.setAccessibleName("Tier Benefits")
+        self.benefit_list.setMaximumHeight(110)
+        self.benefit_label = QLabel()
+        self.benefit_label.setWordWrap(True)
         top = QWidget()
         top_layout = QFormLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addRow(self.table)
         top_layout.addRow(row)
+        top_layout.addRow(self.benefit_label)
+        top_layout.addRow(self.benefit_list)
         self.designer = SkillDesigner(document)
         self.tabs = QTabWidget()
         self.tabs.addTab(top, "&Skills")
@@ -104,7 +113,9 @@ class SkillsPage(SfPage):
         self.watch()
 
     def show_character(self, character: StrangeFateCharacter) -> None:
-        """Fill the Common skill names (the campaign's list)."""
+        """Fill the Common skill names (the campaign's list) and the Tier Benefits caption."""
+        if hasattr(self, "benefit_label"):
+            self._show_benefits()
         names = list(self.document.skill_names())
         if [self.common.itemText(i) for i in range(self.common.count())] != names:
             text = self.common.currentText()
@@ -128,10 +139,25 @@ class SkillsPage(SfPage):
         if name is None:
             return
         self._selected = name
+        self.benefits.set_skill(name)
+        self._show_benefits()
         character = self.character()
         self.common.setCurrentText(name)
         self.rating.setValue(max(1, min(4, character.skills.get(name, 1))))
         self.tier.setCurrentText(character.tier_of(name))
+
+    def _show_benefits(self) -> None:
+        name = self.current_skill()
+        derived: Any = self.document.derived
+        if name is None or self.benefits.rowCount() == 0:
+            self.benefit_label.setText("Tier Benefits: select a skill above Mundane with "
+                                       "trappings that have them (L1200).")  # fmt: skip
+            return
+        allowed = derived.tier_benefits_available.get(name, 0)
+        self.benefit_label.setText(
+            f"<b>Tier Benefits of {name}</b>: tick up to {allowed} (its rating; none in the "
+            "Mundane Tier, L1200)."
+        )
 
     def _on_set_rating(self) -> None:
         name = self.common.currentText().strip()
