@@ -288,7 +288,9 @@ def test_skills_model_and_keyboard_editing(
     skills.table.setCurrentIndex(skills.model.index(0, 0))
     pick(skills.tier, "Extraordinary")
     qtbot.mouseClick(skills.set_tier, Qt.MouseButton.LeftButton)
-    assert view.document.character.tiers == {"Athletics": "Extraordinary"}
+    character = view.document.character
+    assert isinstance(character, StrangeFateCharacter)
+    assert character.tiers == {"Athletics": "Extraordinary"}
     qtbot.mouseClick(skills.remove, Qt.MouseButton.LeftButton)
     assert view.document.character.skills == {}
     QApplication.processEvents()
@@ -314,8 +316,9 @@ def test_no_common_skills_campaign_gives_45_points(qtbot: Any, sf: StrangeFateSy
     settings = StrangeFateSettings(common_skills=False)
     document = CharacterDocument(ui.new_character("standard"), sf, version=None, settings=settings)
     panel = ui.derived_panel(document)
+    assert isinstance(panel, StrangeFateDerivedPanel)
     qtbot.addWidget(panel)
-    assert "0 of 45" in panel.skill_points.text()  # type: ignore[attr-defined]
+    assert "0 of 45" in panel.skill_points.text()
     assert document.skill_names() == ()
 
 

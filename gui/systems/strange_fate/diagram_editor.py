@@ -129,7 +129,7 @@ class DiagramView(QGraphicsView):
         order = sorted(scene.boxes.values(), key=lambda item: (item.pos().y(), item.pos().x()))
         current = scene.focusItem()
         if current in order:
-            index = order.index(current) + (1 if forward else -1)  # type: ignore[arg-type]
+            index = order.index(current) + (1 if forward else -1)
         else:
             index = 0 if forward else len(order) - 1
         target = order[index % len(order)]
