@@ -357,3 +357,53 @@ def test_click_outside_boxes_changes_nothing(qtbot: Any, sf: StrangeFateSystem) 
     designer: SkillDesigner = view.flow.pages["skills"].designer  # type: ignore[attr-defined]
     qtbot.mouseClick(designer.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
     assert designer.trappings == []
+
+
+def test_companion_and_equipment_made_on_the_gifts_page(qtbot: Any, sf: StrangeFateSystem) -> None:
+    """«Companion» (L3640-L3663): three improvements per Gift, skills within its quality and
+    points; «Equipment» (L3683-L3702). Renaming the Gift's target renames what it made."""
+    view = make_view(qtbot, sf)
+    document = view.document
+    view.show_step("gifts")
+    gifts: Any = view.flow.pages["gifts"]  # type: ignore[attr-defined]
+    pick(gifts.choice, "Companion")
+    qtbot.mouseClick(gifts.add, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(gifts.target, "Jenkins")
+    made = gifts.made
+    assert made.isVisible() and made.kind == "Companion"
+    for name in ("Quality", "Skilled", "Independent"):
+        pick(made.improvement, name)
+        qtbot.mouseClick(made.add, Qt.MouseButton.LeftButton)
+    for skill, rating in (("Burglary", 2), ("Presence", 2), ("Alertness", 1)):
+        made.skill.setText(skill)
+        made.rating.setValue(rating)
+        qtbot.mouseClick(made.set_skill, Qt.MouseButton.LeftButton)
+    character = document.character
+    assert isinstance(character, StrangeFateCharacter)
+    [jenkins] = character.companions
+    assert [m.name for m in jenkins.improvements] == ["Quality", "Skilled", "Independent"]
+    assert jenkins.skills == {"Burglary": 2, "Presence": 2, "Alertness": 1}
+    assert not [p for p in document.problems if p.path.startswith("companions")]
+    assert made.model.rowCount() == 3
+    # A fourth improvement is over the three this one Gift gives.
+    pick(made.improvement, "Communication")
+    qtbot.mouseClick(made.add, Qt.MouseButton.LeftButton)
+    assert any(p.path.startswith("companions[0]") for p in document.problems)
+    document.undo_stack.undo()
+    gifts.target.selectAll()
+    qtbot.keyClicks(gifts.target, "Mr Jenkins")
+    character = document.character
+    assert isinstance(character, StrangeFateCharacter)
+    assert [c.name for c in character.companions] == ["Mr Jenkins"]
+    # An Equipment Gift and its item.
+    pick(gifts.choice, "Equipment")
+    qtbot.mouseClick(gifts.add, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(gifts.target, "Swordstick")
+    assert made.kind == "Equipment" and not made.skill_row.isVisibleTo(made)
+    pick(made.improvement, "Deadly")
+    pick(made.track, "Health")
+    qtbot.mouseClick(made.add, Qt.MouseButton.LeftButton)
+    character = document.character
+    assert isinstance(character, StrangeFateCharacter)
+    assert character.equipment[0].name == "Swordstick"
+    assert character.equipment[0].improvements[0].track == "Health"

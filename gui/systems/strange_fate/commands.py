@@ -18,7 +18,9 @@ from gui.documents.commands import CharacterCommand
 from rules.systems.strange_fate.catalog import SampleSkill
 from rules.systems.strange_fate.character import (
     Aspect,
+    Companion,
     DesignedSkill,
+    EquipmentItem,
     Gift,
     Invulnerability,
     StrangeFateCharacter,
@@ -250,8 +252,18 @@ class SetGiftCommand(SfCommand):
 
         def change(c: StrangeFateCharacter) -> StrangeFateCharacter:
             gifts = list(c.gifts)
+            old = gifts[index].target
             gifts[index] = gift
-            return c.model_copy(update={"gifts": tuple(gifts)})
+            update: dict[str, Any] = {"gifts": tuple(gifts)}
+            # Renaming a Companion's or an item's Gift target renames what it made.
+            if old and old != gift.target and not any(g.target == old for g in gifts):
+                field = {"Companion": "companions", "Equipment": "equipment"}.get(gift.name)
+                if field is not None:
+                    update[field] = tuple(
+                        x.model_copy(update={"name": gift.target}) if x.name == old else x
+                        for x in getattr(c, field)
+                    )
+            return c.model_copy(update=update)
 
         super().__init__(document, f"Edit Gift {gift.name}", change)
 
@@ -339,3 +351,21 @@ class SetTierBenefitsCommand(SfCommand):
             return c.model_copy(update={"tier_benefits": benefits})
 
         super().__init__(document, f"Choose Tier Benefits of {skill}", change)
+
+
+class PutMadeCommand(SfCommand):
+    """Write the Companion or Equipment item called ``made.name`` (added when new)."""
+
+    def __init__(self, document: CharacterDocument, made: Companion | EquipmentItem) -> None:
+        field = "companions" if isinstance(made, Companion) else "equipment"
+
+        def change(c: StrangeFateCharacter) -> StrangeFateCharacter:
+            items = list(getattr(c, field))
+            at = next((i for i, x in enumerate(items) if x.name == made.name), None)
+            if at is None:
+                items.append(made)
+            else:
+                items[at] = made
+            return c.model_copy(update={field: tuple(items)})
+
+        super().__init__(document, f"Edit {made.name}", change)

@@ -38,6 +38,7 @@ from gui.systems.strange_fate.commands import (
     sf_of,
 )
 from gui.systems.strange_fate.designer import SkillDesigner
+from gui.systems.strange_fate.made_editor import MadeEditor
 from gui.systems.strange_fate.models import DesignListModel, SkillsModel, TierBenefitsModel
 from gui.systems.strange_fate.pages import SfPage, set_text
 from rules.systems.strange_fate.character import (
@@ -223,15 +224,22 @@ class GiftsPage(SfPage):
         box.setLayout(form)
         self.outer.addWidget(box)
         self.outer.addWidget(self.remove)
-        self.fields = {"gifts": self.choice}
+        self.made = MadeEditor(document)
+        self.outer.addWidget(self.made)
+        self.fields = {"gifts": self.choice, "companions": self.made, "equipment": self.made}
         self.choice.currentTextChanged.connect(self._show_summary)
-        self.add.clicked.connect(
-            lambda: self.push(AddGiftCommand(self.document, Gift(name=self.choice.currentText())))
-        )
+        self.add.clicked.connect(self._on_add)
         self.remove.clicked.connect(self._on_remove)
         self.list.selectionModel().currentRowChanged.connect(lambda *_: self._on_row())
         self._show_summary(self.choice.currentText())
         self.watch()
+
+    def _on_add(self) -> None:
+        """Buy the chosen Gift and select it (its fields are edited next)."""
+        gift = Gift.model_validate({"name": self.choice.currentText()})
+        self.push(AddGiftCommand(self.document, gift))
+        self.list.setCurrentIndex(self.list_model.index(self.list_model.rowCount() - 1, 0))
+        self.target.setFocus()
 
     def _show_summary(self, name: str) -> None:
         gift = self.gift_defs.get(name)
@@ -283,6 +291,7 @@ class GiftsPage(SfPage):
     def _show_fields(self, character: StrangeFateCharacter) -> None:
         row = self._row()
         gift = character.gifts[row] if 0 <= row < len(character.gifts) else None
+        self.made.show_for(gift.name if gift else None, gift.target if gift else "")
         for widget, value in ((self.target, gift.target if gift else ""),
                               (self.skill, gift.skill if gift else ""),
                               (self.aspect, gift.aspect if gift else ""),
