@@ -84,8 +84,8 @@ class MadeEditor(QGroupBox):
         self.skill_row = QWidget()
         srow = QHBoxLayout(self.skill_row)
         srow.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.skill, self.rating, self.set_skill, self.skills):
-            srow.addWidget(widget)
+        for part in (self.skill, self.rating, self.set_skill, self.skills):
+            srow.addWidget(part)
         form.addRow(self.skill_row)
         form.addRow(self.protective)
         self.add.clicked.connect(self._on_add)
