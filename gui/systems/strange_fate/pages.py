@@ -127,7 +127,10 @@ class ArchetypePage(SfPage):
         form = QFormLayout()
         self.name = QLineEdit()
         self.role = QComboBox()
-        self.role.addItems(["pc", "adversary", "villain"])
+        for key, label in (("pc", "Player character"), ("adversary", "Adversary"),
+                           ("villain", "Villain")):  # fmt: skip
+            self.role.addItem(label, key)
+        self.role.setToolTip("Adversaries and villains start with other Refresh (L4549, L4574).")
         self.era = QComboBox()
         self.era.addItems([CAMPAIGN_ERA, *self.eras])
         self.archetype = QComboBox()
@@ -157,8 +160,8 @@ class ArchetypePage(SfPage):
                        "archetype": self.archetype, "social_class": self.social_class,
                        "aspects": self.aspect_edits["archetype"]}  # fmt: skip
         self.name.textEdited.connect(lambda t: self.push(EditFieldCommand(document, "name", t)))
-        self.role.currentTextChanged.connect(
-            lambda t: self.push(EditFieldCommand(document, "role", t))
+        self.role.currentIndexChanged.connect(
+            lambda _i: self.push(EditFieldCommand(document, "role", self.role.currentData()))
         )
         self.era.currentTextChanged.connect(
             lambda t: self.push(EditFieldCommand(document, "era", self.eras.get(t)))
@@ -181,7 +184,7 @@ class ArchetypePage(SfPage):
     def show_character(self, character: StrangeFateCharacter) -> None:
         """Show the fields."""
         set_text(self.name, character.name)
-        self.role.setCurrentText(character.role)
+        self.role.setCurrentIndex(max(0, self.role.findData(character.role)))
         era = next((n for n, k in self.eras.items() if k == character.era), CAMPAIGN_ERA)
         self.era.setCurrentText(era)
         if self.archetype.currentText() != character.archetype:

@@ -204,6 +204,7 @@ class GiftsPage(SfPage):
         self.list = QListView()
         self.list.setModel(self.list_model)
         self.list.setAccessibleName("Gifts bought")
+        self.list.setMaximumHeight(110)
         self.remove = QPushButton("&Remove Gift")
         self.target = QLineEdit()
         self.skill = QLineEdit()
