@@ -15,7 +15,7 @@ from typing import Any, Literal
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gui.systems.strange_fate.layout import COLUMN, ROW, Point, default_layout
+from gui.systems.strange_fate.layout import ROW, Point, default_layout
 from rules.systems.strange_fate.diagram import Box, Diagram, Line, Provenance, parse_diagram
 
 Change = Literal["added", "restyled", "moved"]
@@ -190,8 +190,3 @@ class DiagramDocument(QObject):
         self._load(diagram)
         self._touch()
 
-
-def next_column_spot(document: DiagramDocument, near: str) -> Point:
-    """A spot one column right of box ``near`` (where a new box appears when added from it)."""
-    x, y = document.position(near)
-    return (x + COLUMN, y + ROW / 2)
