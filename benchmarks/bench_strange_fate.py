@@ -35,6 +35,7 @@ def bench_costliest_sample_walk() -> Result:
     """The slowest sample's cheapest walk, fresh pricer each time (< 50 ms)."""
     system = _system()
     samples = system.book.catalog.samples
+
     def pricer_of(sample: Any) -> Callable[[], object]:
         return lambda: _price(system, sample)
 

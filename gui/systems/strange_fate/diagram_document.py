@@ -189,4 +189,3 @@ class DiagramDocument(QObject):
         """Replace every box and line (reset to bundled, and its undo)."""
         self._load(diagram)
         self._touch()
-
