@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:  # annotations only: importing this module loads no pydantic model
     from gui.documents.character_document import CharacterDocument
+    from gui.documents.tab import DocumentTab
     from gui.encounter.system_prompts import EncounterPrompts
     from gui.workspace import Workspace
     from rules.character import CharacterBase
@@ -122,6 +123,28 @@ class CampaignPage(Protocol):
         """The campaign was saved: write what the page decided (errors shown by the page)."""
 
 
+class SystemDataEditor(Protocol):
+    """An editor of one kind of a system's user-editable rules data (Library > Rules Data).
+
+    Attributes:
+        key: The :attr:`rules.system_data.SystemDataKind.key` it edits.
+        title: The menu text ("Skill Trapping Diagram").
+    """
+
+    key: str
+    title: str
+
+    def open_tab(self, workspace: Workspace) -> DocumentTab:
+        """A new tab editing the library's document of this kind.
+
+        The tab's ``key()`` is ``("system-data", system id, key)``, so the shell focuses it
+        instead of opening it twice. It edits the document through the library
+        (``system_documents``, ``save_system_document``, ``reset_system_document``) with its own
+        undo stack, shows whether the document is the bundled one or edited, and offers "Reset
+        to bundled" as one action.
+        """
+
+
 class SystemUi(Protocol):
     """One game system's GUI: its editor pages, panels, settings page, campaign pages and
     encounter prompts."""
@@ -158,6 +181,9 @@ class SystemUi(Protocol):
     def encounter_prompts(self) -> EncounterPrompts | None:
         """What the encounter window asks of this system (scene controls, the skills offered,
         the cast dialogs), or None for the generic ones built from its conflict rules."""
+
+    def data_editors(self) -> tuple[SystemDataEditor, ...]:
+        """Editors of the system's user-editable rules data (none for most systems)."""
 
 
 class UiPlugin(Protocol):

@@ -134,6 +134,16 @@ class CharacterDocument(QObject):
         self.character_replaced.emit(character)
         self.problems_changed.emit()
 
+    def rebind(self, system: GameSystem) -> None:
+        """Use ``system`` from now on (the same system bound to corrected rules data, e.g. a
+        library's corrected diagram): problems and derived values are recomputed.
+
+        Emits ``character_replaced`` (with the same character) and then ``problems_changed``.
+        """
+        self._system = system
+        self._kept = {}
+        self.replace_character(self._character)
+
     def mark_saved(self, version: int) -> None:
         """Record the library version this state was saved as and mark the stack clean."""
         self.version = version

@@ -182,7 +182,9 @@ class ShellActions:
         add_all(edit_menu, (self.undo, self.redo, None, self.find, self.duplicate,
                             self.edit_tags, self.delete, None, self.preferences))  # fmt: skip
         library_menu = bar.addMenu("&Library")
-        add_all(library_menu, (self.library, None, self.new_campaign, self.edit_campaign))
+        add_all(library_menu, (self.library, None, self.new_campaign, self.edit_campaign, None))
+        self.rules_data_menu = library_menu.addMenu("Rules &Data")
+        self.rules_data_menu.setToolTipsVisible(True)
         encounter_menu = bar.addMenu("E&ncounter")
         add_all(encounter_menu, (self.new_encounter, self.open_encounter, self.start_template,
                                  None, self.delete_encounter))  # fmt: skip

@@ -238,6 +238,7 @@ class MainWindow(QMainWindow):
             page.add_encounter_button(action)
         act.file_menu.aboutToShow.connect(self.new_character_actions)
         act.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        act.rules_data_menu.aboutToShow.connect(self.fill_rules_data_menu)
 
         page.open_requested.connect(characters.open_character)
         page.campaign_requested.connect(self.edit_campaign)
@@ -297,6 +298,31 @@ class MainWindow(QMainWindow):
 
     def _starter(self, system_id: str, kind: str) -> Callable[[], Any]:
         return lambda: self.characters.new_character(system_id, kind)
+
+    def fill_rules_data_menu(self) -> None:
+        """Library > Rules Data: one entry per data editor of every system with a GUI."""
+        menu = self.act.rules_data_menu
+        menu.clear()
+        for ui in self.uis.available():
+            for editor in ui.data_editors():
+                action = menu.addAction(f"{ui.system.info.name}: {editor.title}")
+                action.setToolTip(f"Correct the {editor.title} of {ui.system.info.name}")
+                connect(action, self._data_opener(ui.system.id, editor))
+        if menu.isEmpty():
+            menu.addAction("No editable rules data").setEnabled(False)
+
+    def _data_opener(self, system_id: str, editor: Any) -> Callable[[], Any]:
+        return lambda: self.open_rules_data(system_id, editor)
+
+    def open_rules_data(self, system_id: str, editor: Any) -> Any:
+        """Open (or focus) the tab of ``editor``, a system's data editor; returns the tab."""
+        tab = self.documents.find(("system-data", system_id, editor.key))
+        if tab is None:
+            tab = editor.open_tab(self.workspace)
+            self.documents.add(tab)
+        else:
+            self.documents.show(tab)
+        return tab
 
     # == start-up ==================================================================================
 

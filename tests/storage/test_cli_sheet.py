@@ -69,8 +69,11 @@ def test_system_without_a_kind_prints_its_blank(tmp_path: Path) -> None:
     assert len(reader.pages) == 4  # ART's blank sheet, then SotC's sheet and worksheet
 
 
-def test_help_lists_every_systems_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_lists_every_systems_kinds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """--help names the kinds each registered system declares, and the game master's aids."""
+    monkeypatch.setenv("COLUMNS", "400")  # argparse would wrap "aspect-cards" at its hyphen
     with pytest.raises(SystemExit):
         main(["sheet", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gui.system_ui import UiPlugin
 from gui.systems.art.ui import ArtUi
 from rules.systems.registry import GameSystem
 
@@ -14,4 +15,4 @@ class ArtUiPlugin:
         return ArtUi(system)
 
 
-PLUGIN = ArtUiPlugin()
+PLUGIN: UiPlugin = ArtUiPlugin()

@@ -149,3 +149,10 @@ class ArtUi:
         from gui.systems.art.table_editor import ArtTableEditor
 
         return (ArtTableEditor(self._system.id),)
+
+    # -- encounters -------------------------------------------------------------------------------
+
+    def encounter_prompts(self) -> None:
+        """None: the generic prompts (the ART Engine's combat rounds are not in the encounter
+        engine yet; its conflict rules say so)."""
+        return None

@@ -130,3 +130,9 @@ class Fate2Ui:
         """None: the generic prompts, built from FATE 2.0's conflict rules (its wound track and
         skill list), serve its encounters."""
         return None
+
+    # -- rules data -------------------------------------------------------------------------------
+
+    def data_editors(self) -> tuple[()]:
+        """None: FATE 2.0's data is the GM's skill list, edited with the campaign settings."""
+        return ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gui.system_ui import UiPlugin
 from gui.systems.sotc.ui import SotcUi
 from rules.systems.registry import GameSystem
 
@@ -14,4 +15,4 @@ class SotcUiPlugin:
         return SotcUi(system)
 
 
-PLUGIN = SotcUiPlugin()
+PLUGIN: UiPlugin = SotcUiPlugin()

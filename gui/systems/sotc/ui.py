@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from gui.system_ui import CampaignPage, NewCharacterKind
+from gui.system_ui import CampaignPage, NewCharacterKind, SystemDataEditor
 from rules.character import CharacterBase
 from rules.evolve import evolve
 from rules.settings import SystemSettings
@@ -119,3 +119,7 @@ class SotcUi:
         from gui.systems.sotc.encounter_prompts import SotcEncounterPrompts
 
         return SotcEncounterPrompts()
+
+    def data_editors(self) -> tuple[SystemDataEditor, ...]:
+        """None: SotC's rules data is the book's and needs no correcting."""
+        return ()

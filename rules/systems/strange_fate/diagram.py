@@ -21,6 +21,7 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 BookLine = Annotated[int, Field(ge=1, le=4756)]
+Coordinate = Annotated[float, Field(ge=-100_000, le=100_000, allow_inf_nan=False)]
 
 #: Points to add a box by border (L1366, L1390).
 BORDER_POINTS: dict[str, int] = {"solid": 1, "dotted": 2}
@@ -65,6 +66,8 @@ class Box(BaseModel):
             the trapping names none.
         default: See ``prices``.
         provenance: Where the border (or the prices) comes from.
+        position: Where the app draws the box's centre (scene units); None: the app lays it
+            out. Drawing only: no price depends on it.
     """
 
     model_config = _FROZEN
@@ -74,6 +77,7 @@ class Box(BaseModel):
     prices: dict[Name, Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=dict)
     default: Name | None = None
     provenance: Provenance
+    position: tuple[Coordinate, Coordinate] | None = None
 
     @model_validator(mode="after")
     def _priced(self) -> Box:

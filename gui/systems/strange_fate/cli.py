@@ -1,0 +1,139 @@
+"""GUI layer (command line, no Qt): ``fatesmith trapping-cost [--unique] [--json] TRAPPING...``.
+
+Prices trappings as one Unique or Strange skill over the Skill Trapping Diagram («Skill
+Trapping Diagram», L1356-L1390): the cheapest order of addition and its breakdown, step by
+step. A trapping may carry a bracketed detail the book lets it take (``"Environment
+[Urban]"``, ``"Stress Capacity [Health]"``, ``"Variable [Scene]"``); it changes the price only
+where the book says (Variable [Scene] 4, [Session] 2, L2582; Minions [Advanced], L2266). An
+unknown trapping or detail exits with status 2 and the closest names. The diagram is the
+bundled reconstruction unless ``--library`` names a library whose corrected diagram to use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+EXIT_UNKNOWN = 2
+
+HELP = "price trappings as one skill over the Skill Trapping Diagram"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments."""
+    parser.add_argument(
+        "trappings",
+        nargs="+",
+        metavar="TRAPPING",
+        help='a trapping, with its detail in brackets when it takes one ("Environment [Urban]")',
+    )
+    parser.add_argument(
+        "--unique",
+        action="store_true",
+        help="price as a Unique skill (Information and Networking boxes free, L1372)",
+    )
+    parser.add_argument("--json", action="store_true", help='one JSON object {"points", "steps"}')
+    parser.add_argument(
+        "--library", metavar="URL", help="use this library's corrected diagram (default: bundled)"
+    )
+
+
+def _system(library: str | None) -> Any:
+    from storage.systems_catalog import default_registry
+
+    registry = default_registry()
+    if library:
+        from storage.library import Library
+
+        registry = Library.open(library, registry=registry).registry
+    return registry.get("strange-fate")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Price ``args.trappings``; print the breakdown (or JSON). Exit 0, or 2 when a trapping is
+    unknown (one line on stderr naming the closest trappings)."""
+    from rules.systems.strange_fate.catalog import UnknownTrappingError, parse_trapping_label
+    from rules.systems.strange_fate.cost import DiagramGapError
+
+    system = _system(getattr(args, "library", None))
+    book = system.book
+    uses = []
+    for text in args.trappings:
+        try:
+            uses.append(parse_trapping_label(book.catalog, text))
+        except UnknownTrappingError as exc:
+            print(f"fatesmith trapping-cost: {exc}", file=sys.stderr)
+            return EXIT_UNKNOWN
+    try:
+        walk = book.pricer.cheapest(uses, unique=args.unique)
+    except (DiagramGapError, KeyError) as exc:
+        print(f"fatesmith trapping-cost: cannot price: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    running = 0
+    steps: list[dict[str, Any]] = []
+    for step in walk.steps:
+        running += step.points
+        steps.append(
+            {
+                "trapping": step.trapping,
+                "box": step.box,
+                "lines": [
+                    {"a": ln.a, "b": ln.b, "style": ln.style, "points": ln.points}
+                    for ln in step.lines
+                ],
+                "line_points": step.line_points,
+                "capped": step.capped,
+                "points": step.points,
+                "running": running,
+            }
+        )
+    if args.json:
+        print(json.dumps({"points": walk.points, "unique": bool(args.unique), "steps": steps}))
+        return 0
+    kind = "Unique" if args.unique else "Strange"
+    print(f"{walk.points} trapping points ({kind} skill, cheapest order of addition)")
+    width = max(len(s["trapping"]) for s in steps)
+    for i, s in enumerate(steps, start=1):
+        via = ", ".join(
+            f"{ln['a']}\u2013{ln['b']} ({ln['style']} {ln['points']})" for ln in s["lines"]
+        )
+        lines = f" + lines {s['line_points']}{' (capped at 4)' if s['capped'] else ''}"
+        print(
+            f"{i:>2}. {s['trapping']:<{width}}  box {s['box']}{lines if s['lines'] else ''}"
+            f" = {s['points']:>2}  (total {s['running']}){f'  via {via}' if via else ''}"
+        )
+    return 0
+
+
+class StrangeFateCli:
+    """``trapping-cost`` as Strange Fate's command (``fatesmith strange-fate trapping-cost``)."""
+
+    @property
+    def help(self) -> str:
+        """What the commands do."""
+        return "Strange Fate tools (the Skill Trapping Diagram)"
+
+    def add_commands(
+        self, commands: argparse._SubParsersAction[Any], registry: Callable[[], Any]
+    ) -> None:
+        """Add ``trapping-cost``."""
+        parser = commands.add_parser("trapping-cost", help=HELP, description=HELP)
+        add_arguments(parser)
+        parser.set_defaults(func=run)
+
+
+PLUGIN = StrangeFateCli()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry (``python -m gui.systems.strange_fate.cli``)."""
+    parser = argparse.ArgumentParser(prog="fatesmith trapping-cost", description=HELP)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

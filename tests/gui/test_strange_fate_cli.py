@@ -1,0 +1,103 @@
+"""``fatesmith trapping-cost`` (issue 10): the trapping points and the breakdown of the cheapest
+walk over the bundled Skill Trapping Diagram («Skill Trapping Diagram», L1356-L1390), called
+through ``add_arguments``/``run`` as the system CLI seam does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import pytest
+
+from gui.systems.strange_fate import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="fatesmith trapping-cost")
+    cli.add_arguments(parser)
+    code = cli.run(parser.parse_args(list(argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def as_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, _ = run(capsys, "--json", *argv)
+    assert code == 0
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_json_shape_and_running_total(capsys: pytest.CaptureFixture[str]) -> None:
+    """Networking then Wealth over the stated thin line (L1380): 1 + (1 + 1) = 3."""
+    data = as_json(capsys, "Networking", "Wealth")
+    assert data["points"] == 3
+    for step in data["steps"]:
+        assert {"trapping", "box", "lines", "points"} <= set(step)
+    assert sum(step["points"] for step in data["steps"]) == data["points"]
+    joined = next(s for s in data["steps"] if s["lines"])
+    assert joined["lines"][0]["style"] == "thin"
+
+
+def test_unique_makes_information_and_networking_free(capsys: pytest.CaptureFixture[str]) -> None:
+    """L1372: in a Unique skill the Information and Networking boxes cost nothing."""
+    assert as_json(capsys, "--unique", "Networking")["points"] == 0
+    assert as_json(capsys, "Networking")["points"] == 1
+
+
+def test_oxford_professor_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    """«Putting It Together» (L1376-L1380): the stated steps sum to 7 trapping points."""
+    data = as_json(
+        capsys, "--unique", "Networking", "Information", "Wealth", "Esteem", "Languages",
+        "Research",
+    )  # fmt: skip
+    assert data["points"] == 7
+
+
+def test_details_change_the_price_only_where_the_book_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Variable [Scene] 4, [Session] 2 (L2582); Environment and Stress Capacity details are
+    names only (Environment is always 1, L1390)."""
+    assert as_json(capsys, "Variable [Scene]")["points"] == 4
+    assert as_json(capsys, "Variable [Session]")["points"] == 2
+    # Minions: Simple 2, Advanced twice that (L2266).
+    assert as_json(capsys, "Minions [Simple]")["points"] == 2
+    assert as_json(capsys, "Minions [Advanced]")["points"] == 4
+    urban = as_json(capsys, "Environment [Urban]")["points"]
+    assert urban == as_json(capsys, "Environment")["points"] == 1
+    health = as_json(capsys, "Stress Capacity [Health]")["points"]
+    assert health == as_json(capsys, "Stress Capacity [Reputation]")["points"]
+    # The book's other spelling of a scope (Physical for Health) reads as the same trapping.
+    assert as_json(capsys, "Stress Capacity [Physical]")["steps"][0]["trapping"] == (
+        "Stress Capacity [Health]"
+    )
+    # Every scope name the book uses for a trapping is accepted.
+    for scope in ("Physical", "Mental", "Social"):
+        assert run(capsys, f"Treatment [{scope}]")[0] == 0
+        assert run(capsys, f"Initiative [{scope}]")[0] == 0
+
+
+def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Shoot", "Dodge")
+    assert code == 0
+    assert out.splitlines()[0].startswith(
+        f"{as_json(capsys, 'Shoot', 'Dodge')['points']} trapping points"
+    )
+    assert " 1. " in out and " 2. " in out and "total" in out
+
+
+def test_unknown_trapping_exits_2_with_suggestions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Networking", "Shooot")
+    assert code == 2
+    assert out == ""
+    assert "Shoot" in err and "did you mean" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_or_unknown_detail_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "Variable")
+    assert code == 2 and "Variable [Scene]" in err
+    code, _, err = run(capsys, "Variable [Weekly]")
+    assert code == 2 and "Variable [S" in err
