@@ -45,13 +45,21 @@ def _takes_turns(p: Participant) -> bool:
 
 
 def initiative_order(cr: ConflictRules, state: Encounter) -> tuple[str, ...]:
-    """Highest first, ties by Resolve then seat (SotC "Establish Initiative"); with rotating
-    initiative, seat order (SotC "An Alternative to Skills")."""
+    """Highest first; ties by a stunt's edge (Ready for Anything, Preemptive Grace), then
+    Resolve, then seat (SotC "Establish Initiative"); with rotating initiative, seat order (SotC
+    "An Alternative to Skills")."""
     actors = [p for p in state.participants if _takes_turns(p)]
     if cr.rotating_initiative:
         actors.sort(key=lambda p: p.seat)
     else:
-        actors.sort(key=lambda p: (-initiative_value(state, p), -p.tiebreak, p.seat))
+        actors.sort(
+            key=lambda p: (
+                -initiative_value(state, p),
+                -p.tie_edge.get(state.kind, 0),
+                -p.tiebreak,
+                p.seat,
+            )
+        )
     return tuple(p.id for p in actors)
 
 
