@@ -377,6 +377,8 @@ class Encounter(BaseModel):
         spin: Defensive spin waiting for the next rolled action.
         pending_fp: Fate points owed at the end of the exchange (tags to someone's detriment).
         concession_open: Who just took a consequence and so may offer a concession.
+        overrides: Participants the GM has let take one action the action economy forbids
+            (``gm_override``); each is spent by that participant's next action.
         last: The last rolled action.
         next_aspect: Counter for aspect ids.
         step: Transitions applied so far (the next log entry's index).
@@ -404,6 +406,7 @@ class Encounter(BaseModel):
     spin: Spin | None = None
     pending_fp: tuple[str, ...] = ()
     concession_open: str | None = None
+    overrides: tuple[str, ...] = ()
     last: Outcome | None = None
     next_aspect: int = 1
     step: int = 0
