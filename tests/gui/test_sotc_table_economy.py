@@ -4,12 +4,15 @@ orders the turn list (SotC "Taking Action", SRD L1227-L1300; Ready for Anything 
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from gui.cli import main
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import NpcPrompt, TextPrompt
 from rules.encounter import AttackEvent, GmOverrideEvent, StartEvent
@@ -71,3 +74,36 @@ def test_g_key_overrides_the_action_economy_and_logs_why(
     monkeypatch.setattr(TextPrompt, "ask", classmethod(lambda *a, **k: ""))
     qtbot.keyClick(window.table, "g")
     assert doc.state.overrides == ()
+
+
+def test_encounter_run_enforces_the_economy_and_takes_the_override(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``fatesmith encounter run``: a second attack fails in one line; with a ``gm_override``
+    step before it, the script runs and the log shows the override."""
+    attack = {
+        "do": "attack",
+        "attacker": "ann",
+        "defender": "bob",
+        "skill": "Fists",
+        "defense_skill": "Athletics",
+        "dice": [0, 0, 0, 0],
+        "defense_dice": [1, 1, 1, 1],
+    }
+    doc: dict[str, Any] = {
+        "format": "fatesmith-encounter-script", "format_version": 2, "system": "sotc",
+        "cast": [{"id": "ann", "npc": {"name": "Ann", "skills": {"Fists": 3}}},
+                 {"id": "bob", "npc": {"name": "Bob", "skills": {"Athletics": 1}}}],
+        "events": [{"do": "start"}, attack, attack],
+    }  # fmt: skip
+    script = tmp_path / "twice.json"
+    script.write_text(json.dumps(doc), encoding="utf-8")
+    code = main(["encounter", "run", str(script)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Ann has already acted this exchange" in err
+    doc["events"].insert(2, {"do": "gm_override", "who": "ann", "reason": "second wind"})
+    script.write_text(json.dumps(doc), encoding="utf-8")
+    code = main(["encounter", "run", str(script)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "GM override: Ann may take one more action this exchange (second wind)" in out
