@@ -390,13 +390,14 @@ def _parse_manifest(raw: bytes) -> Manifest:
     try:
         text = raw.decode("utf-8-sig")
         _check_depth(text)
-        data = json.loads(text)
+        # strict: a key twice (in a campaign or an encounter's payload) must not lose data
+        data = safe_read.loads_json(text, safe_read.LIBRARY_ARCHIVE)
     except UnicodeDecodeError:
         raise ArchiveError(f"{MANIFEST} is not UTF-8 text") from None
     except CharacterFileError as exc:
         raise ArchiveError(f"refusing the archive: {MANIFEST} is {exc}") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ArchiveError(f"{MANIFEST} is not valid JSON ({exc})") from None
+    except FatesmithError as exc:
+        raise ArchiveError(f"refusing the archive: {MANIFEST}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
         raise ArchiveError(f"not a Fatesmith archive ({MANIFEST} has the wrong format)")
     version = data.get("format_version")

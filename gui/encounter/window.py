@@ -45,6 +45,7 @@ from rules.encounter import (
     EndSceneEvent,
     Event,
     FullDefenseEvent,
+    GmOverrideEvent,
     GrantFatePointEvent,
     HoldEvent,
     NextExchangeEvent,
@@ -75,6 +76,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("A", "Add an aspect (on the selected participant, or the scene)"),
     ("F", "Grant a fate point to the selected participant"),
     ("D", "Full defense for the selected participant"),
+    ("G", "GM override: the selected may act once more this exchange (logged with a reason)"),
     ("H", "Hold the current actor's action"),
     ("T", "Take the selected participant's held action now"),
     ("V", "Hide / show the selected participant in the player view"),
@@ -278,6 +280,7 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Add aspect", "A", self.add_aspect)
         self._action(act, "Grant fate point", "F", self.grant_fate_point)
         self._action(act, "Full defense", "D", self.full_defense)
+        self._action(act, "GM override: one more action...", "G", self.gm_override)
         self._action(act, "Hold action", "H", self.hold)
         self._action(act, "Take held action", "T", self.resume)
         self._action(act, "Hide / show in player view", "V", self.toggle_hidden)
@@ -435,6 +438,16 @@ class EncounterWindow(QMainWindow):
         who = self.selected()
         if who is not None:
             self.push(FullDefenseEvent(who=who))
+
+    def gm_override(self) -> None:
+        """G: the GM lets the selected participant take one action the action economy forbids
+        (a second action, an action after full defense); the reason goes into the log."""
+        who = self.selected()
+        if who is None:
+            return
+        reason = TextPrompt.ask(self, "GM override", "Why may they act again this exchange?")
+        if reason and reason.strip():
+            self.push(GmOverrideEvent(who=who, reason=reason.strip()))
 
     def hold(self) -> None:
         """H: the current actor holds."""

@@ -28,6 +28,7 @@ from rules.conflict.engine import (
     end_scene,
     fill_dice,
     full_defense,
+    gm_override,
     grant_fate_point,
     hold,
     maneuver,
@@ -54,7 +55,8 @@ from rules.conflict.turns import initiative_order, initiative_value
 __all__ = [
     "Result", "add_aspect", "add_participant", "apply_event", "apply_stress", "attach", "attack",
     "block", "companion", "concede", "contest_odds", "end_scene", "fill_dice", "full_defense",
-    "grant_fate_point", "group_size", "hold", "initiative_order", "initiative_value", "maneuver",
+    "gm_override", "grant_fate_point", "group_size", "hold", "initiative_order",
+    "initiative_value", "maneuver",
     "minion_group", "move", "next_exchange", "next_turn", "pass_block", "protecting_block",
     "recover", "remove_aspect", "remove_participant", "replay", "reroll_odds", "resume", "roll",
     "roll_bonus", "roll_odds", "spend_fate_point", "start", "tag_aspect", "take_consequence",

@@ -77,7 +77,29 @@ def group_size(state: Encounter, p: Participant) -> int:
     return size
 
 
+def _spend_action(state: Encounter, pid: str, what: str = "act") -> Encounter:
+    """Check the action economy (SotC "Taking Action": one action an exchange; full defense
+    forgoes it, SRD L1264) for ``pid``'s action; a GM override for ``pid`` is spent instead.
+
+    Raises:
+        RuleViolation: ``pid`` has already acted (or defended fully) this exchange.
+    """
+    p = _get(state, pid)
+    if not p.acted:
+        return state
+    if pid in state.overrides:
+        rest = list(state.overrides)
+        rest.remove(pid)
+        return state.model_copy(update={"overrides": tuple(rest)})
+    why = "is on full defense, which is the action" if p.full_defense else "has already acted"
+    raise RuleViolation(
+        f"{p.name} {why} this exchange and cannot {what}; the GM may allow it (GM override)"
+    )
+
+
 def _acted(state: Encounter, pid: str) -> Encounter:
+    """``pid`` takes its action for the exchange (see :func:`_spend_action`)."""
+    state = _spend_action(state, pid)
     p = _get(state, pid)
     return _put(state, _set(p, acted=True, holding=False))
 

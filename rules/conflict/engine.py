@@ -34,6 +34,7 @@ from rules.encounter import (
     EndSceneEvent,
     Event,
     FullDefenseEvent,
+    GmOverrideEvent,
     GrantFatePointEvent,
     HoldEvent,
     Invoke,
@@ -265,6 +266,11 @@ def end_scene(
 ) -> Result:
     """End the scene (stress clears, mild consequences fade)."""
     return apply_event(cr, state, EndSceneEvent(clear_stress=clear_stress, breather=breather))
+
+
+def gm_override(cr: ConflictRules, state: Encounter, who: str, reason: str) -> Result:
+    """The GM lets ``who`` take one action the action economy forbids (logged with why)."""
+    return apply_event(cr, state, GmOverrideEvent(who=who, reason=reason))
 
 
 def recover(

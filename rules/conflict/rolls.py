@@ -33,6 +33,7 @@ from rules.encounter import (
     GrantFatePointEvent,
     Invoke,
     Outcome,
+    Participant,
     RollEvent,
     RollRecord,
     SpendFatePointEvent,
@@ -184,6 +185,18 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     return state.model_copy(update={"last": outcome, "spin": None}), text
 
 
+def _minions_faced(state: Encounter, defender: Participant) -> int:
+    """Minions standing in the way of a hit on ``defender``: the group itself, or the groups
+    attached to a leader (whose minions take the hit first, SotC "Mixed Groups")."""
+    if defender.is_group:
+        return defender.remaining
+    return sum(
+        g.remaining
+        for g in state.participants
+        if g.is_group and g.attached_to == defender.id and not g.taken_out
+    )
+
+
 def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encounter, str]:
     _require_started(state)
     _require_no_pending(state)
@@ -213,6 +226,10 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
         parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
+        if extra:
+            shifts += extra
+            parts.append(f"+{extra} stress against two or more minions: {shifts}")
         state, text = _hit(state, cr, ev.defender, shifts, cr.track_for(state.kind), ev.attacker)
         parts.append(text)
     else:

@@ -18,6 +18,7 @@ from rules.conflict.common import (
     _put,
     _require_running,
     _set,
+    _spend_action,
 )
 from rules.conflict.rolls import _roll
 from rules.conflict.turns import _first_from, _reorder
@@ -113,10 +114,13 @@ def _move(state: Encounter, cr: ConflictRules, ev: MoveEvent) -> tuple[Encounter
             if len(route) != 1:
                 raise RuleViolation("a supplemental move goes one zone; sprint to go further")
             penalty = 1 + route[0][1]  # SotC "Movement": -1, plus the border's value
+            # supplemental: it goes with this exchange's action, so not after it
+            state = _spend_action(state, p.id, "move as a supplemental action")
             changes.update(zone=ev.to, penalty=p.penalty + penalty)
             text = f"{p.name} moves to {ev.to} (-{penalty} on this turn's action)"
             outcome = state.last
         else:
+            state = _spend_action(state, p.id, "sprint")  # a sprint is the action
             state, r = _roll(state, cr, p.id, ev.skill, ev.dice)
             shifts = max(0, r.effort)  # sprint: Athletics against Mediocre (digest 6.2)
             zone, spent = p.zone, 0

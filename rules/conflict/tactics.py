@@ -19,6 +19,7 @@ from rules.conflict.common import (
     _require_no_pending,
     _require_started,
     _set,
+    _spend_action,
 )
 from rules.conflict.rolls import _roll
 from rules.conflict_rules import ConflictRules
@@ -155,8 +156,7 @@ def _full_defense(
     _require_started(state)
     p = _get(state, ev.who)
     _active(p)
-    if p.acted:
-        raise RuleViolation(f"{p.name} has already acted this exchange")
+    state = _spend_action(state, p.id, "go on full defense")
     state = _put(state, _set(p, full_defense=True, acted=True, holding=False))
     bonus = cr.full_defense_bonus
     return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange)"

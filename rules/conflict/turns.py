@@ -20,6 +20,7 @@ from rules.conflict.common import (
 from rules.conflict_rules import ConflictRules
 from rules.encounter import (
     Encounter,
+    GmOverrideEvent,
     HoldEvent,
     NextExchangeEvent,
     NextTurnEvent,
@@ -45,13 +46,21 @@ def _takes_turns(p: Participant) -> bool:
 
 
 def initiative_order(cr: ConflictRules, state: Encounter) -> tuple[str, ...]:
-    """Highest first, ties by Resolve then seat (SotC "Establish Initiative"); with rotating
-    initiative, seat order (SotC "An Alternative to Skills")."""
+    """Highest first; ties by a stunt's edge (Ready for Anything, Preemptive Grace), then
+    Resolve, then seat (SotC "Establish Initiative"); with rotating initiative, seat order (SotC
+    "An Alternative to Skills")."""
     actors = [p for p in state.participants if _takes_turns(p)]
     if cr.rotating_initiative:
         actors.sort(key=lambda p: p.seat)
     else:
-        actors.sort(key=lambda p: (-initiative_value(state, p), -p.tiebreak, p.seat))
+        actors.sort(
+            key=lambda p: (
+                -initiative_value(state, p),
+                -p.tie_edge.get(state.kind, 0),
+                -p.tiebreak,
+                p.seat,
+            )
+        )
     return tuple(p.id for p in actors)
 
 
@@ -130,7 +139,7 @@ def _begin_exchange(cr: ConflictRules, state: Encounter) -> tuple[Encounter, str
     state = state.model_copy(
         update={
             "participants": tuple(parts), "exchange": state.exchange + 1, "blocks": (),
-            "interrupt": None, "order": order, "concession_open": None,
+            "interrupt": None, "order": order, "concession_open": None, "overrides": (),
         }
     )  # fmt: skip
     state = state.model_copy(update={"turn": _first_from(state, 0)})
@@ -196,7 +205,17 @@ def _resume(state: Encounter, cr: ConflictRules, ev: ResumeEvent) -> tuple[Encou
     return state.model_copy(update={"interrupt": p.id}), f"{p.name} takes the held action"
 
 
+def _gm_override(state: Encounter, cr: ConflictRules, ev: GmOverrideEvent) -> tuple[Encounter, str]:
+    _require_started(state)
+    p = _get(state, ev.who)
+    if ev.who in state.overrides:
+        raise RuleViolation(f"{p.name} already has a GM override waiting")
+    state = state.model_copy(update={"overrides": (*state.overrides, ev.who)})
+    return state, f"GM override: {p.name} may take one more action this exchange ({ev.reason})"
+
+
 HANDLERS: dict[str, Any] = {
+    "gm_override": _gm_override,
     "start": _start, "next_turn": _next_turn, "next_exchange": _next_exchange, "hold": _hold,
     "resume": _resume,
 }  # fmt: skip

@@ -399,6 +399,16 @@ class EndSceneEvent(_Event):
     breather: bool = True
 
 
+class GmOverrideEvent(_Event):
+    """The GM lets ``who`` take one action the action economy forbids (a second action this
+    exchange, an action after a full defense, a supplemental move after acting); logged with
+    the GM's reason, spent by that next action."""
+
+    do: Literal["gm_override"] = "gm_override"
+    who: str
+    reason: str = Field(min_length=1, max_length=MAX_NAME)
+
+
 RecoveryPeriod = Literal["breather", "night", "downtime"]
 
 
@@ -447,7 +457,8 @@ Event = Annotated[
     | PlaceEvent
     | EditAspectEvent
     | EndSceneEvent
-    | RecoverEvent,
+    | RecoverEvent
+    | GmOverrideEvent,
     Field(discriminator="do"),
 ]
 """Every transition, as data (the ``do`` field names it)."""

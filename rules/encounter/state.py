@@ -108,6 +108,9 @@ class Participant(BaseModel):
         initiative: Initiative value in each kind of conflict (the system says from which
             skill: SotC's Alertness in physical conflicts, Empathy in social and mental ones;
             a kind left out is 0).
+        tie_edge: Per conflict kind, an edge that wins initiative ties before ``tiebreak``
+            is looked at (SotC: Ready for Anything in physical conflicts, Preemptive Grace in
+            social ones; equal edges fall through to ``tiebreak``; a kind left out is 0).
         tiebreak: Initiative tie-breaker (SotC: Resolve).
         seat: Manual order for remaining ties and for rotating initiative.
         tracks: Each harm track the system names (:class:`rules.conflict_rules.TrackSpec`):
@@ -132,6 +135,8 @@ class Participant(BaseModel):
         penalty: Pending supplemental-action penalty on its next rolled action (moving, etc.).
         consequences_taken: Consequences taken during this conflict (for grit).
         hidden: Hidden from the player view.
+        extra_stress_vs_groups: Extra stress this participant's successful attacks deal to
+            two or more minions (SotC Brawler: +1).
         options: What only the participant's system reads, opaque here and checked by its
             conflict rules (``ConflictRules.participant_options_problem``): SotC keeps extra
             consequence slots, armor and the stunts that change where a hit lands; a system
@@ -147,6 +152,7 @@ class Participant(BaseModel):
     character_id: uuid.UUID | None = None
     skills: dict[str, int] = Field(default_factory=dict, max_length=200)
     initiative: dict[ConflictKind, int] = Field(default_factory=dict, max_length=3)
+    tie_edge: dict[ConflictKind, int] = Field(default_factory=dict, max_length=3)
     tiebreak: int = 0
     seat: int = 0
     tracks: dict[str, Annotated[tuple[int, ...], Field(max_length=400)]] = Field(
@@ -170,6 +176,7 @@ class Participant(BaseModel):
     penalty: int = Field(default=0, ge=0, le=100)
     consequences_taken: int = Field(default=0, ge=0, le=100)
     hidden: bool = False
+    extra_stress_vs_groups: int = Field(default=0, ge=0, le=10)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
 
     @model_validator(mode="before")
@@ -177,7 +184,7 @@ class Participant(BaseModel):
     def _legacy(cls, data: Any) -> Any:
         return legacy_participant(data)
 
-    @field_validator("initiative")
+    @field_validator("initiative", "tie_edge")
     @classmethod
     def _no_zero_initiative(cls, value: dict[ConflictKind, int]) -> dict[ConflictKind, int]:
         # a kind left out reads 0: one spelling for the same participant
@@ -370,6 +377,8 @@ class Encounter(BaseModel):
         spin: Defensive spin waiting for the next rolled action.
         pending_fp: Fate points owed at the end of the exchange (tags to someone's detriment).
         concession_open: Who just took a consequence and so may offer a concession.
+        overrides: Participants the GM has let take one action the action economy forbids
+            (``gm_override``); each is spent by that participant's next action.
         last: The last rolled action.
         next_aspect: Counter for aspect ids.
         step: Transitions applied so far (the next log entry's index).
@@ -397,6 +406,7 @@ class Encounter(BaseModel):
     spin: Spin | None = None
     pending_fp: tuple[str, ...] = ()
     concession_open: str | None = None
+    overrides: tuple[str, ...] = ()
     last: Outcome | None = None
     next_aspect: int = 1
     step: int = 0

@@ -17,7 +17,7 @@ from gui.encounter.prompts import NpcPrompt
 from gui.encounter.system_prompts import GenericEncounterPrompts
 from gui.encounter.turn_model import BOXES_ROLE, TurnOrderModel
 from gui.encounter.window import EncounterWindow
-from rules.encounter import AttackEvent, SetBoxEvent, StartEvent
+from rules.encounter import AttackEvent, GmOverrideEvent, SetBoxEvent, StartEvent
 from tests.rules.test_encounter_fake_system import CR, fake_encounter
 
 
@@ -48,7 +48,9 @@ def test_the_generic_window_runs_a_conflict_with_levels_and_2d6(window: Encounte
     assert window.doc.participant("brute").track("wounds") == (4, 1, 0, 0)  # type: ignore[union-attr]
     assert window.push(SetBoxEvent(who="brute", track="wounds", box=3, level=2))
     assert model.data(model.index(brute, col)) == "4\u2612" + "2\u2610"
-    # dice left blank are thrown from the system's pool
+    # dice left blank are thrown from the system's pool (a second attack this exchange:
+    # the GM allows it, issue 13's action economy)
+    assert window.push(GmOverrideEvent(who="ada", reason="a second swing"))
     assert window.push(hit.model_copy(update={"dice": None, "defense_dice": None}))
     rolled = window.doc.log[-1].event
     assert isinstance(rolled, AttackEvent) and rolled.dice is not None

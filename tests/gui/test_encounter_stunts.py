@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import ChoicePrompt, NpcPrompt
-from rules.encounter import ApplyStressEvent, AttackEvent, SetBoxEvent, StartEvent
+from rules.encounter import ApplyStressEvent, AttackEvent, GmOverrideEvent, SetBoxEvent, StartEvent
 from rules.systems.sotc.conflict import options_of
 
 X, E = True, False
@@ -40,6 +40,8 @@ def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
 
 
 def punch(window: Any, who: str, shifts: int) -> None:
+    if window.doc.participant("brute").acted:  # staged hits: the GM allows a second punch
+        assert window.push(GmOverrideEvent(who="brute", reason="staging a hit"))
     assert window.push(
         AttackEvent(attacker="brute", defender=who, skill="Fists", defense_skill="Athletics",
                     dice=(0, 0, 0, 0), defense_dice=(0, 0, 0, 0), modifier=shifts - 4)

@@ -478,10 +478,39 @@ class DerivedStress(Protocol):
         """Consequence slots in social and mental conflicts."""
 
 
-def _initiative(alertness: int, empathy: int) -> dict[ConflictKind, int]:
-    """SotC "Establish Initiative": Alertness in physical conflicts, Empathy in social and
-    mental ones (digest 13 #6)."""
-    return {"physical": alertness, "social": empathy, "mental": empathy}
+def _count(stunts: tuple[str, ...], name: str) -> int:
+    folded = name.casefold()
+    return sum(1 for s in stunts if s.casefold().strip() == folded)
+
+
+def initiative_of(
+    skills: Mapping[str, int], stunts: tuple[str, ...] = ()
+) -> tuple[dict[ConflictKind, int], dict[ConflictKind, int]]:
+    """Initiative and tie edge by conflict kind for a SotC character with ``skills``/``stunts``.
+
+    SotC "Establish Initiative" (SRD L1205): Alertness in physical conflicts, Empathy in social
+    ones (mental: Empathy too, digest 13 #6). Ready for Anything (SRD L2353): +1 to Alertness
+    for initiative per take, and it breaks ties. Lightning Hands (SRD L3441): Guns instead of
+    Alertness (the better of the two is used; Ready for Anything raises Alertness only).
+    Preemptive Grace (SRD L2933): Empathy +2 for initiative, and it breaks ties against those
+    without it. Situational substitutions (Trespass Tempo while a job goes to plan, Psychic
+    against otherworldly foes) are the GM's call at the table (``set_initiative``).
+
+    Returns:
+        ``(initiative, tie_edge)`` as :class:`rules.encounter.Participant` takes them.
+    """
+    probe = Participant(id="probe", skills=dict(skills))
+    ready = _count(stunts, "Ready for Anything")
+    physical = probe.skill("Alertness", "physical") + ready
+    if _count(stunts, "Lightning Hands"):
+        physical = max(physical, probe.skill("Guns", "physical"))
+    grace = 1 if _count(stunts, "Preemptive Grace") else 0
+    empathy = probe.skill("Empathy", "social") + 2 * grace
+    initiative: dict[ConflictKind, int] = {
+        "physical": physical, "social": empathy, "mental": empathy,
+    }  # fmt: skip
+    edge: dict[ConflictKind, int] = {"physical": 1 if ready else 0, "social": grace}
+    return initiative, edge
 
 
 def _fit(track: tuple[bool, ...], size: int) -> tuple[int, ...]:
@@ -494,6 +523,12 @@ STUNT_STRESS: dict[str, tuple[str, TrackName]] = {
     "Aplomb": ("roll_down", "composure"),  # SRD L4149
 }
 """Stunts that change how hits land on a track (digest 6.5), as participant options."""
+
+
+def brawler_bonus(stunts: tuple[str, ...]) -> int:
+    """Brawler (SRD L3165): one additional stress on a successful hit when fighting two or more
+    minions."""
+    return 1 if _count(stunts, "Brawler") else 0
 
 
 def stress_options(stunts: tuple[str, ...], armor: int = 0) -> dict[str, Any]:
@@ -538,6 +573,8 @@ def participant_from_character(
     """
     cond = character.condition
     resolve = character.skill("Resolve")
+    stunts = character.stunt_names()
+    initiative, edge = initiative_of(character.skills, stunts)
     return Participant(
         id=pid,
         name=character.name or pid,
@@ -545,7 +582,8 @@ def participant_from_character(
         side=side,
         character_id=character.id,
         skills=dict(character.skills),
-        initiative=_initiative(character.skill("Alertness"), character.skill("Empathy")),
+        initiative=initiative,
+        tie_edge=edge,
         tiebreak=resolve,
         seat=seat,
         tracks={
@@ -557,8 +595,9 @@ def participant_from_character(
         aspects=character.all_aspects(),
         grit=grit,
         zone=zone,
+        extra_stress_vs_groups=brawler_bonus(stunts),
         options=participant_options(
-            character.stunt_names(),
+            stunts,
             gadget_armor(character),
             extra_physical=max(0, derived.consequence_slots_physical - 3),
             extra_social=max(0, derived.consequence_slots_social - 3),
@@ -589,16 +628,15 @@ def npc_participant(
     "Endurance", "Resolve"); initiative is Alertness / Empathy, ties by Resolve.
     """
     probe = Participant(id=pid, skills=skills)
+    initiative, edge = initiative_of(skills, stunts)
     endurance = probe.skill("Endurance", "physical")
     resolve = probe.skill("Resolve", "physical")
     h = health if health is not None else rules.stress_boxes + stress_bonus(endurance)
     c = composure if composure is not None else rules.stress_boxes + stress_bonus(resolve)
     return Participant(
         id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills),
-        initiative=_initiative(
-            probe.skill("Alertness", "physical"), probe.skill("Empathy", "social")
-        ),
-        tiebreak=resolve, seat=seat,
+        initiative=initiative, tie_edge=edge, tiebreak=resolve, seat=seat,
+        extra_stress_vs_groups=brawler_bonus(stunts),
         tracks={"health": (0,) * h, "composure": (0,) * c}, fate_points=fate_points,
         aspects=aspects, grit=grit, zone=zone, options=participant_options(stunts, armor),
     )  # fmt: skip
