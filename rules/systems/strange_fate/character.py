@@ -30,7 +30,9 @@ QuestionKey = Literal[
     "great_failing",
 ]  # fmt: skip
 Track = Literal["Health", "Composure", "Reputation"]
-Scope = Literal["physical", "mental", "social"]
+Scope = Literal[
+    "physical", "social", "mental"
+]  # ConflictKind's order (typing caches equal Literals)
 ThemeBenefitKey = Literal["narrow-bonus", "maneuver-block", "substitute", "ignore-penalties"]
 
 

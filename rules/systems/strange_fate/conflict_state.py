@@ -17,7 +17,9 @@ from rules.character import MAX_NAME
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 ConsequenceSeverity = Literal["trifling", "middling", "grievous"]
-ConsequenceScope = Literal["physical", "mental", "social"]
+ConsequenceScope = Literal[
+    "physical", "social", "mental"
+]  # ConflictKind's order (typing caches equal Literals)
 SEVERITIES: tuple[ConsequenceSeverity, ...] = ("trifling", "middling", "grievous")
 """Lightest first (L4211-L4216)."""
 
