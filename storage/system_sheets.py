@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -85,8 +85,38 @@ class SheetPlugin(Protocol):
         """The NPC card of ``character`` (a character of this system)."""
 
 
+_C = TypeVar("_C", bound=CharacterBase)
+_S = TypeVar("_S")
+_T = TypeVar("_T", bound=SystemSettings)
+
+
 class UnknownSheetKindError(ValueError):
     """A kind the system does not print; the message lists the kinds it does."""
+
+
+def unknown_kind(system_name: str, kind: str, kinds: Sequence[SheetKind]) -> UnknownSheetKindError:
+    """The error for a ``kind`` a plug-in does not print, listing the ones it does."""
+    offered = ", ".join(k.key for k in kinds)
+    return UnknownSheetKindError(f"{system_name} has no {kind!r} sheet; its kinds are: {offered}")
+
+
+def own_types(
+    character: CharacterBase,
+    system: GameSystem,
+    settings: SystemSettings | None,
+    types: tuple[type[_C], type[_S], type[_T]],
+) -> tuple[_C, _S, _T | None]:
+    """A plug-in's arguments as its system's own types, or a ValueError naming what is not."""
+    character_type, system_type, settings_type = types
+    if not isinstance(character, character_type):
+        raise ValueError(
+            f"a {character.system!r} character cannot be printed on {system.info.name} sheets"
+        )
+    if not isinstance(system, system_type):
+        raise ValueError(f"the {system.info.name} system cannot print these sheets")
+    if settings is not None and not isinstance(settings, settings_type):
+        raise ValueError(f"these campaign settings are not {system.info.name}'s")
+    return character, system, settings
 
 
 BLANK = SheetKind(key="blank", title="Blank sheet for hand-filling", needs_character=False)

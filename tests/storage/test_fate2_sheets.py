@@ -94,7 +94,7 @@ def test_other_systems_are_refused(registry: Any, fate2: Any) -> None:
 
     with pytest.raises(ValueError, match="cannot be printed"):
         build_sheet(CharacterBase(system="sotc", name="Z"), fate2)
-    with pytest.raises(ValueError, match=r"not FATE 2\.0's"):
+    with pytest.raises(ValueError, match=r"are not FATE 2\.0"):
         from storage.systems.fate2.plugin import PLUGIN
 
         PLUGIN.fill("sheet", SYBIL, fate2, registry.get("sotc").default_settings())

@@ -14,7 +14,7 @@ from rules.systems.art.settings import ArtSettings
 from rules.systems.art.system import ArtSystem
 from rules.systems.registry import GameSystem, SystemInfo
 from storage.pdf.sheet_layout import CardLayout, FieldLine, SheetLayout, Track
-from storage.system_sheets import SheetKind, UnknownSheetKindError
+from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
 from storage.systems.art.sheets import blank_sheet, character_sheet
 
 KINDS: tuple[SheetKind, ...] = (
@@ -26,21 +26,11 @@ KINDS: tuple[SheetKind, ...] = (
 def _own(
     character: CharacterBase, system: GameSystem, settings: SystemSettings | None
 ) -> tuple[ArtCharacter, ArtSystem, ArtSettings | None]:
-    """The arguments as the ART Engine's own types, or a ValueError naming what is not."""
-    if not isinstance(character, ArtCharacter):
-        raise ValueError(
-            f"a {character.system!r} character cannot be printed on an ART Engine sheet"
-        )
-    if not isinstance(system, ArtSystem):
-        raise ValueError(f"the {system.info.name} system cannot print ART Engine sheets")
-    if settings is not None and not isinstance(settings, ArtSettings):
-        raise ValueError("these campaign settings are not the ART Engine's")
-    return character, system, settings
+    return own_types(character, system, settings, (ArtCharacter, ArtSystem, ArtSettings))
 
 
 def _unknown(kind: str) -> UnknownSheetKindError:
-    offered = ", ".join(k.key for k in KINDS)
-    return UnknownSheetKindError(f"The ART Engine has no {kind!r} sheet; its kinds are: {offered}")
+    return unknown_kind("The ART Engine", kind, KINDS)
 
 
 class ArtSheets:

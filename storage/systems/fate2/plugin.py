@@ -15,7 +15,7 @@ from rules.systems.fate2.settings import Fate2Settings, WoundBoxes
 from rules.systems.fate2.system import Fate2System
 from rules.systems.registry import GameSystem, SystemInfo
 from storage.pdf.sheet_layout import CardLayout, SheetLayout
-from storage.system_sheets import SheetKind, UnknownSheetKindError
+from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
 from storage.systems.fate2.cards import npc_card
 from storage.systems.fate2.sheets import blank_phases, blank_sheet, character_sheet
 
@@ -28,19 +28,11 @@ KINDS: tuple[SheetKind, ...] = (
 def _own(
     character: CharacterBase, system: GameSystem, settings: SystemSettings | None
 ) -> tuple[Fate2Character, Fate2System, Fate2Settings | None]:
-    """The arguments as FATE 2.0's own types, or a ValueError naming what is not FATE 2.0's."""
-    if not isinstance(character, Fate2Character):
-        raise ValueError(f"a {character.system!r} character cannot be printed on a FATE 2.0 sheet")
-    if not isinstance(system, Fate2System):
-        raise ValueError(f"the {system.info.name} system cannot print FATE 2.0 sheets")
-    if settings is not None and not isinstance(settings, Fate2Settings):
-        raise ValueError("these campaign settings are not FATE 2.0's")
-    return character, system, settings
+    return own_types(character, system, settings, (Fate2Character, Fate2System, Fate2Settings))
 
 
 def _unknown(kind: str) -> UnknownSheetKindError:
-    offered = ", ".join(k.key for k in KINDS)
-    return UnknownSheetKindError(f"FATE 2.0 has no {kind!r} sheet; its kinds are: {offered}")
+    return unknown_kind("FATE 2.0", kind, KINDS)
 
 
 class Fate2Sheets:

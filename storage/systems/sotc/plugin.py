@@ -14,7 +14,7 @@ from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.system import SotcSystem
 from storage.pdf.sheet_layout import CardLayout, SheetLayout
-from storage.system_sheets import SheetKind, UnknownSheetKindError
+from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
 from storage.systems.sotc.cards import npc_card
 from storage.systems.sotc.sheets import blank_sheet, character_sheet
 from storage.systems.sotc.worksheet import blank_worksheet, story_worksheet
@@ -30,23 +30,11 @@ KINDS: tuple[SheetKind, ...] = (
 def _own(
     character: CharacterBase, system: GameSystem, settings: SystemSettings | None
 ) -> tuple[SotcCharacter, SotcSystem, SotcSettings | None]:
-    """The arguments as SotC's own types, or a ValueError naming what is not SotC's."""
-    if not isinstance(character, SotcCharacter):
-        raise ValueError(
-            f"a {character.system!r} character cannot be printed on a Spirit of the Century sheet"
-        )
-    if not isinstance(system, SotcSystem):
-        raise ValueError(f"the {system.info.name} system cannot print Spirit of the Century sheets")
-    if settings is not None and not isinstance(settings, SotcSettings):
-        raise ValueError("these campaign settings are not Spirit of the Century's")
-    return character, system, settings
+    return own_types(character, system, settings, (SotcCharacter, SotcSystem, SotcSettings))
 
 
 def _unknown(kind: str) -> UnknownSheetKindError:
-    offered = ", ".join(k.key for k in KINDS)
-    return UnknownSheetKindError(
-        f"Spirit of the Century has no {kind!r} sheet; its kinds are: {offered}"
-    )
+    return unknown_kind("Spirit of the Century", kind, KINDS)
 
 
 class SotcSheets:

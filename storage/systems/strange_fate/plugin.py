@@ -16,7 +16,7 @@ from rules.systems.strange_fate.settings import StrangeFateSettings
 from rules.systems.strange_fate.system import StrangeFateSystem
 from storage.pdf.generic import skills_card
 from storage.pdf.sheet_layout import CardLayout, FieldLine, SheetLayout, Track
-from storage.system_sheets import SheetKind, UnknownSheetKindError
+from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
 from storage.systems.strange_fate.sheets import blank_sheet, character_sheet
 
 KINDS: tuple[SheetKind, ...] = (
@@ -28,21 +28,13 @@ KINDS: tuple[SheetKind, ...] = (
 def _own(
     character: CharacterBase, system: GameSystem, settings: SystemSettings | None
 ) -> tuple[StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings | None]:
-    """The arguments as Strange Fate's own types, or a ValueError naming what is not."""
-    if not isinstance(character, StrangeFateCharacter):
-        raise ValueError(
-            f"a {character.system!r} character cannot be printed on a Strange Fate sheet"
-        )
-    if not isinstance(system, StrangeFateSystem):
-        raise ValueError(f"the {system.info.name} system cannot print Strange Fate sheets")
-    if settings is not None and not isinstance(settings, StrangeFateSettings):
-        raise ValueError("these campaign settings are not Strange Fate's")
-    return character, system, settings
+    return own_types(
+        character, system, settings, (StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings)
+    )
 
 
 def _unknown(kind: str) -> UnknownSheetKindError:
-    offered = ", ".join(k.key for k in KINDS)
-    return UnknownSheetKindError(f"Strange Fate has no {kind!r} sheet; its kinds are: {offered}")
+    return unknown_kind("Strange Fate", kind, KINDS)
 
 
 class StrangeFateSheets:
