@@ -208,9 +208,7 @@ class SotcCharacter(CharacterBase):
 
     def earned_aspects(self) -> tuple[str, ...]:
         """The aspects gained by advancement, oldest first (blank entries skipped)."""
-        return tuple(
-            a.aspect for a in self.advancements if a.kind == "aspect" and a.aspect.strip()
-        )
+        return tuple(a.aspect for a in self.advancements if a.kind == "aspect" and a.aspect.strip())
 
     def all_aspects(self) -> tuple[str, ...]:
         """Every aspect the character has: the phases' then those earned in play."""

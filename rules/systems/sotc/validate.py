@@ -344,8 +344,7 @@ class SotcValidator:
                 error(
                     "SOTC-V9-too-many-stunts",
                     "stunts",
-                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}"
-                    f"{more}.",
+                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}{more}.",
                     S_LONG_GAME if extra else S_STUNTS,
                 )
             )
