@@ -174,3 +174,13 @@ def test_payload_version_2_upgrades_a_version_1_document(sotc: Any) -> None:
     assert SotcCharacter.model_validate(up).advancements == ()
     with pytest.raises(FatesmithError):
         sotc.upgrade_payload(doc, 2)
+
+
+def test_the_library_listing_shows_the_harm_carried(sotc: Any) -> None:
+    # The listing's headline adds checked stress and consequences held (SotC "Stress",
+    # "Consequences"); consequences are aspects, searchable as such.
+    assert sotc.listing(build()).headline == "Athletics +5"
+    hurt = build(condition=HURT.model_dump())
+    facts = sotc.listing(hurt)
+    assert facts.headline == "Athletics +5 \u00b7 stress 3, 3 consequences"
+    assert ("aspect", "Cracked Rib") in facts.search_entries

@@ -39,6 +39,20 @@ DEFAULT_RULES = SotcSettings()
 """The book's own settings (no house rules)."""
 
 
+def play_summary(character: SotcCharacter) -> str:
+    """The harm a character carries, for the library's listing: checked stress boxes and
+    consequences held ("stress 2, 1 consequence"); "" for an unhurt one. (Fate points stay out:
+    a released library's listing must read as before, and those could already be recorded.)"""
+    parts: list[str] = []
+    stress = sum(character.condition.health) + sum(character.condition.composure)
+    if stress:
+        parts.append(f"stress {stress}")
+    held = len(character.condition.consequences)
+    if held:
+        parts.append(f"{held} consequence{'s' if held != 1 else ''}")
+    return ", ".join(parts)
+
+
 def _sotc(character: CharacterBase) -> SotcCharacter:
     """``character`` as a SotC character.
 
@@ -201,6 +215,9 @@ class SotcSystem:
         headline = ""
         if derived.peak_skill:
             headline = f"{derived.peak_skill} {derived.peak_rating:+d}"
+        in_play = play_summary(sotc)
+        if in_play:
+            headline = f"{headline} \u00b7 {in_play}" if headline else in_play
         return ListingFacts(
             headline=headline,
             headline_rank=derived.peak_rating,
@@ -209,6 +226,7 @@ class SotcSystem:
                 *(("aspect", a) for a in sotc.all_aspects()),
                 *(("skill", s) for s in sotc.skills),
                 *(("stunt", s) for s in sotc.stunt_names()),
+                *(("aspect", c.text) for c in sotc.condition.consequences),  # aspects too
             ),
         )
 
