@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -143,11 +144,9 @@ class ScholarField(BaseModel):
     specialty_academics: int
 
 
-class BookValues(BaseModel):
+class BookValues(NamedTuple):
     """The derived values of this module, as :class:`~rules.systems.sotc.derive.SotcDerived`
-    carries them."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    carries them (a plain tuple: derive runs on every edit, and its parts are checked models)."""
 
     companions: CompanionValues
     gadgets: tuple[GadgetValues, ...]
@@ -174,8 +173,14 @@ def gadget_values(gadget: Gadget) -> GadgetValues | None:
     )
 
 
+NO_COMPANIONS = CompanionValues()
+COMPANION_STUNTS = ("Contact", "Close Contacts", "Network of Contacts", "Lieutenant")
+
+
 def companion_values(takes: Counter[str]) -> CompanionValues:
     """Companion advances from stunt ``takes`` (canonical stunt name -> takes)."""
+    if not any(name in takes for name in COMPANION_STUNTS):
+        return NO_COMPANIONS
     contacts = takes["Contact"]
     pool = CLOSE_CONTACTS_ADVANCES * takes["Close Contacts"] if contacts else 0
     network = takes["Network of Contacts"]
@@ -231,7 +236,11 @@ def book_values(
             for pick in character.stunts
             if pick.name.strip().casefold() == "scholar"
         )
-    gadgets = tuple(v for v in map(gadget_values, character.gadgets) if v is not None)
+    gadgets = (
+        tuple(v for v in map(gadget_values, character.gadgets) if v is not None)
+        if character.gadgets
+        else ()
+    )
     return BookValues(
         companions=companion_values(takes),
         gadgets=gadgets,
