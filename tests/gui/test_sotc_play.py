@@ -150,6 +150,8 @@ def test_an_earned_aspect_and_sixth_stunt_validate_and_show_where_they_came_from
         page.advancement_date.clear()
     assert "<b>stunt</b>" in page.next_label.text()
     page.advancement_kind.setCurrentIndex(1)
+    assert page.advancement_text.completer() is page.stunt_completer  # the book's stunts
+    assert "Scholar" in page.stunt_completer.model().stringList()  # type: ignore[attr-defined]
     qtbot.keyClicks(page.advancement_text, "Scholar")
     qtbot.keyClicks(page.advancement_note, "after the siege of Glass City")
     click(qtbot, page.record_advancement)

@@ -11,7 +11,13 @@ from rules.character import Condition, Consequence
 from rules.systems.sotc.character import Advancement
 from rules.systems.sotc.play import advance
 from storage.pdf.render import render_pdf
-from storage.pdf.sheet_layout import AspectsBlock, ConsequencesBlock, FieldsBlock, TracksBlock
+from storage.pdf.sheet_layout import (
+    AspectsBlock,
+    ConsequencesBlock,
+    FieldsBlock,
+    SkillsBlock,
+    TracksBlock,
+)
 from storage.system_sheets import build_sheet
 from tests.rules.sotc_builders import build
 
@@ -45,3 +51,11 @@ def test_the_sheet_prints_earned_aspects_the_log_and_the_harm_carried(
     ]
     out = io.BytesIO()
     assert render_pdf([c], registry, out, invariant=True) >= 1
+
+
+def test_a_raised_pyramid_prints_on_its_raised_rungs(sotc: Any) -> None:
+    # SotC "Raising the Roof": every rung moves up one step, the pyramid keeps its shape.
+    c = advance(build(), Advancement(kind="peak"))
+    skills = next(b for b in build_sheet(c, sotc).blocks if isinstance(b, SkillsBlock))
+    assert [(r.value, r.slots) for r in skills.rows] == [(6, 1), (5, 2), (4, 3), (3, 4), (2, 5)]
+    assert skills.rows[0].entries == ("Athletics",)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -43,6 +45,7 @@ from gui.systems.sotc.play_commands import (
 from rules.character import ConflictKind, Severity
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, AdvancementKind, SotcCharacter
+from rules.systems.sotc.system import SotcSystem
 
 SEVERITIES: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
 KINDS: tuple[ConflictKind, ...] = ("physical", "social", "mental")
@@ -195,6 +198,10 @@ class PlayPage(CreationPage):
             self.advancement_kind.addItem(label, kind)
         self.advancement_kind.currentIndexChanged.connect(self._on_kind_changed)
         self.advancement_text = QLineEdit()
+        system = self.document.system
+        names = [s.name for s in system.catalog.stunts] if isinstance(system, SotcSystem) else []
+        self.stunt_completer = QCompleter(sorted(names, key=str.casefold), self)
+        self.stunt_completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.advancement_date = QLineEdit()
         self.advancement_date.setPlaceholderText("Session 4, or 12 June 1925")
         self.advancement_note = QLineEdit()
@@ -310,6 +317,10 @@ class PlayPage(CreationPage):
         label = {"aspect": "Aspect", "stunt": "Stunt", "shuffle": "Swapped in"}.get(kind, "")
         self.advancement_text_label.setText(label)
         self.advancement_text.setEnabled(kind != "peak")
+        if kind == "stunt":
+            self.advancement_text.setCompleter(self.stunt_completer)
+        else:
+            self.advancement_text.setCompleter(None)  # type: ignore[arg-type]  # Qt: no completer
         self.advancement_text.setPlaceholderText(
             {
                 "aspect": "The new aspect (it raises refresh by one)",

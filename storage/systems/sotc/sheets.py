@@ -139,7 +139,9 @@ def character_sheet(
         ),
         subtitle=character.concept,
     )
-    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, PYRAMID))
+    raises = character.peak_raises()  # SotC "Raising the Roof": the pyramid moved up
+    shape = {rung + raises: n for rung, n in PYRAMID.items()} if raises else PYRAMID
+    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, shape))
     groups = []
     for number, phase in enumerate(character.phases, start=1):
         if phase.aspects:
