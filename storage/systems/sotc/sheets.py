@@ -95,6 +95,25 @@ def consequence_slots(
     return tuple(slots)
 
 
+ADVANCEMENT_LABELS = {
+    "aspect": "Aspect",
+    "stunt": "Stunt",
+    "peak": "Peak raised",
+    "shuffle": "Shuffle",
+}
+
+
+def advancement_block(character: SotcCharacter) -> FieldsBlock:
+    """The advancement log, one line per entry: what it granted, when, and the note."""
+    lines = []
+    for number, entry in enumerate(character.advancements, start=1):
+        what = entry.aspect if entry.kind == "aspect" else entry.stunt
+        parts = [p for p in (what, entry.date, entry.note) if p.strip()]
+        label = f"{number}. {ADVANCEMENT_LABELS[entry.kind]}"
+        lines.append(FieldLine(label=label, value=" \u2014 ".join(parts)))
+    return FieldsBlock(title="Advancement", area="main", fields=tuple(lines))
+
+
 def character_sheet(
     character: SotcCharacter, system: SotcSystem, settings: SotcSettings | None = None
 ) -> SheetLayout:
@@ -120,11 +139,15 @@ def character_sheet(
         ),
         subtitle=character.concept,
     )
-    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, PYRAMID))
+    raises = character.peak_raises()  # SotC "Raising the Roof": the pyramid moved up
+    shape = {rung + raises: n for rung, n in PYRAMID.items()} if raises else PYRAMID
+    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, shape))
     groups = []
     for number, phase in enumerate(character.phases, start=1):
         if phase.aspects:
             groups.append(AspectGroup(label=phase_tag(number), aspects=phase.aspects))
+    if character.earned_aspects():  # SotC "The Long Game": aspects earned in play
+        groups.append(AspectGroup(label="Earned", aspects=character.earned_aspects()))
     entries = []
     for pick in character.stunts:
         summary, catalog_skill = _stunt_summary(system, pick.name)
@@ -177,6 +200,8 @@ def character_sheet(
                 )
             )
         )
+    if character.advancements:
+        blocks.append(advancement_block(character))
     if character.notes.strip():
         blocks.append(
             FieldsBlock(
