@@ -123,7 +123,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from storage.json_io import read_character_file
     from storage.pdf import cards as pdf_cards
     from storage.pdf import render as pdf_render
-    from storage.system_sheets import ASPECT_CARDS, CARDS, character_aspects
+    from storage.system_sheets import ASPECT_CARDS, CARDS, aspect_cards
     from storage.systems_catalog import default_registry
 
     registry = default_registry()
@@ -146,7 +146,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         elif kind == ASPECT_CARDS.key:
             if not characters and not args.aspect:
                 return _fail("give character files or --aspect TEXT for aspect cards")
-            aspects = [a for c in characters for a in character_aspects(c, registry.get(c.system))]
+            aspects = aspect_cards(characters, registry)
             pages = pdf_cards.render_aspect_cards(
                 [*aspects, *(args.aspect or [])], buffer, args.paper, args.reproducible
             )

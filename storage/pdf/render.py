@@ -29,14 +29,13 @@ from reportlab.platypus import (
     PageBreak,
     PageTemplate,
     Spacer,
-    Table,
-    TableStyle,
 )
 
 from rules.character import CharacterBase
 from rules.settings import SystemSettings
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow, Column, ColumnBreak, Grid, Group, Run, Text, WriteLine
+from storage.pdf.flowables import BoxRow, ColumnBreak, Group, Run, Text, WriteLine
+from storage.pdf.grid import Column, Grid
 from storage.pdf.sheet_layout import (
     AspectsBlock,
     ConflictRow,
@@ -53,6 +52,7 @@ from storage.pdf.sheet_layout import (
 from storage.pdf.styles import (
     ACCENT,
     DISPLAY,
+    INK,
     MARGIN,
     MUTED,
     RULE,
@@ -82,7 +82,6 @@ SKILL_CELL_WIDTH = 74.0
 RUNG_LABEL_WIDTH = 88.0
 ASPECT_TAG_WIDTH = 48.0
 CREATOR = "Fatesmith"
-TRACKS_SHARE = 48  # per cent of the conflict sheet's width for the stress track columns
 
 
 # -- small builders ------------------------------------------------------------------------------
@@ -206,8 +205,8 @@ def _tracks(block: TracksBlock, st: Styles) -> list[Any]:
         if track.label:
             out.append(_heading(track.label, st))
         else:
-            out.append(WriteLine(height=18))
-            out.append(Spacer(1, 4))
+            out.append(WriteLine(height=16))
+            out.append(Spacer(1, 3))
         out.append(BoxRow(track.boxes, track.checked))
     return out
 
@@ -569,18 +568,41 @@ def render_blank(
 # -- the game master's conflict sheet ------------------------------------------------------------
 
 
+def _participant(row: ConflictRow, st: Styles) -> list[Any]:
+    """The name cell of the conflict sheet: the name, then what the game master looks up."""
+    cell: list[Any] = [_p(row.name or "(unnamed)", st.stunt_name)]
+    facts = []
+    if row.count is not None:
+        facts.append(f"{row.count} minion{'s' if row.count != 1 else ''}")
+    if row.note.strip():
+        facts.append(row.note)
+    if facts:
+        cell.append(_p(" · ".join(facts), st.small))
+    small = st.small
+    for label, items in (("Skills", row.skills), ("Aspects", row.aspects)):
+        texts = [" ".join(i.split()) for i in items if i.strip()]
+        if texts:
+            runs = [Run(f"{label}: ", SANS_BOLD, small.fontSize, MUTED),
+                    Run(" · ".join(texts), SANS, small.fontSize, INK)]  # fmt: skip
+            cell.append(Text(runs, small))
+    return cell
+
+
 def render_conflict_sheet(
     rows: Sequence[ConflictRow],
     out: Output,
     paper: str = "letter",
     invariant: bool = False,
     title: str = "Conflict",
+    scene_aspects: Sequence[str] = (),
 ) -> int:
-    """A one-table sheet of a conflict's participants for the game master's table.
+    """A landscape sheet of a conflict's participants for the game master's table.
 
-    Columns: name, initiative, one column of boxes per stress track the rows name (checked
-    ones crossed, in the order the tracks first appear), consequences, fate points. Returns the
-    number of pages written.
+    Columns: the participant (name, minion count, an NPC's skills, aspects), initiative, one
+    column of boxes per stress track the rows name (checked ones crossed, in the order the
+    tracks first appear), consequences, fate points; empty rows for late arrivals follow. The
+    scene's aspects head the page. The table continues on further pages with its headings,
+    and a participant taller than a page continues too. Returns the number of pages written.
     """
     portrait = page_size(paper)
     size = (max(portrait), min(portrait))  # landscape: room for ten boxes per track
@@ -590,8 +612,8 @@ def render_conflict_sheet(
     body_bottom = MARGIN + BOTTOM_CHROME
     body_h = height - MARGIN - TOP_CHROME - body_bottom
     layout = SheetLayout(
-        kind="worksheet", system_name="Game master's sheet", heading=clean(title) or "Conflict",
-        blocks=(), doc_title=title,
+        kind="worksheet", system_name="Game master's sheet",
+        heading=_one_line(clean(title)) or "Conflict", blocks=(), doc_title=title,
     )  # fmt: skip
     chrome = _Chrome(layout, size)
     doc = _Doc(
@@ -601,46 +623,50 @@ def render_conflict_sheet(
     )  # fmt: skip
     doc.addPageTemplates([
         PageTemplate(id="conflict", frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
-                     onPage=chrome.first)
+                     onPage=chrome.first, autoNextPageTemplate="conflict-cont"),
+        PageTemplate(id="conflict-cont",
+                     frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
+                     onPage=chrome.later),
     ])  # fmt: skip
     labels = list(dict.fromkeys(t.label for row in rows for t in row.tracks))
-    head = ["Name", "Init.", *labels, "Consequences", "FP"]
-    data: list[list[Any]] = [[Text(h.upper(), st.label) for h in head]]
+    head = ["Participant", "Init.", *labels, "Consequences", "FP"]
+    data: list[list[Any]] = [[Text(_one_line(h).upper(), st.label) for h in head]]
     for row in rows:
         tracks = {t.label: t for t in row.tracks}
-        boxes = []
+        boxes: list[Any] = []
         for label in labels:
             track = tracks.get(label)
             # Checked boxes are crossed where they are: which box a hit took matters.
-            boxes.append(BoxRow(track.boxes, track.checked, box=11) if track else BoxRow(0, (), 11))
+            boxes.append(BoxRow(track.boxes, track.checked) if track else "")
         data.append(
             [
-                _p(row.name, st.cell),
-                Text(f"{row.initiative:+d}", st.cell),
+                _participant(row, st),
+                f"{row.initiative:+d}",
                 *boxes,
                 [_p(c, st.small) for c in row.consequences] or "",
-                Text("" if row.fate_points is None else str(row.fate_points), st.cell),
+                "" if row.fate_points is None else str(row.fate_points),
             ]
         )
     for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
-        data.append([Spacer(1, 18), *[""] * (len(head) - 1)])
-    # The tracks share what the name, initiative, consequences and fate points leave over.
-    track_share = f"{TRACKS_SHARE / len(labels):g}%" if labels else None
-    widths = ["20%", "6%", *[track_share] * len(labels), "20%", "6%"]
-    if not labels:
-        widths[2] = f"{20 + TRACKS_SHARE}%"
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-            ]
-        )
-    )
-    doc.build([table])
+        data.append([Spacer(1, 22), *[""] * (len(head) - 1)])
+    # The tracks share what the participant, initiative, consequences and fate points leave.
+    fixed = {"name": 0.30, "init": 0.06, "cons": 0.20, "fp": 0.05}
+    left = 1 - sum(fixed.values())
+    share = left / len(labels) if labels else 0.0
+    columns = [
+        Column(fixed["name"] + (0 if labels else left), st.label, pad=(4, 6), rule=0.6),
+        Column(fixed["init"], st.cell, pad=(4, 4), rule=0.6),
+        *[Column(share, st.label, pad=(4, 4), rule=0.6)] * len(labels),
+        Column(fixed["cons"], st.label, pad=(4, 4), rule=0.6),
+        Column(fixed["fp"], st.cell, pad=(4, 4), rule=0.6),
+    ]
+    story: list[Any] = []
+    scene = [" ".join(a.split()) for a in scene_aspects if a.strip()]
+    if scene:
+        runs = [Run("Scene aspects: ", SANS_BOLD, st.body.fontSize, ACCENT),
+                Run(" · ".join(scene), SANS, st.body.fontSize, INK)]  # fmt: skip
+        story += [Text(runs, st.body), Spacer(1, 6)]
+    story.append(Grid(data, columns, valign="middle", pad=(6, 6), header=1, header_shade=SHADE))
+    doc.build(story)
     pages: int = doc.page
     return pages
