@@ -195,6 +195,8 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``sheet`` sub-command."""
+    from storage.pdf.paper import default_paper
+
     parser = subparsers.add_parser(
         "sheet",
         help="print character files as a PDF (sheet, worksheet, blank sheets, cards)",
@@ -203,7 +205,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="*.fatesmith.json files")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="PDF to write")
-    parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    parser.add_argument("--paper", choices=("letter", "a4"), default=default_paper())
     parser.add_argument("--kind", metavar="KIND", help="(listed when help is shown)")
     parser.add_argument(
         "--system",

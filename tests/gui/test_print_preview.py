@@ -110,3 +110,15 @@ def test_screenshot_of_the_preview(
     with qtbot.waitSignal(dialog.pages_ready, timeout=20_000):
         pass
     assert dialog.grab().save(str(folder / "print-preview.png"))
+
+
+def test_paper_preference_defaults_to_the_locales(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14: the app defaulted to A4 whatever the locale; until chosen it is the locale's."""
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert settings.paper == "letter"
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert settings.paper == "a4"
+    settings.paper = "letter"
+    assert settings.paper == "letter"  # a choice is kept
