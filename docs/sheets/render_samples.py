@@ -2,7 +2,7 @@
 
 Run from the repository root with ``PYTHONPATH=.``:
 ``python docs/sheets/render_samples.py`` (needs ``pdftoppm`` from poppler-utils). Every PDF is
-rendered with ``invariant=True`` and rasterised at 50 dpi, so re-running it on unchanged code
+rendered with ``invariant=True`` and rasterised at 60 dpi, so re-running it on unchanged code
 gives the same pictures. Look at each PNG after a change to the sheets.
 """
 
@@ -27,7 +27,7 @@ from storage.systems_catalog import default_registry
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "sheets"
 IRENE = ROOT / "tests" / "data" / "characters" / "pdf-complete.fatesmith.json"
-DPI = 50
+DPI = 60
 
 
 def _png(pdf: Path, name: str, page: int = 1) -> None:

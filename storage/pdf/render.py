@@ -119,6 +119,9 @@ def _header(block: HeaderBlock, st: Styles) -> list[Any]:
         )
     columns = [Column(0.74, rule=0.8), Column(0.26, rule=0.8, shade=SHADE)]
     out: list[Any] = [Grid(rows, columns, valign="top", pad=(5, 6))]
+    if block.wide:
+        wide = [[_field_cell(field, st)] for field in block.wide]
+        out.append(Grid(wide, [Column(1.0, rule=0.8)], valign="top", pad=(5, 6)))
     if block.subtitle.strip():
         out += [Spacer(1, 4), _p(block.subtitle, st.subtitle)]
     return out
@@ -158,8 +161,24 @@ def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
     return [_heading(block.title, st), grid]
 
 
+def _blank_aspects(block: AspectsBlock, st: Styles) -> list[Any]:
+    """Aspect lines to write on: each group's label, then one full line per aspect."""
+    data: list[list[Any]] = []
+    for group in block.groups:
+        for n in range(max(1, len(group.aspects))):
+            tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 else ""
+            data.append([tag, Spacer(1, 13)])
+    columns = [Column(0.18, st.tiny, pad=(2, 6)), Column(0.82, pad=(2, 2), rule=0.6)]
+    grid = Grid(data, columns, valign="bottom", pad=(4, 2))
+    return [_heading(block.title, st), grid]
+
+
 def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
-    """A phase per row, its aspects two abreast, each on a rule of its own."""
+    """A phase per row, its aspects two abreast, each on a rule of its own (on a blank sheet
+    of labelled groups, phases say, one full line per aspect under each label)."""
+    blank = not any(a for g in block.groups for a in g.aspects)
+    if blank and any(g.label for g in block.groups):
+        return _blank_aspects(block, st)
     data: list[list[Any]] = []
     for group in block.groups:
         pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
@@ -247,13 +266,22 @@ def _fields(block: FieldsBlock, st: Styles) -> list[Any]:
     out: list[Any] = [_heading(block.title, st)]
     if block.note:
         out.append(_p(block.note, st.small))
-    for field in block.fields:
+    kept = len(block.fields) - block.keep_last
+    together: list[Any] = []
+    for n, field in enumerate(block.fields):
+        parts: list[Any] = []
         if field.label:
-            out.append(Text(_one_line(field.label), st.prompt))
+            parts.append(Text(_one_line(field.label), st.prompt))
         if field.value:
-            out.append(_p(field.value, st.answer))
+            parts.append(_p(field.value, st.answer))
         else:
-            out += [WriteLine() for _ in range(4 if field.long else 1)]
+            parts += [WriteLine() for _ in range(4 if field.long else 1)]
+        if n >= kept:
+            together += parts
+        else:
+            out += parts
+    if together:
+        out.append(Group(together))  # moves to the next page whole rather than split
     return out
 
 

@@ -49,6 +49,8 @@ class HeaderBlock(_Frozen):
     area: Area = "top"
     rows: tuple[tuple[FieldLine, FieldLine], ...]
     subtitle: str = ""
+    wide: tuple[FieldLine, ...] = ()
+    """Fields across the whole width under the pairs (a blank sheet's Concept line)."""
 
 
 class LadderRow(_Frozen):
@@ -188,6 +190,9 @@ class FieldsBlock(_Frozen):
     title: str
     fields: tuple[FieldLine, ...]
     note: str = ""
+    keep_last: int = Field(default=0, ge=0)
+    """How many of the last fields are printed in one piece, never split across pages (a
+    worksheet phase's two aspects)."""
 
 
 Block = Annotated[

@@ -37,15 +37,19 @@ def _mul(a: list[float], b: list[float]) -> list[float]:
     ]  # fmt: skip
 
 
-def drawn(
-    data: bytes,
-) -> list[tuple[list[tuple[float, float, float, float]], list[tuple[str, float]]]]:
+Rect = tuple[float, float, float, float]
+
+
+def drawn(data: bytes) -> list[tuple[list[Rect], list[tuple[str, float]], list[Rect]]]:
     """Per page: the rectangles drawn (x, y, width, height on the page, the current transform
-    applied) and the text shown with its size on the page."""
+    applied), the text shown with its size on the page, and the straight lines (x0, y0, x1,
+    y1)."""
     reader = PdfReader(io.BytesIO(data))
     pages = []
     for page in reader.pages:
-        rects: list[tuple[float, float, float, float]] = []
+        rects: list[Rect] = []
+        lines: list[Rect] = []
+        start = (0.0, 0.0)
         texts: list[tuple[str, float]] = []
         ctm = [1.0, 0, 0, 1.0, 0, 0]
         stack: list[list[float]] = []
@@ -62,6 +66,12 @@ def drawn(
                 scale = (ctm[0] ** 2 + ctm[1] ** 2) ** 0.5
                 rects.append((x * scale + ctm[4], y * scale + ctm[5], abs(w) * scale,
                               abs(h) * scale))  # fmt: skip
+            elif op in (b"m", b"l"):
+                x, y = (float(v) for v in operands)
+                point = (ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5])
+                if op == b"l":
+                    lines.append((*start, *point))
+                start = point
             elif op == b"Tf":
                 size = float(operands[1])
             elif op == b"Tm":
@@ -75,13 +85,13 @@ def drawn(
                     else b"".join(p for p in raw if isinstance(p, bytes))
                 )
                 texts.append((str(text), size * scale))
-        pages.append((rects, texts))
+        pages.append((rects, texts, lines))
     return pages
 
 
 def boxes_of(data: bytes) -> list[tuple[float, float, float, float]]:
     """The square rectangles (stress boxes) on every page."""
-    return [r for rects, _ in drawn(data) for r in rects if abs(r[2] - r[3]) < 0.01 and r[2] > 3]
+    return [r for rects, *_ in drawn(data) for r in rects if abs(r[2] - r[3]) < 0.01 and r[2] > 3]
 
 
 @pytest.fixture
@@ -122,7 +132,7 @@ def test_aspect_cards_lie_two_by_two_true_size_with_cut_lines(paper: str) -> Non
     assert render_aspect_cards([f"Aspect {n}" for n in range(5)], out, paper) == 2
     reader = PdfReader(io.BytesIO(out.getvalue()))
     assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
-    rects = drawn(out.getvalue())[0][0]
+    rects, *_ = drawn(out.getvalue())[0]
     cards = [
         r
         for r in rects
@@ -166,7 +176,7 @@ def test_conflict_sheet_follows_the_paper(paper: str, short_side: float) -> None
 def _numbers(data: bytes) -> list[float]:
     """Sizes of the one- or two-digit numbers drawn (box numbers)."""
     out = []
-    for _, texts in drawn(data):
+    for _, texts, _ in drawn(data):
         out += [size for text, size in texts if text.strip("b'\"").isdigit()]
     return out
 
