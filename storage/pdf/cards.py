@@ -240,10 +240,13 @@ def render_aspect_cards(
             canv.restoreState()
             inner_w = card_w - 2 * pad - 0.1 * inch
             inner_h = card_h - 0.34 * inch - 2 * pad
-            frame = Frame(x + pad + 0.05 * inch, y + pad, inner_w, inner_h, leftPadding=0,
-                          rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
             story = _aspect_story(card, inner_w)
-            fitted = KeepInFrame(inner_w, inner_h, story, mode="shrink", vAlign="MIDDLE")
+            fitted = KeepInFrame(inner_w, inner_h, story, mode="shrink")
+            used = min(inner_h, fitted.wrapOn(canv, inner_w, inner_h)[1])
+            # The aspect sits in the middle of the space under the heading.
+            frame = Frame(x + pad + 0.05 * inch, y + pad + (inner_h - used) / 2, inner_w,
+                          used + 1, leftPadding=0, rightPadding=0, topPadding=0,
+                          bottomPadding=0)  # fmt: skip
             frame.addFromList([fitted], canv)
         canv.showPage()
         pages += 1

@@ -81,6 +81,7 @@ SKILL_COLUMNS = 5
 SKILL_CELL_WIDTH = 74.0
 RUNG_LABEL_WIDTH = 88.0
 ASPECT_TAG_WIDTH = 48.0
+ASPECT_GAP = 0.02  # of the column, between the two aspects of a row
 CREATOR = "Fatesmith"
 
 
@@ -180,18 +181,25 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
     if blank and any(g.label for g in block.groups):
         return _blank_aspects(block, st)
     data: list[list[Any]] = []
+    labelled = any(g.label for g in block.groups)
     for group in block.groups:
         pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
         for n, pair in enumerate(pairs):
             tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 and group.label else ""
             cells = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
-            data.append([tag, *cells, *[""] * (2 - len(cells))])
+            cells += [""] * (2 - len(cells))
+            data.append([tag, cells[0], "", cells[1]])
     if not data:
         return [_heading(block.title, st), _p("(none yet)", st.small)]
+    # Without labels (a generic sheet) the aspects take the whole width; a gap between the two
+    # rules of a row shows that they are two aspects.
+    tag_share = 0.18 if labelled else 0.0
+    half = (1 - tag_share - ASPECT_GAP) / 2
     columns = [
-        Column(0.18, st.tiny, pad=(2, 6)),
-        Column(0.41, pad=(2, 8), rule=0.6),
-        Column(0.41, pad=(2, 8), rule=0.6),
+        Column(tag_share, st.tiny, pad=(2, 6) if labelled else (0, 0)),
+        Column(half, pad=(2, 4), rule=0.6),
+        Column(ASPECT_GAP, pad=(0, 0)),
+        Column(half, pad=(2, 4), rule=0.6),
     ]
     return [_heading(block.title, st), Grid(data, columns, valign="bottom", pad=(6, 2))]
 
