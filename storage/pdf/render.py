@@ -186,7 +186,7 @@ def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
         pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
         for n, pair in enumerate(pairs):
             tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 and group.label else ""
-            cells = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
+            cells: list[Any] = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
             cells += [""] * (2 - len(cells))
             data.append([tag, cells[0], "", cells[1]])
     if not data:
