@@ -24,8 +24,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import MAX_RATING, CharacterBase
-from rules.errors import CharacterFileError, UnknownSystemError
-from rules.systems.registry import SystemRegistry
+from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
+from rules.systems.registry import GameSystem, SystemRegistry
 from rules.validation import field_path
 from storage import safe_read
 from storage.safe_read import CHARACTER_FILE, FileKind
@@ -99,10 +99,12 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
         payload = UPGRADES[version](payload)
         version += 1
     try:
-        model = registry.get(system).character_type
+        game = registry.get(system)
     except UnknownSystemError as exc:
         _check_ratings(skills)
         raise CharacterFileError(str(exc)) from None
+    payload = _upgrade_document(payload, game)
+    model = game.character_type
     try:
         return model.model_validate(payload)
     except ValidationError as exc:
@@ -114,6 +116,29 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
         raise CharacterFileError(
             f"field {field_path(first['loc'])}: {first['msg']}{more}"
         ) from None
+
+
+def _upgrade_document(payload: dict[str, Any], game: GameSystem) -> dict[str, Any]:
+    """``payload`` brought from the ``system_version`` it says (absent: 1) to the system's
+    current document version by the system's own upgrade steps."""
+    version = payload.pop("system_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CharacterFileError("system_version must be a positive integer")
+    current = game.payload_version
+    if version > current:
+        raise CharacterFileError(
+            f"written by a newer Fatesmith ({game.info.name} document version {version}; this "
+            f"version reads up to {current}); update Fatesmith to open it"
+        )
+    while version < current:
+        try:
+            payload = game.upgrade_payload(payload, version)
+        except FatesmithError as exc:
+            raise CharacterFileError(
+                f"cannot bring this {game.info.name} document up from version {version}: {exc}"
+            ) from None
+        version += 1
+    return payload
 
 
 def _check_ratings(skills: dict[Any, Any]) -> None:
@@ -137,11 +162,18 @@ def character_to_document(character: CharacterBase) -> dict[str, Any]:
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "system": body.pop("system"),
+        **_document_version(character),
         "name": body.pop("name"),
         "skills": body.pop("skills"),
     }
     doc.update(body)
     return doc
+
+
+def _document_version(character: CharacterBase) -> dict[str, int]:
+    """The ``system_version`` key, written only past version 1 (absent means 1)."""
+    version = type(character).DOCUMENT_VERSION
+    return {"system_version": version} if version > 1 else {}
 
 
 def dumps_character(character: CharacterBase) -> str:
@@ -226,6 +258,12 @@ def character_file_schema(registry: SystemRegistry) -> dict[str, Any]:
             "format": {"const": FORMAT},
             "format_version": {"type": "integer", "minimum": 1, "maximum": FORMAT_VERSION},
             "system": {"const": system.id},
+            "system_version": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": system.payload_version,
+                "description": "Version of this system's document (absent: 1).",
+            },
             **{k: v for k, v in schema["properties"].items() if k != "system"},
         }
         properties["skills"] = {

@@ -8,7 +8,7 @@ missing. The creation counts (pyramid, aspects, stunts) live here beside the mod
 from __future__ import annotations
 
 import uuid
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -187,6 +187,9 @@ class SotcCharacter(CharacterBase):
     system: Literal["sotc"] = "sotc"
     concept: str = Field(default="", max_length=MAX_NAME)
     description: str = Field(default="", max_length=MAX_TEXT)
+    DOCUMENT_VERSION: ClassVar[int] = 2
+    """1: as released; 2: the advancement log and gadgets' base cost."""
+
     creation_mode: Literal["standard", "fast"] = "standard"
     phases: tuple[Phase, ...] = Field(default=(), max_length=PHASE_COUNT)
     stunts: tuple[StuntPick, ...] = Field(default=(), max_length=40)

@@ -32,7 +32,7 @@ from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.validate import ORDINAL, SotcValidator
 from rules.validation import Problem
 
-PAYLOAD_VERSION = 2
+PAYLOAD_VERSION = SotcCharacter.DOCUMENT_VERSION
 """Version of SotC character documents (1: as released; 2: advancement log, gadget base cost)."""
 
 DEFAULT_RULES = SotcSettings()
