@@ -75,13 +75,45 @@ def test_the_fight_ends_as_the_book_tells_it(registry: Any) -> None:
 
 def test_guard_a_is_at_minus_two_going_into_exchange_4(registry: Any) -> None:
     """§8 Exchange Based Fights: "A also takes a -2 penalty (-1 for being injured, -1 for being
-    hurt)"; the script writes that -2 (with +1 for outnumbering) as his modifier."""
+    hurt)": the engine puts the wound penalty on his rolls itself (§8 Injuries and Advantages),
+    so the script gives him only his +1 for outnumbering, and the log says why he is at -2."""
     script = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     start_4 = [i for i, e in enumerate(script["events"]) if e["do"] == "next_exchange"][-1] + 1
-    state, _, _ = run(registry, start_4)
+    state, cr, _ = run(registry, start_4)
     assert state.exchange == 4
     assert wound_penalty(wounds(state, "guard-a")) == -2
-    assert script["events"][start_4 + 1]["modifier"] == 1 - 2
+    a = state.find("guard-a")
+    assert a is not None and cr.roll_modifier(a, "Sword") == (-2, "wound penalty: Hurt, Injured")
+    attack = script["events"][start_4 + 1]
+    assert attack["attacker"] == "guard-a" and attack["modifier"] == 1
+    # his Average +1 -2 is the book's Mediocre, and the roll line carries the reason
+    state, _, _ = run(registry, start_4 + 2)
+    assert state.last is not None
+    roll = state.last.rolls[0]
+    assert roll.effort == -1 and roll.standing == "-2 wound penalty: Hurt, Injured"
+    assert "= -1 (-2 wound penalty: Hurt, Injured)" in state.last.text
+
+
+def test_the_log_speaks_of_wounds(registry: Any) -> None:
+    """FATE 2.0 has wounds, not stress or consequences (§8 Table 1 Combat Outcomes, Table 2
+    Wound Track): the log names the outcome and the row a box belongs to."""
+    script = parse_script(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    cr = script_rules(script, registry)
+    characters = {
+        e.id: read_character_file(EXAMPLE.parent / e.file, registry)
+        for e in script.cast
+        if e.file is not None
+    }
+    initial = build_encounter(script, characters, cr, registry.info("fate2").ladder)
+    _, log = run_events(cr, initial, script.events, random.Random(0))
+    text = "\n".join(e.text for e in log)
+    for sotc in ("stress", "consequence", "shift", "-point hit"):
+        assert sotc not in text
+    assert "Finn takes a Clipped result (MoS 1): Wounds box 1 (Clipped)" in text
+    assert "Guard A takes a Hurt result (MoS 2): Wounds box 4 (Hurt)" in text
+    assert "Guard A checks Wounds box 7 (Injured)" in text
+    assert "with no box for it: taken out" in text
+    assert "; no wound" in text
 
 
 def test_results_go_back_to_the_heroes(registry: Any) -> None:
