@@ -9,8 +9,10 @@ Creation Options; 7. GM's Toolbox; 8. Changing Wound Boxes) and edits the GM's s
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +45,12 @@ def test_settings_page_round_trips_every_option(qtbot: Any, fate2: Fate2System) 
     qtbot.addWidget(page)
     assert isinstance(page, Fate2SettingsPage)
     assert page.settings() == book
+    if os.environ.get("FATESMITH_SCREENSHOTS"):  # docs/screenshots/fate2-settings.png
+        page.resize(1000, 720)
+        page.show()
+        qtbot.waitExposed(page)
+        folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+        assert page.grab().save(str(folder / "fate2-settings.png"))
     house = Fate2Settings(
         phases=8, ranks_per_phase=5, aspects_per_phase=2, skills=book.skills, aspect_cap=3,
         cap_rules=("half-of-levels", "not-above-peak-skill"), starting_fate_points=2,
