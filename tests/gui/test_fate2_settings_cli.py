@@ -85,6 +85,12 @@ def test_skill_list_add_rename_remove_and_defaults(
     assert model.flags(model.index(0, 2)) & Qt.ItemFlag.ItemIsEditable
     assert model.setData(model.index(0, 2), -3)
     assert not model.setData(model.index(0, 2), 0)  # a default is Mediocre or below
+    # 5. Special Skills and the Pyramid: a skill's own pyramid, none, or back to the main one
+    assert model.data(model.index(0, 3)) == "main"
+    assert model.setData(model.index(0, 3), "Magic") and model.skills()[0].pyramid == "Magic"
+    assert model.setData(model.index(2, 3), "none") and model.skills()[2].pyramid is None
+    assert model.data(model.index(2, 3)) == "none"
+    assert model.setData(model.index(2, 3), "Main") and model.skills()[2].pyramid == ""
     page.skills.setCurrentIndex(model.index(1, 0))
     removed = model.skills()[1].name
     qtbot.mouseClick(page.remove_skill, Qt.MouseButton.LeftButton)
@@ -93,6 +99,7 @@ def test_skill_list_add_rename_remove_and_defaults(
     names = [s.name for s in settings.skills]
     assert names[0] == "Tumbling" and "New skill" in names and removed not in names
     assert settings.skills[0].default == -3 and settings.difficult_skills
+    assert settings.skills[0].pyramid == "Magic"
     qtbot.mouseClick(page.book_skills, Qt.MouseButton.LeftButton)
     assert page.settings().skills == fate2.catalog.sample_list
     while model.rowCount():

@@ -67,7 +67,12 @@ def phase_reports(c: Fate2Character, r: Resolved, ladder: Ladder) -> tuple[Phase
                 spent=state.spent,
                 pyramid=dict(sorted(pyramid.items(), reverse=True)),
                 broken_rung=brk.rung if brk is not None else None,
-                reason=describe_break(brk, ladder, column) if brk is not None else "",
+                reason=(
+                    (f"{state.break_pyramid} pyramid: " if state.break_pyramid else "")
+                    + describe_break(brk, ladder, column)
+                    if brk is not None
+                    else ""
+                ),
             )
         )
     return tuple(out)

@@ -15,7 +15,7 @@ from collections.abc import Collection
 from rules.ladder import Ladder
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.history import CREATION_KINDS, PhaseState, key
-from rules.systems.fate2.pyramid import ShapeBreak, rung_counts, shape_break, skill_cost
+from rules.systems.fate2.pyramid import MAIN, ShapeBreak, grouped_break, skill_cost
 from rules.systems.fate2.resolve import Resolved
 from rules.validation import Problem, error, warning
 
@@ -162,18 +162,22 @@ def check_skills(c: Fate2Character, r: Resolved, ladder: Ladder) -> list[Problem
 
 def check_final_shape(c: Fate2Character, r: Resolved, ladder: Ladder) -> list[Problem]:
     """The final sheet's pyramid (or column), skills at Average or better only."""
-    values = [v for n, v in c.skills.items() if not _blank(n)]
-    values += [e.ranks - 1 for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)]
-    brk = shape_break(rung_counts(values), r.settings.skill_shape)
-    if brk is None:
+    values = [(r.pyramid_of(n), v) for n, v in c.skills.items() if not _blank(n)]
+    values += [
+        (MAIN, e.ranks - 1) for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)
+    ]
+    failing = grouped_break(values, r.settings.skill_shape)
+    if failing is None:
         return []
+    group, brk = failing
     column = r.settings.skill_shape == "column"
     what = "column" if column else "pyramid"
+    name = f"The {group} {what}" if group else f"The skill {what}"
     return [
         error(
             f"FATE2-{what}",
             "skills",
-            f"The skill {what} does not balance: {describe_break(brk, ladder, column)}.",
+            f"{name} does not balance: {describe_break(brk, ladder, column)}.",
             S_COLUMN if column else S_BUYING,
         )
     ]
@@ -584,6 +588,11 @@ def _check_phase_ranks(
     return out
 
 
+def _which(state: PhaseState, what: str) -> str:
+    """``pyramid``, or ``Magic pyramid`` when a special skills' own pyramid fails."""
+    return f"{state.break_pyramid} {what}" if state.break_pyramid else what
+
+
 def _check_history_shape(
     states: tuple[PhaseState, ...], ladder: Ladder, column: bool, advancing: Collection[int] = ()
 ) -> list[Problem]:
@@ -598,7 +607,7 @@ def _check_history_shape(
                 warning(
                     f"FATE2-{what}-advancing",
                     f"phases[{s.index}]",
-                    f"After the latest advancement rank the {what} does not balance: "
+                    f"After the latest advancement rank the {_which(s, what)} does not balance: "
                     f"{describe_break(s.shape_break, ladder, column)}. It must balance by the "
                     "time the goal is reached.",
                     S_ADVANCEMENT,
@@ -615,7 +624,7 @@ def _check_history_shape(
         error(
             f"FATE2-{what}-phase",
             f"phases[{first.index}]",
-            f"The {what} does not balance at the end of {_label(first).lower()}: "
+            f"The {_which(first, what)} does not balance at the end of {_label(first).lower()}: "
             f"{describe_break(first.shape_break, ladder, column)}. It must balance after "
             f"every phase.{tail}",
             S_COLUMN if column else S_BUYING,
