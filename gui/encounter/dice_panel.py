@@ -250,7 +250,7 @@ class DicePanel(QWidget):
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
         if outcome.action in ("attack", "maneuver", "roll", "pass_block"):
-            text += f" \u2192 {outcome.shifts} shift{'s' if outcome.shifts != 1 else ''}"
+            text += f" \u2192 {self._doc.conflict_rules.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"
         return text

@@ -118,6 +118,7 @@ def test_sybil_from_builder_to_print_to_fight(qtbot: Any, registry: Any, tmp_pat
     assert last is not None and last.rolls[1].effort == 4
     assert last.rolls[1].standing == "-1 wound penalty: Hurt"
     assert "= +4 (-1 wound penalty: Hurt)" in window.log.item(window.log.count() - 1).text()
+    assert window.dice.describe(last).endswith("\u2192 MoS 0")  # the attack's margin: none
     assert strike.isVisible() and strike.button.isEnabled()
     assert strike.note.text() == "Sybil strikes back: Guard takes a Hurt result (MoS 3)"
     shot(window, "fate2-encounter")
