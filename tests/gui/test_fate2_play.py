@@ -21,7 +21,12 @@ from PySide6.QtCore import Qt
 from gui.encounter.document import EncounterDocument
 from gui.encounter.window import EncounterWindow
 from gui.plugins import system_ui
-from gui.systems.fate2.commands import SetTicksCommand
+from gui.systems.fate2.commands import (
+    AddPhaseCommand,
+    EditFieldCommand,
+    EditPhaseTextCommand,
+    SetTicksCommand,
+)
 from gui.systems.fate2.encounter_prompts import Fate2EncounterPrompts, StrikeBackControls
 from gui.systems.fate2.pages import PhasesPage
 from rules.encounter import (
@@ -38,7 +43,14 @@ from rules.systems.fate2.system import Fate2System
 from rules.validation import Severity
 from storage.pdf.render import render
 from storage.system_sheets import build_sheet
-from tests.gui.test_fate2_builder import SYBIL_SKILLS, build_sybil, edit_cell, make_view, tick
+from tests.gui.test_fate2_builder import (
+    SYBIL,
+    SYBIL_SKILLS,
+    build_sybil,
+    edit_cell,
+    make_view,
+    tick,
+)
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -164,3 +176,32 @@ def test_a_skill_renamed_from_a_phase_on(qtbot: Any, registry: Any) -> None:
     c = document.character
     assert isinstance(c, Fate2Character)
     assert c.phases[2].renames == {} and c.skills.get("Sneak") == 1
+
+
+def test_an_advancement_rank_in_the_builder(qtbot: Any, registry: Any) -> None:
+    """§7 Advancement in the builder: after Sybil's five phases an arc column takes one rank a
+    period; Knife to Superb breaks the pyramid, which is a warning while the arc is open and an
+    error once the goal aspect is taken (AMB-03)."""
+    fate2 = fate2_of(registry)
+    view = make_view(
+        qtbot, fate2, Fate2Settings(skills=tuple(SkillDef(name=n) for n in SYBIL_SKILLS))
+    )
+    document = view.document
+    stack = document.undo_stack
+    stack.push(EditFieldCommand(document, "name", "Sybil"))
+    for phase, (aspect, skills) in enumerate(SYBIL):
+        stack.push(AddPhaseCommand(document))
+        stack.push(EditPhaseTextCommand(document, phase, "aspects", aspect))
+        for skill in skills:
+            have = document.character.phases[phase].ranks.get(skill, 0)
+            stack.push(SetTicksCommand(document, phase, skill, have + 1))
+    assert errors(document) == []
+    stack.push(AddPhaseCommand(document, "arc"))
+    stack.push(SetTicksCommand(document, 5, "Knife", 1))
+    codes = [p.code for p in document.problems]
+    assert errors(document) == [] and "FATE2-pyramid-advancing" in codes
+    stack.push(EditPhaseTextCommand(document, 5, "aspects", "Knife Fighter"))
+    assert "FATE2-pyramid-phase" in errors(document)
+    stack.undo()
+    stack.undo()
+    assert "FATE2-pyramid-advancing" not in [p.code for p in document.problems]
