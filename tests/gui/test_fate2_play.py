@@ -205,3 +205,30 @@ def test_an_advancement_rank_in_the_builder(qtbot: Any, registry: Any) -> None:
     stack.undo()
     stack.undo()
     assert "FATE2-pyramid-advancing" not in [p.code for p in document.problems]
+
+
+def test_a_reopened_fight_offers_the_blow_back_inside_the_window(qtbot: Any, registry: Any) -> None:
+    """An encounter reopened right after an attack its defender won (§8 Exchange Based
+    Fights) shows "Strike back" on the scene panel, not in a window of its own."""
+    from rules.conflict import replay
+
+    fate2 = fate2_of(registry)
+    cr = fate2.conflict_rules(Fate2Settings())
+    assert cr is not None
+    a = cr.npc_participant(pid="a", name="Cyrus", skills={"Sword": 3})
+    b = cr.npc_participant(pid="b", name="Guard", skills={"Sword": 1})
+    initial = Encounter(name="Inn", system="fate2", settings=cr.settings_data,
+                        participants=(a, b))  # fmt: skip
+    attack = AttackEvent(attacker="b", defender="a", skill="Sword", defense_skill="Sword",
+                         dice=(0,) * 4, defense_dice=(0,) * 4)  # fmt: skip
+    state, log = replay(cr, initial, (StartEvent(), attack))
+    window = EncounterWindow(
+        EncounterDocument(initial, cr, log=log, state=state),
+        prompts=system_ui(fate2).encounter_prompts(),
+    )
+    qtbot.addWidget(window)
+    window.show()
+    strike = window.scene.system_controls
+    assert isinstance(strike, StrikeBackControls)
+    assert strike.isVisible() and strike.window() is window
+    assert strike.note.text() == "Cyrus strikes back: Guard takes a Hurt result (MoS 2)"

@@ -100,7 +100,11 @@ class StrikeBackControls(QWidget):
         self.note.setText(text)
         self.button.setEnabled(victim is not None)
         self.victim.setEnabled(victim is not None or self.victim.count() > 1)
-        self.setVisible(self._defender is not None)
+        wanted = self._defender is not None
+        if self.parent() is not None:
+            self.setVisible(wanted)
+        elif not wanted:  # not placed yet: showing it now would open a window of its own
+            self.hide()
 
     def _strike(self) -> None:
         if self._defender is None:
