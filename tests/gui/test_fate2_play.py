@@ -131,6 +131,7 @@ def test_sybil_from_builder_to_print_to_fight(qtbot: Any, registry: Any, tmp_pat
     assert last.rolls[1].standing == "-1 wound penalty: Hurt"
     assert "= +4 (-1 wound penalty: Hurt)" in window.log.item(window.log.count() - 1).text()
     assert window.dice.describe(last).endswith("\u2192 MoS 0")  # the attack's margin: none
+    assert window.dice.invoke_effect.itemText(0) == "+1"  # a fate point's +1 (§4 Fate Points)
     assert strike.isVisible() and strike.button.isEnabled()
     assert strike.note.text() == "Sybil strikes back: Guard takes a Hurt result (MoS 3)"
     shot(window, "fate2-encounter")
