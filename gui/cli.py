@@ -111,6 +111,18 @@ def _derived_json(system: Any, character: Any) -> dict[str, Any]:
     return data
 
 
+def _derived_text(data: dict[str, Any]) -> str:
+    """A system's derived values on one line (``name value, ...``): the scalars and the lists of
+    scalars of what ``--json`` reports under ``derived``; nested tables are left to ``--json``."""
+    parts = []
+    for field, value in data.items():
+        if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
+            parts.append(f"{field} {json.dumps(value)}")
+        elif not isinstance(value, (dict, list)):
+            parts.append(f"{field} {json.dumps(value, ensure_ascii=False).strip(chr(34))}")
+    return ", ".join(parts)
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """``fatesmith validate [--json] FILE...``."""
     from rules.validation import Severity, has_errors
@@ -176,6 +188,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 f"initiative {derived.initiative.physical} physical / "
                 f"{derived.initiative.social} social"
             )
+        else:
+            print(f"  {_derived_text(_derived_json(system, character))}")
     return worst
 
 

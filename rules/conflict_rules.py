@@ -36,6 +36,9 @@ class TrackSpec(BaseModel):
         kinds: The conflict kinds whose hits land on it.
         levels: The highest value one box holds (1: a tick; more: wound levels).
         clears_after_scene: Whether the track empties when the scene ends.
+        harm: What the log calls what the track takes ("no stress", "takes 2 health stress").
+        level_names: Names of the levels a box holds, lowest first, for the log ("Hurt" for
+            a box at level 2 reads "Wounds box 4 (Hurt)"); empty: boxes are numbered only.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -45,6 +48,16 @@ class TrackSpec(BaseModel):
     kinds: tuple[ConflictKind, ...] = ()
     levels: int = Field(default=1, ge=1, le=20)
     clears_after_scene: bool = True
+    harm: str = Field(default="stress", min_length=1, max_length=40)
+    level_names: tuple[str, ...] = Field(default=(), max_length=20)
+
+    def box_words(self, box: int, level: int) -> str:
+        """Box ``box`` (0-based) holding ``level``, for the log: ``health box 2``, ``wounds box
+        1 at level 4``, or with level names ``Wounds box 4 (Hurt)``."""
+        if self.level_names:
+            name = self.level_names[min(level, len(self.level_names)) - 1] if level > 0 else ""
+            return f"{self.label} box {box + 1}" + (f" ({name})" if name else "")
+        return f"{self.key} box {box + 1}" + (f" at level {level}" if self.levels > 1 else "")
 
 
 class CastRules(Protocol):
@@ -166,6 +179,12 @@ class ConflictRules(CastRules, Protocol):
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
 
+    def margin_text(self, margin: int) -> str:
+        """A margin of success in the system's words, for the log (``3 shifts``)."""
+
+    def hit_text(self, amount: int) -> str:
+        """A hit of ``amount`` in the system's words, for the log (``a 3-point hit``)."""
+
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
 
@@ -219,3 +238,11 @@ class ConflictHookDefaults:
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """No standing modifiers."""
         return 0, ""
+
+    def margin_text(self, margin: int) -> str:
+        """Shifts: ``1 shift``, ``3 shifts``."""
+        return f"{margin} shift{'s' if margin != 1 else ''}"
+
+    def hit_text(self, amount: int) -> str:
+        """``a 3-point hit``."""
+        return f"a {amount}-point hit"

@@ -127,7 +127,7 @@ class DicePanel(QWidget):
         self.invoke_side.addItem("by the actor", "actor")
         self.invoke_side.addItem("by the target", "target")
         self.invoke_effect = QComboBox()
-        self.invoke_effect.addItem("+2", "bonus")
+        self.invoke_effect.addItem(f"+{document.conflict_rules.invoke_bonus}", "bonus")
         self.invoke_effect.addItem("reroll", "reroll")
         self.invoke_free = QCheckBox("free tag")
         self.invoke_free.setToolTip("Use the aspect's free tag instead of a fate point")
@@ -250,7 +250,7 @@ class DicePanel(QWidget):
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
         if outcome.action in ("attack", "maneuver", "roll", "pass_block"):
-            text += f" \u2192 {outcome.shifts} shift{'s' if outcome.shifts != 1 else ''}"
+            text += f" \u2192 {self._doc.conflict_rules.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"
         return text
@@ -409,7 +409,8 @@ class DicePanel(QWidget):
             p = state.find(inv.by)
             a = state.aspect(inv.aspect)
             text = a.text if a is not None else inv.aspect
-            how = "reroll" if inv.reroll is not None else "+2"
+            bonus = f"+{self._doc.conflict_rules.invoke_bonus}"
+            how = "reroll" if inv.reroll is not None else bonus
             pay = "free tag" if inv.free else "fate point"
             self.invoke_list.addItem(f"{p.name if p else inv.by}: {how} {text} ({pay})")
         self.update_odds()

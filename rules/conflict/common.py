@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.conflict_rules import ConflictRules
+from rules.conflict_rules import ConflictRules, TrackSpec
 from rules.encounter import Block, Encounter, LogEntry, Participant, RollRecord, TrackName
 from rules.errors import RuleViolation
 
@@ -148,10 +148,19 @@ def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...]) -> str:
     return " ".join(parts)
 
 
+def _track_spec(cr: ConflictRules, key: TrackName) -> TrackSpec:
+    """The system's spec of track ``key`` (a bare spec for a track it does not list)."""
+    found = next((t for t in cr.tracks if t.key == key), None)
+    return found if found is not None else TrackSpec(key=key, label=key)
+
+
 def _fmt_roll(cr: ConflictRules, state: Encounter, r: RollRecord) -> str:
     dice = _fmt_faces(cr, r.faces)
     extra = f" {r.bonus:+d}" if r.bonus else ""
-    return f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}"
+    standing = f" ({r.standing})" if r.standing else ""
+    return (
+        f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}{standing}"
+    )
 
 
 def _check_spin(ev_spins: Iterable[int]) -> None:

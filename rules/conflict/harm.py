@@ -20,6 +20,7 @@ from rules.conflict.common import (
     _require_no_pending,
     _require_running,
     _set,
+    _track_spec,
     _with_track,
 )
 from rules.conflict.turns import _deliver_fp
@@ -99,19 +100,29 @@ def _hit(
     box = cr.stress_box_for(t, track, shifts)
     pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
     state = state.model_copy(update={"pending_hit": pending})
+    hit = cr.hit_text(shifts)
+    # a system without consequences (its slots empty) offers none in the log
+    has_slots = bool(cr.consequence_slots(t, state.kind))
     if box is None:
         over = cr.overflow(t.track(track), shifts)
         parts.append(
-            f"{t.name} takes a {shifts}-point hit with no box for it: a consequence or taken out"
+            f"{t.name} takes {hit} with no box for it: "
+            + ("a consequence or taken out" if has_slots else "taken out")
             + (f" (overflow {over})" if over else "")
         )
     elif t.track(track)[box]:
         parts.append(
-            f"{t.name} takes a {shifts}-point hit: armor keeps it on box {box + 1} (no roll-up), "
-            "or a consequence"
+            f"{t.name} takes {hit}: armor keeps it on box {box + 1} (no roll-up)"
+            + (", or a consequence" if has_slots else "")
         )
     else:
-        parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1} or a consequence")
+        spec = _track_spec(cr, track)
+        where = (
+            spec.box_words(box, cr.hit_level(t, track, shifts))
+            if spec.level_names
+            else (f"box {box + 1}")
+        )
+        parts.append(f"{t.name} takes {hit}: {where}" + (" or a consequence" if has_slots else ""))
     return state, "; ".join(parts)
 
 
@@ -143,7 +154,7 @@ def _apply_stress(
         p = _with_track(p, track, _mark(p.track(track), box, level))
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
-            return state, f"{p.name} checks {track} box {box + 1} at level {level}"
+            return state, f"{p.name} checks {_track_spec(cr, track).box_words(box, level)}"
         moved = "up" if box + 1 > pending.shifts else "down"
         rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
@@ -159,9 +170,15 @@ def _apply_stress(
         level = cr.hit_level(p, track, ev.amount)
         state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
         state = state.model_copy(update={"pending_hit": None})
+        spec = _track_spec(cr, track)
+        if spec.level_names:
+            return state, f"{p.name} takes {cr.hit_text(ev.amount)}: {spec.box_words(box, level)}"
         at = f" at level {level}" if _holds_levels(cr, track) else ""
-        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}"
-    return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
+        return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: box {box + 1}{at}"
+    spec = _track_spec(cr, track)
+    if spec.level_names:
+        return state, text
+    return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: {text}"
 
 
 def _fill_lower(

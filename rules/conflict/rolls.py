@@ -22,6 +22,7 @@ from rules.conflict.common import (
     _require_running,
     _require_started,
     _set,
+    _track_spec,
     group_size,
 )
 from rules.conflict.harm import _hit
@@ -159,14 +160,16 @@ def _roll(
     if modifier:
         notes.append(f"{modifier:+d} modifier")
     standing, why = cr.roll_modifier(p, skill)
+    standing_note = ""
     if standing:
         bonus += standing
-        notes.append(f"{standing:+d} {why}".rstrip())
+        standing_note = f"{standing:+d} {why}".rstrip()
+        notes.append(standing_note)
     rating = p.skill(skill, state.kind)
     effort = rating + cr.resolve(pool, dice) + bonus
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,
-        notes=tuple(notes),
+        notes=tuple(notes), standing=standing_note,
     )  # fmt: skip
     return state, record
 
@@ -237,7 +240,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     state = _acted(state, ev.attacker)
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
-        parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        parts.append(cr.margin_text(shifts))
         extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
         if extra:
             shifts += extra
@@ -245,7 +248,8 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         state, text = _hit(state, cr, ev.defender, shifts, cr.track_for(state.kind), ev.attacker)
         parts.append(text)
     else:
-        parts.append("no stress" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
+        harm = _track_spec(cr, cr.track_for(state.kind)).harm
+        parts.append(f"no {harm}" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
     text = f"{attacker.name} attacks {defender.name}: " + "; ".join(parts)
     outcome = Outcome(
         action="attack", actor=ev.attacker, target=ev.defender, rolls=(a, d), opposition=defense,

@@ -324,7 +324,9 @@ class PendingHit(BaseModel):
 
 
 class RollRecord(BaseModel):
-    """One roll of an action: who, which skill, the faces and every modifier."""
+    """One roll of an action: who, which skill, the faces and every modifier (``standing``:
+    the note of the system's standing modifier in ``bonus``, e.g. a wound penalty, shown in
+    the log's roll line)."""
 
     model_config = _FROZEN
 
@@ -335,6 +337,7 @@ class RollRecord(BaseModel):
     bonus: int = 0
     effort: int
     notes: tuple[str, ...] = ()
+    standing: str = ""
 
 
 class Outcome(BaseModel):
