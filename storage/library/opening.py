@@ -211,14 +211,14 @@ class OpeningMixin(LibraryBase):
         unknown = revision is not None and revision not in migrations.KNOWN_REVISIONS
         # A library from a newer Fatesmith, or one that cannot be written here, is never
         # opened writable, not even for a moment.
-        engine = cls._engine(parsed, read_only=unknown or bool(state.location), state=state)
+        engine = cls._new_engine(parsed, read_only=unknown or bool(state.location), state=state)
         try:
             return cls._open_engine(engine, url, parsed, path, registry, samples, state.location)
         except _LocationProblem as problem:
             # Found out only when connecting (a full disk, a folder made read-only meanwhile).
             engine.dispose()
             reason = str(problem)
-            engine = cls._engine(parsed, read_only=True, state=state)
+            engine = cls._new_engine(parsed, read_only=True, state=state)
         except BaseException:
             engine.dispose()
             raise
@@ -229,7 +229,7 @@ class OpeningMixin(LibraryBase):
             raise
 
     @staticmethod
-    def _engine(parsed: URL, *, read_only: bool, state: FileState) -> Engine:
+    def _new_engine(parsed: URL, *, read_only: bool, state: FileState) -> Engine:
         try:
             return make_engine(parsed, read_only=read_only, immutable=state.immutable)
         except FatesmithError as exc:
