@@ -413,6 +413,23 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 failed.append((Path(path).name, str(exc)))
         return good, failed
 
+    def duplicates_in_files(self, paths: Sequence[Path]) -> list[tuple[uuid.UUID, str]]:
+        """(id, name) of each character in the character files and archives ``paths`` that the
+        library holds under the same id with a different document: what an import asks about
+        before it starts. Files that cannot be read are passed over (the import reports them).
+        """
+        characters: list[CharacterBase] = []
+        files = [Path(p) for p in paths if Path(p).suffix.lower() != ".zip"]
+        characters += self.read_character_files(files)[0]
+        for path in paths:
+            if Path(path).suffix.lower() == ".zip":
+                try:
+                    contents = archive.read_archive(Path(path), self.registry)
+                except archive.ArchiveError:
+                    continue
+                characters += [c for c, _campaign in contents.characters]
+        return self.stored_differently(characters)
+
     def import_character_files(
         self, paths: Sequence[Path], *, on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE
     ) -> ImportReport:
