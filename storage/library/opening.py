@@ -64,6 +64,10 @@ FULL_DISK_BYTES = 1024 * 1024
 """Below this much free space on its disk, a library opens read-only (``disk full``)."""
 
 
+QUICK_CHECK_MMAP = 256 * 1024 * 1024
+"""Bytes of the file the integrity check reads through a memory map."""
+
+
 class _LocationProblem(Exception):
     """Opening for writing failed because of where the file is (read-only, disk full)."""
 
@@ -130,6 +134,8 @@ def _probe(path: Path, *, immutable: bool) -> tuple[set[str], str | None, str]:
             revision = str(row[0]) if row else None
         problem = ""
         if tables:
+            # Read through a memory map: about twice as fast (benchmarks/bench_library.py).
+            probe.execute(f"PRAGMA mmap_size = {QUICK_CHECK_MMAP}")
             found = [str(r[0]) for r in probe.execute("PRAGMA quick_check(3)")]
             if found != ["ok"]:
                 problem = "; ".join(found)
