@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 IMPORT_SUFFIXES = (".json", ".zip")
 
 
+def _in_memory(url: str) -> bool:
+    """Whether ``url`` is a SQLite database that lives in memory only."""
+    from storage.db import in_memory, parse_url
+
+    try:
+        return in_memory(parse_url(url))
+    except FatesmithError:
+        return False
+
+
 class Transfer(QObject):
     """Import, export and print.
 
@@ -107,6 +117,15 @@ class Transfer(QObject):
         """
         if self.library.read_only:
             self._error("Read-only library", "Characters cannot be imported into this library.")
+            return None
+        if _in_memory(self.library.url):
+            # Each worker opens its own connection: it would be a new, empty database, and the
+            # characters would vanish with it while the import reported a success.
+            self._error(
+                "In-memory library",
+                "This library lives in memory only (sqlite://), so imported characters could "
+                "not be kept. Open a library file to import characters.",
+            )
             return None
         wanted = [Path(p) for p in paths]
 

@@ -114,3 +114,16 @@ def test_dialog_buttons_choose(qtbot: Any) -> None:
     qtbot.addWidget(single)
     assert single.apply_all.isHidden()
     assert single.buttons["keep-both"].isDefault()
+
+
+def test_in_memory_library_refuses_imports(
+    make_window: Any, guard_dialogs: list[tuple[str, str]], tmp_path: Path
+) -> None:
+    from tests.rules.sotc_builders import build
+
+    window = make_window(url="sqlite://")
+    hero = tmp_path / "hero.fatesmith.json"
+    write_character_file(hero, build(name="Someone New"))
+    assert window.transfer.import_paths([hero]) is None
+    assert guard_dialogs and guard_dialogs[-1][0] == "In-memory library"
+    assert "Someone New" not in [s.name for s in window.library.list_characters()]
