@@ -277,8 +277,11 @@ class OpeningMixin(LibraryBase):
                 f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
             )
         location = read_only_location(path)
-        # A folder that cannot be written holds no -shm file to share: read the file as it is.
-        immutable = bool(location) and not os.access(path.parent, os.W_OK)
+        # A folder that cannot be written can get no -shm file: read the file as it is (unless
+        # a WAL file holds committed pages not yet copied into it: then SQLite must read both).
+        wal = path.with_name(path.name + "-wal")
+        pending = wal.exists() and wal.stat().st_size > 0
+        immutable = bool(location) and not os.access(path.parent, os.W_OK) and not pending
         tables, revision, problem = _probe(path, immutable=immutable)
         if tables and migrations.VERSION_TABLE not in tables:
             raise CorruptLibraryError(

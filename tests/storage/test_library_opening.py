@@ -159,19 +159,70 @@ def test_read_only_location_opens_read_only_and_says_why(
     assert digest(path) == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write to read-only files")
-def test_read_only_folder_for_real(tmp_path: Path, registry: Any) -> None:
-    folder = tmp_path / "shelf"
-    folder.mkdir()
-    path = folder / "library.sqlite3"
-    make_library(path, registry)
-    folder.chmod(0o555)
+UNPRIVILEGED_CHECK = """
+import json, sys
+from storage.library import Library, LibraryError
+from storage.paths import file_url
+from storage.systems_catalog import default_registry
+from tests.rules.sotc_builders import build
+out = {}
+with Library.open(file_url(sys.argv[1]), registry=default_registry()) as lib:
+    out["read_only"] = lib.read_only
+    out["reason"] = lib.read_only_reason
+    out["names"] = [s.name for s in lib.list_characters()]
     try:
-        with Library.open(file_url(path), registry=registry) as lib:
-            assert lib.read_only and "folder" in lib.read_only_reason
-            assert len(lib.list_characters()) == 1
+        lib.import_characters([build(name="Someone New")])
+        out["write"] = "written"
+    except LibraryError as exc:
+        out["write"] = str(exc)
+print(json.dumps(out))
+"""
+
+
+def test_read_only_folder_for_real(registry: Any) -> None:
+    """A WAL library in a folder this user cannot write (run as ``nobody`` when the tests run
+    as root, who may write anywhere): it used to be reported as damaged."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    from tests.conftest import REPO
+
+    command = [sys.executable, "-c", UNPRIVILEGED_CHECK]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv to drop privileges")
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+    top = Path(tempfile.mkdtemp(prefix="fatesmith-ro-"))
+    try:
+        top.chmod(0o755)
+        folder = top / "shelf"
+        folder.mkdir()
+        path = folder / "library.sqlite3"
+        make_library(path, registry)
+        conn = sqlite3.connect(path)
+        assert conn.execute("PRAGMA journal_mode = wal").fetchone()[0] == "wal"
+        conn.close()
+        path.chmod(0o644)
+        folder.chmod(0o555)
+        before = digest(path)
+        env = {**os.environ, "PYTHONPATH": str(REPO), "HOME": str(top)}
+        done = subprocess.run(
+            [*command, str(path)], capture_output=True, text=True, env=env, cwd=top, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        assert found["read_only"] and "read-only" in found["reason"]
+        assert "damaged" not in found["reason"]
+        assert found["names"] == ["Ada Thorne"]
+        assert "read-only" in found["write"]
+        assert digest(path) == before
     finally:
-        folder.chmod(0o755)
+        for p in (top, *top.rglob("*")):
+            if p.is_dir():
+                p.chmod(0o755)
+        shutil.rmtree(top, ignore_errors=True)
 
 
 def test_full_disk_opens_read_only(
