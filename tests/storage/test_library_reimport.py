@@ -14,8 +14,9 @@ from tests.rules.sotc_builders import build
 
 
 @pytest.fixture
-def setup(tmp_path: Path, registry: Any) -> Any:
-    lib = Library.open("sqlite://", registry=registry, samples=False)
+def setup(tmp_path: Path, library: Library) -> Any:
+    """On each back end (SQLite, PostgreSQL): Ada stored, and files of her edited and not."""
+    lib = library
     ada = build()
     stored = lib.save_character(ada, expected_version=None)
     campaign = lib.list_campaigns()
@@ -23,8 +24,7 @@ def setup(tmp_path: Path, registry: Any) -> Any:
     write_character_file(edited, ada.model_copy(update={"notes": "edited at the table"}))
     same = tmp_path / "same.fatesmith.json"
     write_character_file(same, ada)
-    yield lib, ada, stored, edited, same, campaign
-    lib.close()
+    return lib, ada, stored, edited, same, campaign
 
 
 def test_unchanged_file_is_reported_unchanged(setup: Any) -> None:
