@@ -249,6 +249,13 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="start a new library empty (also FATESMITH_NO_SAMPLES=1)",
     )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        default=argparse.SUPPRESS,  # never resets `fatesmith --create library ...`
+        help="create the library named by --library or FATESMITH_LIBRARY if it does not exist "
+        "(same as `fatesmith --create`)",
+    )
     sub = parser.add_subparsers(dest="library_command", metavar="ACTION", required=True)
 
     path = sub.add_parser("path", help="print the library file or URL")

@@ -99,6 +99,9 @@ def test_missing_library_needs_create(
     assert not (tmp_path / "librray").exists()  # nothing was created, not even the folder
     code, _, _ = run(capsys, "--library", str(typo), "--create", "library", "list")
     assert code == 0 and typo.is_file()
+    other = tmp_path / "other.sqlite3"
+    code, _, _ = run(capsys, "--library", str(other), "library", "--create", "list")
+    assert code == 0 and other.is_file()
 
 
 def test_default_library_is_created_as_before(
