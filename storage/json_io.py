@@ -60,14 +60,7 @@ def loads_limited(text: str) -> Any:
 
 def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
     """Every recognised system id, in registration order (implemented or not)."""
-    ids = _SYSTEM_IDS.get(id(registry))
-    if ids is None or ids[0] is not registry:
-        ids = (registry, tuple(info.id for info in registry.infos()))
-        _SYSTEM_IDS[id(registry)] = ids
-    return ids[1]
-
-
-_SYSTEM_IDS: dict[int, tuple[SystemRegistry, tuple[str, ...]]] = {}
+    return tuple(info.id for info in registry.infos())
 
 
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
@@ -94,37 +87,14 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
             f"{FORMAT_VERSION}); update Fatesmith to open it"
         )
     system = data.get("system")
-    if not isinstance(system, str) or system not in _system_ids(registry):
+    known = _system_ids(registry)
+    if not isinstance(system, str) or system not in known:
         raise CharacterFileError(
-            f"unknown game system {system!r}; expected one of {', '.join(_system_ids(registry))}"
+            f"unknown game system {system!r}; expected one of {', '.join(known)}"
         )
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
         raise CharacterFileError("'skills' must be an object mapping skill names to ratings")
-    payload = dict(data)
-    del payload["format"], payload["format_version"]
-    while version < FORMAT_VERSION:
-        payload = UPGRADES[version](payload)
-        version += 1
-    try:
-        model = registry.get(system).character_type
-    except UnknownSystemError as exc:
-        _check_ratings(skills)
-        raise CharacterFileError(str(exc)) from None
-    try:
-        return model.model_validate(payload)
-    except ValidationError as exc:
-        # The model bounds every rating too; this names the skill in plain words.
-        _check_ratings(skills)
-        first = exc.errors()[0]
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise CharacterFileError(
-            f"field {field_path(first['loc'])}: {first['msg']}{more}"
-        ) from None
-
-
-def _check_ratings(skills: dict[Any, Any]) -> None:
-    """Raise for the first skill whose rating is not an integer within +/-MAX_RATING."""
     for skill, rating in skills.items():
         if not isinstance(rating, int) or isinstance(rating, bool):
             raise CharacterFileError(f"skill {skill!r} must have an integer rating, not {rating!r}")
@@ -135,6 +105,22 @@ def _check_ratings(skills: dict[Any, Any]) -> None:
                 f"field {field_path(('skills', skill))}: the rating {rating} is outside "
                 f"{-MAX_RATING}..{MAX_RATING}"
             )
+    payload = {k: v for k, v in data.items() if k not in ("format", "format_version")}
+    while version < FORMAT_VERSION:
+        payload = UPGRADES[version](payload)
+        version += 1
+    try:
+        model = registry.get(system).character_type
+    except UnknownSystemError as exc:
+        raise CharacterFileError(str(exc)) from None
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise CharacterFileError(
+            f"field {field_path(first['loc'])}: {first['msg']}{more}"
+        ) from None
 
 
 def character_to_document(character: CharacterBase) -> dict[str, Any]:
