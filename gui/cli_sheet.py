@@ -144,7 +144,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from storage.json_io import atomic_write_bytes, read_character_file
     from storage.pdf import cards as pdf_cards
     from storage.pdf import render as pdf_render
-    from storage.system_sheets import ASPECT_CARDS, CARDS, character_aspects
+    from storage.system_sheets import ASPECT_CARDS, CARDS, aspect_cards
     from storage.systems_catalog import default_registry
 
     registry = default_registry()
@@ -169,7 +169,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         elif kind == ASPECT_CARDS.key:
             if not characters and not args.aspect:
                 return _fail("give character files or --aspect TEXT for aspect cards")
-            aspects = [a for c in characters for a in character_aspects(c, registry.get(c.system))]
+            aspects = aspect_cards(characters, registry)
             pages = pdf_cards.render_aspect_cards(
                 [*aspects, *(args.aspect or [])], buffer, args.paper, args.reproducible
             )
@@ -220,6 +220,8 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``sheet`` sub-command."""
+    from storage.pdf.paper import default_paper
+
     parser = subparsers.add_parser(
         "sheet",
         help="print character files as a PDF (sheet, worksheet, blank sheets, cards)",
@@ -229,8 +231,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="*.fatesmith.json files")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="PDF to write")
     parser.add_argument(
-        "--paper", type=str.lower, choices=("letter", "a4"), default="letter",
-        help="paper size, in any case (default: letter)",
+        "--paper", type=str.lower, choices=("letter", "a4"), default=default_paper(),
+        help="paper size, in any case (default: the locale's)",
     )  # fmt: skip
     parser.add_argument("--kind", metavar="KIND", help="(listed when help is shown)")
     parser.add_argument(

@@ -156,7 +156,15 @@ class ConflictRules(CastRules, Protocol):
         """The bonus of an invoke or tag that does not reroll."""
 
     def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
-        """The dice pool of one roll (power tiers are for systems that have them)."""
+        """The dice pool of one roll by a roller of ``attacker_tier`` against opposition of
+        ``defender_tier`` (power tiers are for systems that have them)."""
+
+    def tier_of(self, p: Participant) -> int:
+        """``p``'s power tier, for :meth:`dice_for` (0 in systems without tiers)."""
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
+        and its note for the log; ``(0, "")`` when there is none."""
 
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
@@ -198,3 +206,16 @@ class ConflictRules(CastRules, Protocol):
 
     def overflow(self, track: tuple[int, ...], shifts: int) -> int:
         """Shifts beyond the minimum that forces a consequence on a named character."""
+
+
+class ConflictHookDefaults:
+    """The answers of :class:`ConflictRules` hooks most systems leave alone; a system's rules
+    class inherits this and overrides what its book changes."""
+
+    def tier_of(self, p: Participant) -> int:
+        """No power tiers: every participant is at tier 0."""
+        return 0
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """No standing modifiers."""
+        return 0, ""

@@ -26,7 +26,7 @@ from rules.conflict.common import (
 )
 from rules.conflict.harm import _hit
 from rules.conflict_rules import ConflictRules
-from rules.dice import check_faces
+from rules.dice import DicePool, check_faces
 from rules.encounter import (
     AttackEvent,
     Encounter,
@@ -43,11 +43,11 @@ from rules.encounter import (
 from rules.errors import DiceExpressionError, RuleViolation
 
 
-def _faces(cr: ConflictRules, faces: Sequence[int] | None, who: str) -> tuple[int, ...]:
+def _faces(pool: DicePool, faces: Sequence[int] | None, who: str) -> tuple[int, ...]:
     if faces is None:
         raise RuleViolation(f"no dice given for {who}'s roll")
     try:
-        return check_faces(cr.dice_for(), faces)
+        return check_faces(pool, faces)
     except DiceExpressionError as exc:
         raise RuleViolation(f"dice for {who}: {exc}") from None
 
@@ -106,10 +106,17 @@ def _roll(
     invokes: Iterable[Invoke] = (),
     spin: int = 0,
     defense: bool = False,
+    opponent_tier: int | None = None,
 ) -> tuple[Encounter, RollRecord]:
-    """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties)."""
+    """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
+
+    ``opponent_tier`` is the power tier of what the roll is against (None: the roller's own,
+    as for a difficulty of no stated tier); it and the roller's tier choose the dice pool.
+    """
     p = _get(state, pid)
-    dice = _faces(cr, faces, p.name)
+    own_tier = cr.tier_of(p)
+    pool = cr.dice_for(own_tier, own_tier if opponent_tier is None else opponent_tier)
+    dice = _faces(pool, faces, p.name)
     notes: list[str] = []
     bonus = 0
     seen: set[str] = set()
@@ -125,7 +132,7 @@ def _roll(
             free_used = True
         state, label = _use_invoke(state, cr, inv)
         if inv.reroll is not None:
-            dice = _faces(cr, inv.reroll, p.name)
+            dice = _faces(pool, inv.reroll, p.name)
             notes.append(f"reroll via {label}")
         else:
             bonus += cr.invoke_bonus
@@ -151,8 +158,12 @@ def _roll(
     bonus += modifier
     if modifier:
         notes.append(f"{modifier:+d} modifier")
+    standing, why = cr.roll_modifier(p, skill)
+    if standing:
+        bonus += standing
+        notes.append(f"{standing:+d} {why}".rstrip())
     rating = p.skill(skill, state.kind)
-    effort = rating + cr.resolve(cr.dice_for(), dice) + bonus
+    effort = rating + cr.resolve(pool, dice) + bonus
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,
         notes=tuple(notes),
@@ -208,11 +219,12 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         raise RuleViolation("a participant cannot attack itself")
     state, a = _roll(
         state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin,
+        spin=ev.spin, opponent_tier=cr.tier_of(defender),
     )  # fmt: skip
     state, d = _roll(
         state, cr, ev.defender, ev.defense_skill, ev.defense_dice, modifier=ev.defense_modifier,
         invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
+        opponent_tier=cr.tier_of(attacker),
     )  # fmt: skip
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]

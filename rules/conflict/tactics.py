@@ -43,9 +43,10 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
     _check_spin((ev.spin, ev.defense_spin))
     actor = _get(state, ev.actor)
     _active(actor)
+    versus = cr.tier_of(_get(state, ev.target)) if ev.target is not None else None
     state, a = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin,
+        spin=ev.spin, opponent_tier=versus,
     )  # fmt: skip
     rolls = [a]
     spin = False
@@ -55,7 +56,7 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
         state, d = _roll(
             state, cr, ev.target, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
-            defense=True,
+            defense=True, opponent_tier=cr.tier_of(actor),
         )  # fmt: skip
         rolls.append(d)
         opposition = d.effort

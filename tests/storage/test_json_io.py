@@ -241,3 +241,22 @@ def test_the_published_schema_bounds_ratings(registry: Any) -> None:
         "minimum": -MAX_RATING,
         "maximum": MAX_RATING,
     }
+
+
+@pytest.mark.parametrize("system_id", ["sotc", "strange-fate", "fate2", "art"])
+@pytest.mark.parametrize("rating", [101, -101, 2**63, "3", 2.0])
+def test_every_system_refuses_a_bad_rating_naming_the_skill(
+    registry: Any, system_id: str, rating: Any
+) -> None:
+    # The rating check runs only when the model refuses the file (a good file skips it), so
+    # every system's model must refuse what the check names.
+    text = (
+        '{"format": "fatesmith-character", "format_version": 1, "system": "'
+        + system_id
+        + '", "name": "X", "skills": {"Guns": '
+        + json.dumps(rating)
+        + "}}"
+    )
+    with pytest.raises(CharacterFileError) as err:
+        loads_character(text, registry)
+    assert "Guns" in str(err.value), str(err.value)

@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
@@ -86,7 +86,7 @@ def minions_of(character: Fate2Character) -> dict[str, int]:
     return out
 
 
-class Fate2ConflictRules(Fate2Cast):
+class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
     """FATE 2.0's conflict rules under a campaign's settings (a :class:`ConflictRules`).
 
     Args:

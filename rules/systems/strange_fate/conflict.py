@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, DiceTerm
 from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
@@ -140,7 +140,7 @@ def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
     return options
 
 
-class StrangeFateConflictRules:
+class StrangeFateConflictRules(ConflictHookDefaults):
     """Strange Fate's conflict rules under a campaign's settings (a :class:`ConflictRules`).
 
     Args:
