@@ -264,9 +264,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
             else f"failure by {difficulty - result.total}"
         )
         lines.append(f"vs {ladder.render(difficulty)}: {verdict}")
-        lines.append(
-            f"odds of success: {chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
-        )
+        lines.append(f"odds of success: {odds_text(chance, spec, difficulty, ladder)}")
     if args.json:
         print(json.dumps(out))
     else:
@@ -274,13 +272,47 @@ def cmd_roll(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def odds_text(chance: Any, spec: Any, difficulty: int, ladder: Any) -> str:
+    """The odds of a roll reaching ``difficulty`` in words: a fraction and a percentage, or
+    "impossible" / "certain" when no roll can reach it or every roll does."""
+    if chance == 0:
+        return f"impossible (no roll of {spec.text} reaches {ladder.render(difficulty)})"
+    if chance == 1:
+        return f"certain (every roll of {spec.text} reaches {ladder.render(difficulty)})"
+    return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
+
+
 # -- app --------------------------------------------------------------------------------------
+
+NO_DISPLAY = (
+    "no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot "
+    "open; the command line works without one: see `fatesmith --help`"
+)
+
+
+def display_missing(env: Any = None, platform: str | None = None) -> bool:
+    """Whether the desktop app has no display to open on: Linux and the BSDs without
+    ``DISPLAY`` or ``WAYLAND_DISPLAY``, unless ``QT_QPA_PLATFORM`` chooses a platform."""
+    import os
+
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not (platform.startswith("linux") or "bsd" in platform):
+        return False
+    if env.get("QT_QPA_PLATFORM"):
+        return False
+    return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
 def cmd_app(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Open the desktop app (``gui.app.run``); without it, print the library path and help."""
+    """Open the desktop app (``gui.app.run``); without it, print the library path and help.
+
+    With no display (over SSH, say) one line says so instead of letting Qt abort.
+    """
     from storage.paths import resolve_library_url
 
+    if display_missing():
+        return _fail(NO_DISPLAY, EXIT_INVALID)
     url = resolve_library_url(getattr(args, "library", None))
     try:
         app_module = importlib.import_module("gui.app")
@@ -306,6 +338,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL_OR_FILE",
         help="library file or SQLAlchemy URL (default: FATESMITH_LIBRARY, "
         "else a file in your data folder)",
+    )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        help="create the library named by --library or FATESMITH_LIBRARY if it does not exist "
+        "(only the default library is created without asking)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -205,8 +205,10 @@ def parse_script(data: Any) -> EncounterScript:
     if not isinstance(data, dict):
         raise EncounterScriptError("not an encounter script (expected a JSON object)")
     if data.get("format", FORMAT) != FORMAT:
+        fmt = data.get("format")
+        found = 'its "format" is null' if fmt is None else f"its format is {fmt!r}"
         raise EncounterScriptError(
-            f"not an encounter script (format is {data.get('format')!r}, expected {FORMAT!r})"
+            f'not an encounter script ({found}; a script says "format": {FORMAT!r})'
         )
     version = data.get("format_version", FORMAT_VERSION)
     if isinstance(version, int) and version > FORMAT_VERSION:

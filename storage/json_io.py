@@ -74,8 +74,9 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
         raise CharacterFileError("not a Fatesmith character file (expected a JSON object)")
     fmt = data.get("format")
     if fmt != FORMAT:
+        found = 'it has no "format" field' if fmt is None else f"its format is {fmt!r}"
         raise CharacterFileError(
-            f"not a Fatesmith character file (format is {fmt!r}, expected {FORMAT!r})"
+            f'not a Fatesmith character file ({found}; a character file says "format": {FORMAT!r})'
         )
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -213,6 +214,21 @@ def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
     return loads_character(read_text_limited(path), registry)
 
 
+def _umask() -> int:
+    """The process's umask: from ``/proc`` where there is one (reading it there changes
+    nothing), else by setting it and putting it back at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash or a full disk never leaves a half file.
 
@@ -222,6 +238,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        # mkstemp makes the file 0600; give it the mode any new file gets (0666 less the umask).
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

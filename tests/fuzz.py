@@ -602,7 +602,7 @@ class Fuzzer:
         library.parent.mkdir(parents=True)
         self.template_db = library
         listed = self.runner.run(
-            ["library", "list"], self.work, options=("--library", str(library))
+            ["library", "list"], self.work, options=("--library", str(library), "--create")
         )
         if listed.returncode != 0:
             raise SystemExit(f"fuzz: cannot make the template library: {listed.stderr.strip()}")
