@@ -107,9 +107,12 @@ def irene(registry: Any) -> SotcCharacter:
 def test_aspect_cards_of_a_character_name_the_owner_not_the_scene(
     registry: Any, irene: SotcCharacter
 ) -> None:
-    """A character's aspects print as "Character aspect" cards with the owner's name."""
+    """A character's aspects print as "Character aspect" cards with the owner's name; the
+    consequences it holds are aspects too (SotC "Consequences") and get cards after them."""
     cards = aspect_cards([irene], registry)
-    assert [c.text for c in cards] == list(irene.all_aspects())
+    held = [c.text for c in irene.condition.consequences]
+    assert held, "the sample should hold a consequence"
+    assert [c.text for c in cards] == [*irene.all_aspects(), *held]
     assert {c.owner for c in cards} == {irene.name}
     out = io.BytesIO()
     render_aspect_cards(cards, out, "letter")
