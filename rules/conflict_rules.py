@@ -47,6 +47,25 @@ class TrackSpec(BaseModel):
     clears_after_scene: bool = True
 
 
+class RollReading(BaseModel):
+    """How a system read one roll (:meth:`ConflictRules.read_roll`).
+
+    Attributes:
+        effort: The roll's effort, compared with the opposition as any effort is; None when the
+            roll cannot be read yet (the system needs a reading the event does not carry).
+        text: The roll in the system's words for the log (empty: the engine's own line); when
+            ``effort`` is None, what is missing.
+        initiative: The roller's initiative this roll fixes (a system whose initiative is
+            rolled), or None.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    effort: int | None
+    text: str = Field(default="", max_length=1000)
+    initiative: int | None = None
+
+
 class CastRules(Protocol):
     """How a system's characters become participants, and carry the results back."""
 
@@ -169,6 +188,37 @@ class ConflictRules(CastRules, Protocol):
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
 
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+    ) -> RollReading:
+        """How ``p``'s roll with ``skill`` reads: ``rating`` (``p``'s rating), the ``faces``
+        (``resolved``: what :meth:`resolve` makes of them), ``bonus`` (every modifier) and a
+        ``reading`` the user entered, if any (a column read off a printed table)."""
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """A simple action's outcome against ``difficulty`` for the log ("vs +2: failure")."""
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
+        note for the log ("" when there is nothing to add)."""
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """Further boxes a hit of ``amount`` checks on ``p``'s track besides the box
+        :meth:`stress_box_for` names, as (0-based box, value it comes to hold): a system where
+        one hit may check several boxes."""
+
     def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
         """The 0-based box a hit of ``amount`` lands on ``track``, or None if none can."""
 
@@ -219,3 +269,36 @@ class ConflictHookDefaults:
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """No standing modifiers."""
         return 0, ""
+
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+    ) -> RollReading:
+        """Effort = rating + what the dice add + bonus; an entered reading is not used."""
+        return RollReading(effort=rating + resolved + bonus)
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """``vs +2: success, 1 shift`` or ``vs +2: failure``."""
+        if effort < difficulty:
+            return f"vs {difficulty:+d}: failure"
+        shifts = effort - difficulty
+        return f"vs {difficulty:+d}: success, {shifts} shift{'s' if shifts != 1 else ''}"
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The margin of the attack over the defense (none below 0)."""
+        return max(0, attack - defense), ""
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """One box a hit."""
+        return ()

@@ -149,6 +149,8 @@ def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...]) -> str:
 
 
 def _fmt_roll(cr: ConflictRules, state: Encounter, r: RollRecord) -> str:
+    if r.reading:  # the system read the roll its own way and said how
+        return f"{_name(state, r.who)} {r.skill}: {r.reading}"
     dice = _fmt_faces(cr, r.faces)
     extra = f" {r.bonus:+d}" if r.bonus else ""
     return f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}"

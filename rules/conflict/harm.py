@@ -115,6 +115,23 @@ def _hit(
     return state, "; ".join(parts)
 
 
+def _check(
+    cr: ConflictRules, p: Participant, track: TrackName, box: int, level: int, amount: int
+) -> tuple[Participant, str]:
+    """``p`` with box ``box`` of ``track`` checked at ``level`` and the further boxes the same
+    hit checks (:meth:`ConflictRules.extra_boxes`, read before any is checked), and a note on
+    those for the log."""
+    extra = cr.extra_boxes(p, track, amount)
+    marked = _mark(p.track(track), box, level)
+    for index, held in extra:
+        marked = _mark(marked, index, held)
+    p = _with_track(p, track, marked)
+    if not extra:
+        return p, ""
+    boxes = ", ".join(str(i + 1) for i, _held in extra)
+    return p, f" and box{'es' if len(extra) > 1 else ''} {boxes}"
+
+
 def _apply_stress(
     state: Encounter, cr: ConflictRules, ev: ApplyStressEvent
 ) -> tuple[Encounter, str]:
@@ -140,10 +157,10 @@ def _apply_stress(
                 "checked, no roll-up"
             )
         level = cr.hit_level(p, track, pending.shifts)
-        p = _with_track(p, track, _mark(p.track(track), box, level))
+        p, more = _check(cr, p, track, box, level, pending.shifts)
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
-            return state, f"{p.name} checks {track} box {box + 1} at level {level}"
+            return state, f"{p.name} checks {track} box {box + 1} at level {level}{more}"
         moved = "up" if box + 1 > pending.shifts else "down"
         rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
@@ -157,10 +174,10 @@ def _apply_stress(
         box = pending.box
         p = _get(state, p.id)
         level = cr.hit_level(p, track, ev.amount)
-        state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
-        state = state.model_copy(update={"pending_hit": None})
+        p, more = _check(cr, p, track, box, level, ev.amount)
+        state = _put(state, p).model_copy(update={"pending_hit": None})
         at = f" at level {level}" if _holds_levels(cr, track) else ""
-        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}"
+        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}{more}"
     return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
 
 

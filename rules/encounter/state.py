@@ -335,6 +335,8 @@ class RollRecord(BaseModel):
     bonus: int = 0
     effort: int
     notes: tuple[str, ...] = ()
+    reading: str = Field(default="", max_length=1000)
+    """The roll in its system's words, when the system reads rolls its own way (else empty)."""
 
 
 class Outcome(BaseModel):
