@@ -111,7 +111,8 @@ def _hit(
             "or a consequence"
         )
     else:
-        parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1} or a consequence")
+        alternative = " or a consequence" if cr.next_consequence(t, state.kind) else ""
+        parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1}{alternative}")
     return state, "; ".join(parts)
 
 

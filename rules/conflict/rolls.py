@@ -315,14 +315,15 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     state = _acted(state, ev.attacker)
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
-        parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        if not why:  # a system that explained the hit has said what it deals
+            parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
         extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
         if extra:
             shifts += extra
             parts.append(f"+{extra} stress against two or more minions: {shifts}")
         state, text = _hit(state, cr, ev.defender, shifts, cr.track_for(state.kind), ev.attacker)
         parts.append(text)
-    else:
+    elif not why or spin:
         parts.append("no stress" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
     text = f"{attacker.name} attacks {defender.name}: " + "; ".join(parts)
     outcome = Outcome(
