@@ -10,8 +10,8 @@ The contract, part by part: validation, derived values and the listing never rai
 character the schema admits; settings, library saves and character files round-trip exactly;
 the blank sheet and a filled sheet of every kind the system declares render to a PDF with the
 expected pages and the character's name on each (:mod:`storage.system_sheets`); an encounter
-between two of the system's characters replays identically from its log. The creation flow's part is GUI:
-tests/gui/test_system_contract_gui.py.
+between two of the system's characters replays identically from its log. The creation flow's
+part is GUI: tests/gui/test_system_contract_gui.py.
 
 Extension points: the ``system`` fixture (one parameter per implemented system),
 :func:`~tests.contract.strategies.characters` and :func:`~tests.contract.strategies.settings_of`

@@ -96,6 +96,9 @@ def _hit(
                 parts.append(f"{c.name} soaks it: box {box + 1}")
                 return state, "; ".join(parts)
             break
+    if cr.shrugs_off(t, track, shifts):
+        parts.append(f"{t.name} shrugs off the hit (below every free {track} box)")
+        return state, "; ".join(parts)
     box = cr.stress_box_for(t, track, shifts)
     pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
     state = state.model_copy(update={"pending_hit": pending})

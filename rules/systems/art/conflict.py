@@ -322,6 +322,12 @@ class ArtConflictRules(ConflictHookDefaults):
         levels = cast.levels_of(p)
         return int(levels[box]) if box is not None and box < len(levels) else 1
 
+    def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
+        """Every free Health box is above the damage: "shrug off the injury without harm"."""
+        if track != cast.TRACK:
+            return False
+        return amount < 1 or self._record(p, _column(amount)).shrugged
+
     def extra_boxes(
         self, p: Participant, track: TrackName, amount: int
     ) -> tuple[tuple[int, int], ...]:
