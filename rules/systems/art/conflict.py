@@ -54,6 +54,8 @@ NO_SPIN = 100
 """The ART Engine has no spin: no margin reaches it."""
 FOE_GROUP_BOXES = 4
 """Most foes have four Health boxes (ART Engine, L472): a group's members take four hits."""
+ATTACK = "Attack"
+"""An adventurer's ``Attack`` with no weapon named is its first weapon's (the sheet's order)."""
 MAX_TRAIT_PARTS = 3
 """An attribute (or Defense, an Attack) and up to two skills ("Using Skills")."""
 
@@ -189,6 +191,8 @@ class ArtConflictRules(ConflictHookDefaults):
             key = find_name(p.skills, wanted)
             if key is None:
                 key = find_name(p.skills, ATTRIBUTE_NAMES.get(wanted.upper(), wanted))
+            if key is None and wanted.casefold() == ATTACK.casefold():
+                key = next((k for k in p.skills if k.startswith(f"{ATTACK} (")), None)
             if key is None:
                 return f"{p.name} has no trait {name!r}"
             out.append((key, p.skills[key]))
@@ -227,7 +231,9 @@ class ArtConflictRules(ConflictHookDefaults):
         except (ValidationError, ValueError) as exc:
             return RollReading(effort=None, text=f"{p.name}'s {skill}: {exc}")
         outcome = read_roll(spec, None if reading else self._table, roll)
-        dice = f"row {outcome.row}, d100 {roll.value} (kicker {roll.kicker}"
+        traits = " + ".join(k for k, _v in parts)
+        named = "" if traits.casefold() == skill.strip().casefold() else f"{traits}, "
+        dice = f"{named}row {outcome.row}, d100 {roll.value} (kicker {roll.kicker}"
         dice += ", doubles)" if roll.doubles else ")"
         column = outcome.column
         how = ""
