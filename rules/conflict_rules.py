@@ -212,6 +212,10 @@ class ConflictRules(CastRules, Protocol):
         """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
         note for the log ("" when there is nothing to add)."""
 
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """``p``'s track in the system's words for the turn-order table (boxes labelled by
+        their levels), or None for the plain boxes."""
+
     def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
         """Whether a hit of ``amount`` on ``p``'s track does nothing at all (a system where a
         hit below every free box is ignored)."""
@@ -300,6 +304,10 @@ class ConflictHookDefaults:
     ) -> tuple[int, str]:
         """The margin of the attack over the defense (none below 0)."""
         return max(0, attack - defense), ""
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """The plain boxes."""
+        return None
 
     def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
         """Every hit counts."""

@@ -134,7 +134,7 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     column = model.column_index["health"]
     row = model.row_of("tomb-guardian")
     assert window.doc.participant("tomb-guardian").track("health") == (0, 0, 0, 7)  # type: ignore[union-attr]
-    assert model.data(model.index(row, column)) == "\u2610\u2610\u26107"
+    assert model.data(model.index(row, column)) == "\u2610PR \u2610PS \u2610GD \u2612GT"
 
     assert window.push(NextTurnEvent())  # the guardian is up, but staggered: it loses the turn
     assert window.push(NextTurnEvent())  # round 2: Ada
@@ -151,7 +151,10 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert "2 failures +1 damage rating: Passable damage" in text
     window.mark_stress()
     assert window.doc.participant("ada").track("health") == (0, 3, 0, 5)  # type: ignore[union-attr]
-    assert model.data(model.index(model.row_of("ada"), column)) == "\u26103\u26105"
+    assert (
+        model.data(model.index(model.row_of("ada"), column))
+        == "\u2610IN \u2612IN \u2610PR \u2612PS"
+    )
     if os.environ.get("FATESMITH_SCREENSHOTS"):
         QApplication.processEvents()
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -328,6 +328,17 @@ class ArtConflictRules(ConflictHookDefaults):
         levels = cast.levels_of(p)
         return int(levels[box]) if box is not None and box < len(levels) else 1
 
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """Each Health box with its wound level, checked or not: ``☐IN ☒IN ☐PR ☒PS``."""
+        levels = cast.levels_of(p)
+        boxes = p.track(track)
+        if track != cast.TRACK or len(levels) != len(boxes):
+            return None
+        return " ".join(
+            ("\u2612" if b else "\u2610") + level.name
+            for b, level in zip(boxes, levels, strict=True)
+        )
+
     def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
         """Every free Health box is above the damage: "shrug off the injury without harm"."""
         if track != cast.TRACK:
