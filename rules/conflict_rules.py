@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.dice import DicePool
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.settings import SystemSettings
 
 
@@ -212,6 +212,10 @@ class ConflictRules(CastRules, Protocol):
         """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
         note for the log ("" when there is nothing to add)."""
 
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Why ``p`` sits out the exchange ``state`` begins (when the conflict starts and at
+        each new exchange: a turn lost, a round only some act in), or "" when it acts."""
+
     def track_text(self, p: Participant, track: TrackName) -> str | None:
         """``p``'s track in the system's words for the turn-order table (boxes labelled by
         their levels), or None for the plain boxes."""
@@ -304,6 +308,10 @@ class ConflictHookDefaults:
     ) -> tuple[int, str]:
         """The margin of the attack over the defense (none below 0)."""
         return max(0, attack - defense), ""
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Everyone acts every exchange."""
+        return ""
 
     def track_text(self, p: Participant, track: TrackName) -> str | None:
         """The plain boxes."""

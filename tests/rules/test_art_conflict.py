@@ -276,3 +276,45 @@ def test_a_log_replays_identically(cr: ArtConflictRules) -> None:
     ]
     state, log = replay(cr, initial, events)
     assert replay(cr, initial, [e.event for e in log]) == (state, log)
+
+
+def test_the_books_initiative_example_bonus_round_and_lost_first_turn(
+    cr: ArtConflictRules,
+) -> None:
+    """L1781-1802: Jen rolls Super, Bill Poor, Sam Pathetic; the foes are Poor, the Boss Super.
+    Bonus round: Jen, then the Boss. First round: Jen, Boss, Bill, the foes; Sam loses his turn.
+    Second round: everyone, Sam last."""
+    heroes = [
+        cr.participant_from_character(balanced_adventurer(name=n.title()), pid=n)
+        for n in ("jen", "bill", "sam")
+    ]
+    boss = _foe("boss", (4, 5, 6, 7), Alertness=8)
+    goblin = _foe("goblin", (3, 4, 5, 6), Alertness=4)
+    state = _scene(cr, goblin, boss, *heroes)
+    rolls = [
+        RollEvent(who=who, skill="Initiative", dice=(50,), reading=column)
+        for who, column in (("jen", "SP"), ("bill", "PR"), ("sam", "PT"))
+    ]
+    state, texts = _run(cr, state, *rolls, StartEvent())
+    assert state.order == ("jen", "boss", "bill", "goblin", "sam")
+    assert "Bill sits out (the bonus round is for Super and Awesome initiative)" in texts[-1]
+
+    _begun: list[str] = []
+
+    def round_of(state: Encounter) -> tuple[Encounter, list[str]]:
+        acted: list[str] = []
+        exchange = state.exchange
+        while state.exchange == exchange:
+            assert state.current is not None
+            acted.append(state.current)
+            state, said = _run(cr, state, NextTurnEvent())
+        _begun.append(said[0])
+        return state, acted
+
+    state, bonus = round_of(state)
+    assert bonus == ["jen", "boss"]
+    assert "Sam sits out (Pathetic initiative loses the first turn)" in _begun[-1]
+    state, first = round_of(state)
+    assert first == ["jen", "boss", "bill", "goblin"]
+    state, second = round_of(state)
+    assert second == ["jen", "boss", "bill", "goblin", "sam"]

@@ -16,7 +16,9 @@ matching box, else the highest free box not above it, a hit over the highest fre
 one more box per column over; a hit below every free box is shrugged off.
 
 Initiative: an adventurer's ``Initiative`` roll (Alertness, no difficulty) fixes its place
-before the start; foes use their Alertness rating; at a tie the adventurer goes first.
+before the start; foes use their Alertness rating; at a tie the adventurer goes first; with
+Super or better initiative in the scene, exchange 1 is the bonus round, and Pathetic or
+Catastrophic initiative sits out the first regular round.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from pydantic import ValidationError
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.conflict_rules import ConflictHookDefaults, ConflictRules, RollReading, TrackSpec
 from rules.dice import DicePool, parse_dice
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.systems.art import conflict_cast as cast
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
+from rules.systems.art.conflict_order import BONUS_ROUND_FROM, LOSES_FIRST_TURN_BELOW
 from rules.systems.art.damage import DamageRecord, defense_damage, record_damage
 from rules.systems.art.rolls import PercentileRoll, TraitRoll, read_roll
 from rules.systems.art.scale import Result, degree, describe_degree
@@ -327,6 +330,32 @@ class ArtConflictRules(ConflictHookDefaults):
         box = self.stress_box_for(p, track, amount)
         levels = cast.levels_of(p)
         return int(levels[box]) if box is not None and box < len(levels) else 1
+
+    def _initiative(self, state: Encounter, p: Participant) -> Result | None:
+        """``p``'s initiative column, or None for an adventurer who has not rolled (or rolled
+        Catastrophic: the engine stores a column of 0 as no initiative)."""
+        value = p.initiative.get(state.kind, 0)
+        if not value and not cast.is_foe(p):
+            return None
+        return _column(value)
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """The bonus round and the lost first turn ("Initiative", L1778-1779): when anyone has
+        Super or better initiative, exchange 1 is the bonus round, only they act; in the first
+        regular round, Pathetic and Catastrophic initiative lose the turn."""
+        mine = self._initiative(state, p)
+        if mine is None:
+            return ""
+        acting = [x for x in state.participants if not x.taken_out and x.attached_to is None]
+        bonus = any(
+            (v := self._initiative(state, x)) is not None and v >= BONUS_ROUND_FROM for x in acting
+        )
+        if bonus and state.exchange == 1 and mine < BONUS_ROUND_FROM:
+            return "the bonus round is for Super and Awesome initiative"
+        first = 2 if bonus else 1
+        if state.exchange == first and mine < LOSES_FIRST_TURN_BELOW:
+            return f"{mine.title} initiative loses the first turn"
+        return ""
 
     def track_text(self, p: Participant, track: TrackName) -> str | None:
         """Each Health box with its wound level, checked or not: ``☐IN ☒IN ☐PR ☒PS``."""
