@@ -212,6 +212,11 @@ class ConflictRules(CastRules, Protocol):
         """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
         note for the log ("" when there is nothing to add)."""
 
+    @property
+    def odds_from_dice(self) -> bool:
+        """Whether the dice and the ratings alone give a roll's odds (False for a system that
+        reads rolls off a table of its own: the engine then offers no odds)."""
+
     def sits_out(self, state: Encounter, p: Participant) -> str:
         """Why ``p`` sits out the exchange ``state`` begins (when the conflict starts and at
         each new exchange: a turn lost, a round only some act in), or "" when it acts."""
@@ -308,6 +313,11 @@ class ConflictHookDefaults:
     ) -> tuple[int, str]:
         """The margin of the attack over the defense (none below 0)."""
         return max(0, attack - defense), ""
+
+    @property
+    def odds_from_dice(self) -> bool:
+        """The dice give the odds."""
+        return True
 
     def sits_out(self, state: Encounter, p: Participant) -> str:
         """Everyone acts every exchange."""

@@ -125,6 +125,7 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     dice.skill.setCurrentText("Attack")  # her first weapon, the sabre: Attack 5, row 5
     dice.defense_skill.setCurrentText("Defense")
     dice.dice.setText("95")
+    assert dice.odds.text() == ""  # the column comes off the table: the dice give no odds
     _click(qtbot, dice.attack_button)
     text = window.doc.log[-1].text
     assert "Ada Quill Attack: Attack (sabre), row 5, d100 95 (kicker 5) = Great" in text

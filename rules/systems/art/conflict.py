@@ -173,6 +173,11 @@ class ArtConflictRules(ConflictHookDefaults):
         """No aspects to invoke."""
         return 0
 
+    @property
+    def odds_from_dice(self) -> bool:
+        """False: a roll's column depends on the table's row, not on the dice alone."""
+        return False
+
     def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
         """Percentile dice, whose ones die is the kicker ("Using the Dice")."""
         return parse_dice("d100")
