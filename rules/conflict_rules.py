@@ -198,10 +198,12 @@ class ConflictRules(CastRules, Protocol):
         resolved: int,
         bonus: int,
         reading: str | None = None,
+        difficulty: int | None = None,
     ) -> RollReading:
         """How ``p``'s roll with ``skill`` reads: ``rating`` (``p``'s rating), the ``faces``
         (``resolved``: what :meth:`resolve` makes of them), ``bonus`` (every modifier) and a
-        ``reading`` the user entered, if any (a column read off a printed table)."""
+        ``reading`` the user entered, if any (a column read off a printed table); a simple
+        action's ``difficulty`` (None for a roll in a contest)."""
 
     def roll_verdict(self, effort: int, difficulty: int) -> str:
         """A simple action's outcome against ``difficulty`` for the log ("vs +2: failure")."""
@@ -297,6 +299,7 @@ class ConflictHookDefaults:
         resolved: int,
         bonus: int,
         reading: str | None = None,
+        difficulty: int | None = None,
     ) -> RollReading:
         """Effort = rating + what the dice add + bonus; an entered reading is not used."""
         return RollReading(effort=rating + resolved + bonus)

@@ -67,6 +67,7 @@ def _read(
     dice: tuple[int, ...],
     bonus: int,
     reading: str | None,
+    difficulty: int | None = None,
 ) -> RollReading:
     """The system's reading of one roll (:meth:`ConflictRules.read_roll`).
 
@@ -75,7 +76,7 @@ def _read(
     """
     read = cr.read_roll(
         p, skill, rating=rating, faces=dice, resolved=cr.resolve(pool, dice), bonus=bonus,
-        reading=reading,
+        reading=reading, difficulty=difficulty,
     )  # fmt: skip
     if read.effort is None:
         raise UnreadRoll(read.text or f"{p.name}'s roll cannot be read")
@@ -160,6 +161,7 @@ def _roll_read(
     defense: bool = False,
     opponent_tier: int | None = None,
     reading: str | None = None,
+    difficulty: int | None = None,
 ) -> tuple[Encounter, RollRecord, RollReading]:
     """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
 
@@ -220,7 +222,7 @@ def _roll_read(
         bonus += standing
         notes.append(f"{standing:+d} {why}".rstrip())
     rating = p.skill(skill, state.kind)
-    read = _read(cr, p, skill, rating, pool, dice, bonus, reading)
+    read = _read(cr, p, skill, rating, pool, dice, bonus, reading, difficulty)
     assert read.effort is not None
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=read.effort,
@@ -231,7 +233,8 @@ def _roll_read(
 
 def _fix_initiative(cr: ConflictRules, state: Encounter, pid: str, value: int) -> Encounter:
     """``pid``'s initiative in this kind of conflict set by a roll (a system whose initiative
-    is rolled, before the start; once started, a newcomer's roll gives it its place)."""
+    is rolled, before the start; once started, a newcomer's roll, or an action that moves its
+    token along a phase track, gives it its place)."""
     p = _get(state, pid)
     state = _put(state, _set(p, initiative={**p.initiative, state.kind: value}))
     return _reorder(cr, state) if state.started else state
@@ -244,7 +247,7 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     try:
         state, rec, read = _roll_read(
             state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-            spin=ev.spin, reading=ev.reading,
+            spin=ev.spin, reading=ev.reading, difficulty=ev.difficulty,
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, str(exc)

@@ -29,6 +29,8 @@ from rules.errors import RuleViolation
 from rules.system_data import SystemData
 from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.conflict_cast import foe_participant
+from rules.systems.art.scale import Result
+from rules.systems.art.settings import ArtSettings
 from rules.systems.art.system import TABLE_KEY, ArtSystem
 from rules.systems.art.table_csv import parse_table_csv, write_table_csv
 from rules.systems.registry import RegistryEntry
@@ -318,3 +320,42 @@ def test_the_books_initiative_example_bonus_round_and_lost_first_turn(
     assert first == ["jen", "boss", "bill", "goblin"]
     state, second = round_of(state)
     assert second == ["jen", "boss", "bill", "goblin", "sam"]
+
+
+def test_exploration_phases_on_the_phase_track() -> None:
+    """Chapter 4 "How Long Did It Take?" (L1638-1647): a Great result against Poor takes 2
+    phases (2 columns under Awesome), Pathetic against Catastrophic 8, Inferior against Passable
+    2 (2 failures), Awesome less than one (another action on the same phase); "Phase Track"
+    (L1689-1695): only the tokens on the marker's square act, the marker moving on to the next
+    square holding a token."""
+    cr = ArtConflictRules(catalog(), settings=ArtSettings(exploration=True))
+    ada = cr.participant_from_character(balanced_adventurer(), pid="ada")
+    bo = cr.participant_from_character(balanced_adventurer(name="Bo"), pid="bo")
+    state = _scene(cr, ada, bo)
+
+    def act(state: Encounter, who: str, difficulty: Result, column: str) -> tuple[Encounter, str]:
+        roll = RollEvent(
+            who=who, skill="Intelligence", dice=(50,), difficulty=int(difficulty), reading=column
+        )
+        state, texts = _run(cr, state, roll, NextTurnEvent())
+        return state, " | ".join(texts)
+
+    state, _ = _run(cr, state, StartEvent())
+    state, said = act(state, "ada", Result.PR, "GT")
+    assert "takes 2 phases (token on square 3)" in said
+    state, said = act(state, "bo", Result.CT, "PT")
+    assert "takes 8 phases (token on square 9)" in said
+    assert "Bo sits out (its token is 6 phases ahead on the phase track)" in said
+    assert state.current == "ada"
+    state, said = act(state, "ada", Result.PS, "IN")  # 2 failures: 2 phases
+    assert "takes 2 phases (token on square 5)" in said and state.current == "ada"
+    state, said = act(state, "ada", Result.PR, "AW")  # on the same phase again
+    assert "takes less than a phase" in said and state.current == "ada"
+    state, said = act(state, "ada", Result.CT, "PT")  # 8 more: square 3 after wrapping
+    assert "token on square 3" in said
+    assert state.current == "bo"
+    rounds = ArtConflictRules(catalog())
+    assert "before anyone joins" in (cr.settings_change_problem(rounds, True) or "")
+    assert cr.settings_change_problem(rounds, False) is None
+    _after, texts = _run(cr, state, RollEvent(who="bo", skill="Initiative", dice=(5,)))
+    assert "exploration phases have no initiative" in texts[0]

@@ -19,6 +19,10 @@ Initiative: an adventurer's ``Initiative`` roll (Alertness, no difficulty) fixes
 before the start; foes use their Alertness rating; at a tie the adventurer goes first; with
 Super or better initiative in the scene, exchange 1 is the bonus round, and Pathetic or
 Catastrophic initiative sits out the first regular round.
+
+Exploration phases (``ArtSettings.exploration``; Chapter 4 "How Long Did It Take?", "Phase
+Track"): each exchange is a square of the turn marker; a roll against a difficulty moves the
+roller's token one square per phase it took, and the tokens ahead of the marker sit out.
 """
 
 from __future__ import annotations
@@ -37,7 +41,12 @@ from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.systems.art import conflict_cast as cast
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
-from rules.systems.art.conflict_order import BONUS_ROUND_FROM, LOSES_FIRST_TURN_BELOW
+from rules.systems.art.conflict_order import (
+    BONUS_ROUND_FROM,
+    LOSES_FIRST_TURN_BELOW,
+    PHASE_SQUARES,
+    phases_taken,
+)
 from rules.systems.art.damage import DamageRecord, defense_damage, record_damage
 from rules.systems.art.rolls import PercentileRoll, TraitRoll, read_roll
 from rules.systems.art.scale import Result, degree, describe_degree
@@ -124,13 +133,17 @@ class ArtConflictRules(ConflictHookDefaults):
         return ArtConflictRules(self._catalog, self._table, settings, self._status)
 
     def settings_change_problem(self, before: ConflictRules, has_cast: bool) -> str | None:
-        """None: no setting changes a participant's Health."""
+        """Rounds and phases are chosen before the cast joins (their initiative differs)."""
+        was = isinstance(before.settings, ArtSettings) and before.settings.exploration
+        if has_cast and was != self._settings.exploration:
+            return "choose combat rounds or exploration phases before anyone joins the scene"
         return None
 
     def settings_text(self) -> str:
         """The settings and whether a table is loaded."""
         table = "an Action Results Table" if self._table is not None else "no table loaded"
-        return f"run with {table}, " + json.dumps(self._data, sort_keys=True)
+        mode = "exploration phases" if self._settings.exploration else "combat rounds"
+        return f"run as {mode} with {table}, " + json.dumps(self._data, sort_keys=True)
 
     @property
     def rotating_initiative(self) -> bool:
@@ -216,21 +229,32 @@ class ArtConflictRules(ConflictHookDefaults):
         resolved: int,
         bonus: int,
         reading: str | None = None,
+        difficulty: int | None = None,
     ) -> RollReading:
         """A foe's rating (moved by ``bonus`` columns), or an adventurer's d100 on the row of
         the trait total: read on the loaded table, or the column entered in ``reading``
         (which wins, so a log replays alike with or without a table); with neither, unread."""
         initiative = skill.strip().casefold() == cast.INITIATIVE.casefold()
+        if initiative and self._settings.exploration:
+            return RollReading(
+                effort=None,
+                text="exploration phases have no initiative: every token starts on the first "
+                "square of the phase track",
+            )
         parts = self._parts(p, skill)
         if isinstance(parts, str):
             return RollReading(effort=None, text=parts)
         if cast.is_foe(p):
             value = _column(sum(v for _k, v in parts[:1]) + bonus)
             shift = f" {bonus:+d} column{'s' if abs(bonus) != 1 else ''}" if bonus else ""
-            return RollReading(
-                effort=int(value),
-                text=f"{value.title}{shift} (a foe does not roll)",
-                initiative=int(value) if initiative else None,
+            return self._phases(
+                p,
+                difficulty,
+                RollReading(
+                    effort=int(value),
+                    text=f"{value.title}{shift} (a foe does not roll)",
+                    initiative=int(value) if initiative else None,
+                ),
             )
         base, skills = parts[0][1], tuple(v for _k, v in parts[1:])
         try:
@@ -265,10 +289,31 @@ class ArtConflictRules(ConflictHookDefaults):
                 ),
             )
         assert column is not None
-        return RollReading(
-            effort=int(column),
-            text=f"{dice} = {column.title}{how}",
-            initiative=int(column) if initiative else None,
+        return self._phases(
+            p,
+            difficulty,
+            RollReading(
+                effort=int(column),
+                text=f"{dice} = {column.title}{how}",
+                initiative=int(column) if initiative else None,
+            ),
+        )
+
+    def _phases(self, p: Participant, difficulty: int | None, read: RollReading) -> RollReading:
+        """In exploration, an action against a difficulty moves ``p``'s token one square per
+        phase it takes ("How Long Did It Take?", "Phase Track"): its place is the initiative,
+        minus the phases gone by."""
+        if not self._settings.exploration or difficulty is None or read.effort is None:
+            return read
+        phases = phases_taken(_column(read.effort), _column(difficulty))
+        now = min(p.initiative.values(), default=0)
+        square = (-now + phases) % PHASE_SQUARES + 1
+        took = "less than a phase" if not phases else f"{phases} phase{'s' if phases != 1 else ''}"
+        return read.model_copy(
+            update={
+                "text": f"{read.text}; takes {took} (token on square {square})",
+                "initiative": now - phases,
+            }
         )
 
     def roll_verdict(self, effort: int, difficulty: int) -> str:
@@ -348,6 +393,8 @@ class ArtConflictRules(ConflictHookDefaults):
         """The bonus round and the lost first turn ("Initiative", L1778-1779): when anyone has
         Super or better initiative, exchange 1 is the bonus round, only they act; in the first
         regular round, Pathetic and Catastrophic initiative lose the turn."""
+        if self._settings.exploration:
+            return self._behind_marker(state, p)
         mine = self._initiative(state, p)
         if mine is None:
             return ""
@@ -361,6 +408,16 @@ class ArtConflictRules(ConflictHookDefaults):
         if state.exchange == first and mine < LOSES_FIRST_TURN_BELOW:
             return f"{mine.title} initiative loses the first turn"
         return ""
+
+    def _behind_marker(self, state: Encounter, p: Participant) -> str:
+        """The phase track (L1687-1695): only the tokens on the marker's square act; the marker
+        is the token furthest behind (the most phases gone by is the least initiative)."""
+        acting = [x for x in state.participants if not x.taken_out and x.attached_to is None]
+        marker = max((x.initiative.get(state.kind, 0) for x in acting), default=0)
+        ahead = marker - p.initiative.get(state.kind, 0)
+        if ahead <= 0:
+            return ""
+        return f"its token is {ahead} phase{'s' if ahead != 1 else ''} ahead on the phase track"
 
     def track_text(self, p: Participant, track: TrackName) -> str | None:
         """Each Health box with its wound level, checked or not: ``☐IN ☒IN ☐PR ☒PS``."""
@@ -473,9 +530,12 @@ class ArtConflictRules(ConflictHookDefaults):
         Raises:
             RuleViolation: a rating off the scale or no Health levels.
         """
-        return cast.foe_participant(
+        foe = cast.foe_participant(
             pid=pid, name=name, skills=skills, side=side, seat=seat, zone=zone, aspects=aspects
         )
+        if self._settings.exploration:  # every token starts on the first square
+            foe = foe.model_copy(update={"initiative": {}})
+        return foe
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
         """One Health box per ``Health N`` rating of the stat block (four for most foes)."""
