@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.dice import DicePool
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.settings import SystemSettings
 
 
@@ -58,6 +58,25 @@ class TrackSpec(BaseModel):
             name = self.level_names[min(level, len(self.level_names)) - 1] if level > 0 else ""
             return f"{self.label} box {box + 1}" + (f" ({name})" if name else "")
         return f"{self.key} box {box + 1}" + (f" at level {level}" if self.levels > 1 else "")
+
+
+class RollReading(BaseModel):
+    """How a system read one roll (:meth:`ConflictRules.read_roll`).
+
+    Attributes:
+        effort: The roll's effort, compared with the opposition as any effort is; None when the
+            roll cannot be read yet (the system needs a reading the event does not carry).
+        text: The roll in the system's words for the log (empty: the engine's own line); when
+            ``effort`` is None, what is missing.
+        initiative: The roller's initiative this roll fixes (a system whose initiative is
+            rolled), or None.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    effort: int | None
+    text: str = Field(default="", max_length=1000)
+    initiative: int | None = None
 
 
 class CastRules(Protocol):
@@ -188,6 +207,56 @@ class ConflictRules(CastRules, Protocol):
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
 
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+        difficulty: int | None = None,
+    ) -> RollReading:
+        """How ``p``'s roll with ``skill`` reads: ``rating`` (``p``'s rating), the ``faces``
+        (``resolved``: what :meth:`resolve` makes of them), ``bonus`` (every modifier) and a
+        ``reading`` the user entered, if any (a column read off a printed table); a simple
+        action's ``difficulty`` (None for a roll in a contest)."""
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """A simple action's outcome against ``difficulty`` for the log ("vs +2: failure")."""
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
+        note for the log ("" when there is nothing to add)."""
+
+    @property
+    def odds_from_dice(self) -> bool:
+        """Whether the dice and the ratings alone give a roll's odds (False for a system that
+        reads rolls off a table of its own: the engine then offers no odds)."""
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Why ``p`` sits out the exchange ``state`` begins (when the conflict starts and at
+        each new exchange: a turn lost, a round only some act in), or "" when it acts."""
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """``p``'s track in the system's words for the turn-order table (boxes labelled by
+        their levels), or None for the plain boxes."""
+
+    def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
+        """Whether a hit of ``amount`` on ``p``'s track does nothing at all (a system where a
+        hit below every free box is ignored)."""
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """Further boxes a hit of ``amount`` checks on ``p``'s track besides the box
+        :meth:`stress_box_for` names, as (0-based box, value it comes to hold): a system where
+        one hit may check several boxes."""
+
     def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
         """The 0-based box a hit of ``amount`` lands on ``track``, or None if none can."""
 
@@ -246,3 +315,54 @@ class ConflictHookDefaults:
     def hit_text(self, amount: int) -> str:
         """``a 3-point hit``."""
         return f"a {amount}-point hit"
+
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+        difficulty: int | None = None,
+    ) -> RollReading:
+        """Effort = rating + what the dice add + bonus; an entered reading is not used."""
+        return RollReading(effort=rating + resolved + bonus)
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """``vs +2: success, 1 shift`` or ``vs +2: failure``."""
+        if effort < difficulty:
+            return f"vs {difficulty:+d}: failure"
+        shifts = effort - difficulty
+        return f"vs {difficulty:+d}: success, {shifts} shift{'s' if shifts != 1 else ''}"
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The margin of the attack over the defense (none below 0)."""
+        return max(0, attack - defense), ""
+
+    @property
+    def odds_from_dice(self) -> bool:
+        """The dice give the odds."""
+        return True
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Everyone acts every exchange."""
+        return ""
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """The plain boxes."""
+        return None
+
+    def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
+        """Every hit counts."""
+        return False
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """One box a hit."""
+        return ()

@@ -10,9 +10,8 @@ The contract, part by part: validation, derived values and the listing never rai
 character the schema admits; settings, library saves and character files round-trip exactly;
 the blank sheet and a filled sheet of every kind the system declares render to a PDF with the
 expected pages and the character's name on each (:mod:`storage.system_sheets`); an encounter
-between two of the system's characters replays identically from its log (skipped only for a
-system whose ``conflict_rules()`` is None). The creation flow's part is GUI:
-tests/gui/test_system_contract_gui.py.
+between two of the system's characters replays identically from its log. The creation flow's
+part is GUI: tests/gui/test_system_contract_gui.py.
 
 Extension points: the ``system`` fixture (one parameter per implemented system),
 :func:`~tests.contract.strategies.characters` and :func:`~tests.contract.strategies.settings_of`
@@ -273,11 +272,10 @@ def test_the_npc_card_prints(system: GameSystem) -> None:
 
 @pytest.fixture(scope="session")
 def conflict_rules(system: GameSystem) -> ConflictRules:
-    """The system's conflict rules under the book's settings; the encounter contract is skipped
-    only for a system that has none."""
+    """The system's conflict rules under the book's settings: every registered system has them
+    (the ART Engine's since issue #12), so every system runs the encounter contract."""
     cr = system.conflict_rules()
-    if cr is None:
-        pytest.skip(f"{system.info.name} has no conflict rules yet (conflict_rules() is None)")
+    assert cr is not None, f"{system.info.name} has no conflict rules"
     return cr
 
 

@@ -51,12 +51,13 @@ _FACE = {"+": 1, "-": -1, "0": 0, " ": 0, "\u2212": -1}
 
 
 def parse_faces(text: str) -> tuple[int, ...] | None:
-    """Dice typed in: ``"+0-+"``, ``"1 0 -1 1"``; empty means roll. Raises ValueError."""
+    """Dice typed in: ``"+0-+"``, ``"1 0 -1 1"``, ``"57"``; empty means roll. Raises
+    ValueError."""
     text = text.strip()
     if not text:
         return None
     parts = text.replace(",", " ").split()
-    if len(parts) > 1:
+    if len(parts) > 1 or (text.isdigit() and text.strip("0")):  # or one d100: "57" ("00": dF)
         return tuple(int(x) for x in parts)
     faces = []
     for c in text:

@@ -155,6 +155,8 @@ def _track_spec(cr: ConflictRules, key: TrackName) -> TrackSpec:
 
 
 def _fmt_roll(cr: ConflictRules, state: Encounter, r: RollRecord) -> str:
+    if r.reading:  # the system read the roll its own way and said how
+        return f"{_name(state, r.who)} {r.skill}: {r.reading}"
     dice = _fmt_faces(cr, r.faces)
     extra = f" {r.bonus:+d}" if r.bonus else ""
     standing = f" ({r.standing})" if r.standing else ""

@@ -97,6 +97,9 @@ def _hit(
                 parts.append(f"{c.name} soaks it: box {box + 1}")
                 return state, "; ".join(parts)
             break
+    if cr.shrugs_off(t, track, shifts):
+        parts.append(f"{t.name} shrugs off the hit (below every free {track} box)")
+        return state, "; ".join(parts)
     box = cr.stress_box_for(t, track, shifts)
     pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
     state = state.model_copy(update={"pending_hit": pending})
@@ -126,6 +129,23 @@ def _hit(
     return state, "; ".join(parts)
 
 
+def _check(
+    cr: ConflictRules, p: Participant, track: TrackName, box: int, level: int, amount: int
+) -> tuple[Participant, str]:
+    """``p`` with box ``box`` of ``track`` checked at ``level`` and the further boxes the same
+    hit checks (:meth:`ConflictRules.extra_boxes`, read before any is checked), and a note on
+    those for the log."""
+    extra = cr.extra_boxes(p, track, amount)
+    marked = _mark(p.track(track), box, level)
+    for index, held in extra:
+        marked = _mark(marked, index, held)
+    p = _with_track(p, track, marked)
+    if not extra:
+        return p, ""
+    boxes = ", ".join(str(i + 1) for i, _held in extra)
+    return p, f" and box{'es' if len(extra) > 1 else ''} {boxes}"
+
+
 def _apply_stress(
     state: Encounter, cr: ConflictRules, ev: ApplyStressEvent
 ) -> tuple[Encounter, str]:
@@ -151,10 +171,10 @@ def _apply_stress(
                 "checked, no roll-up"
             )
         level = cr.hit_level(p, track, pending.shifts)
-        p = _with_track(p, track, _mark(p.track(track), box, level))
+        p, more = _check(cr, p, track, box, level, pending.shifts)
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
-            return state, f"{p.name} checks {_track_spec(cr, track).box_words(box, level)}"
+            return state, f"{p.name} checks {_track_spec(cr, track).box_words(box, level)}{more}"
         moved = "up" if box + 1 > pending.shifts else "down"
         rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
@@ -168,13 +188,15 @@ def _apply_stress(
         box = pending.box
         p = _get(state, p.id)
         level = cr.hit_level(p, track, ev.amount)
-        state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
-        state = state.model_copy(update={"pending_hit": None})
+        p, more = _check(cr, p, track, box, level, ev.amount)
+        state = _put(state, p).model_copy(update={"pending_hit": None})
         spec = _track_spec(cr, track)
         if spec.level_names:
-            return state, f"{p.name} takes {cr.hit_text(ev.amount)}: {spec.box_words(box, level)}"
+            return state, (
+                f"{p.name} takes {cr.hit_text(ev.amount)}: {spec.box_words(box, level)}{more}"
+            )
         at = f" at level {level}" if _holds_levels(cr, track) else ""
-        return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: box {box + 1}{at}"
+        return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: box {box + 1}{at}{more}"
     spec = _track_spec(cr, track)
     if spec.level_names:
         return state, text

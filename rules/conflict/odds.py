@@ -18,6 +18,17 @@ from rules.conflict.common import _bound, _get, _protecting_block, group_size
 from rules.conflict_rules import ConflictRules
 from rules.dice import DicePool, distribution
 from rules.encounter import Encounter
+from rules.errors import RuleViolation
+
+
+def _require_dice_odds(cr: ConflictRules) -> None:
+    """Refuse odds the dice alone do not give (:attr:`ConflictRules.odds_from_dice`).
+
+    Raises:
+        RuleViolation: the system reads its rolls off a table of its own.
+    """
+    if not cr.odds_from_dice:
+        raise RuleViolation("this system reads its rolls off a table: no odds from the dice")
 
 
 def roll_bonus(
@@ -110,8 +121,12 @@ def contest_odds(
     ``rerolls`` and ``defense_rerolls`` are the rerolls each side has queued (SotC "Invoking
     Aspects"): whichever side is losing rerolls its own dice while it has one, the other roll
     standing, until the loser runs out. Exact, by recursion over both rolls.
+
+    Raises:
+        RuleViolation: the system's dice alone do not give the odds.
     """
     cr = _bound(cr, state)
+    _require_dice_odds(cr)
     if rerolls < 0 or defense_rerolls < 0:
         raise ValueError("rerolls cannot be negative")
     if block is None and not rerolls and not defense_rerolls:
@@ -150,7 +165,13 @@ def roll_odds(
     cr: ConflictRules, state: Encounter, total: int, difficulty: int, *, rerolls: int = 0
 ) -> Fraction:
     """Chance that a roll with ``total`` added meets ``difficulty``, a failure rerolled up to
-    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`)."""
-    dist = resolved_distribution(_bound(cr, state))
+    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`).
+
+    Raises:
+        RuleViolation: the system's dice alone do not give the odds.
+    """
+    cr = _bound(cr, state)
+    _require_dice_odds(cr)
+    dist = resolved_distribution(cr)
     p = sum((q for value, q in dist.items() if value + total >= difficulty), start=Fraction(0))
     return reroll_odds(p, rerolls)

@@ -77,6 +77,9 @@ class RollEvent(_Event):
     spin: int = Field(default=0, ge=-1, le=1)
     uses_action: bool = True
     note: str = Field(default="", max_length=MAX_NAME)
+    reading: str | None = Field(default=None, max_length=40)
+    """What the user read for this roll, for a system that reads rolls its own way and needs
+    it (a column off a printed table); None for the others."""
 
 
 class AttackEvent(_Event):
@@ -95,6 +98,9 @@ class AttackEvent(_Event):
     defense_invokes: tuple[Invoke, ...] = ()
     spin: int = Field(default=0, ge=-1, le=1)
     defense_spin: int = Field(default=0, ge=-1, le=1)
+    reading: str | None = Field(default=None, max_length=40)
+    defense_reading: str | None = Field(default=None, max_length=40)
+    """What the user read for the attack's and the defense's rolls (see ``RollEvent``)."""
 
 
 class ApplyStressEvent(_Event):

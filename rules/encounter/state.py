@@ -338,6 +338,8 @@ class RollRecord(BaseModel):
     effort: int
     notes: tuple[str, ...] = ()
     standing: str = ""
+    reading: str = Field(default="", max_length=1000)
+    """The roll in its system's words, when the system reads rolls its own way (else empty)."""
 
 
 class Outcome(BaseModel):
