@@ -389,7 +389,7 @@ def run_events(
     state = initial
     log: list[LogEntry] = []
     for i, event in enumerate(events):
-        filled = fill_dice(cr, event, rng)
+        filled = fill_dice(cr, event, rng, state)
         try:
             state, entry = apply_event(cr, state, filled)
         except RuleViolation as exc:

@@ -48,10 +48,11 @@ def _holds_levels(cr: ConflictRules, track: TrackName) -> bool:
 def _fill_group(
     state: Encounter, cr: ConflictRules, g: Participant, track: TrackName, shifts: int
 ) -> tuple[Encounter, int, str]:
-    """Sequential stress on a minion group: returns (state, shifts used, text)."""
+    """Sequential stress on a minion group: returns (state, shifts that overflow, text)."""
     boxes = list(g.track(track))
     free = sum(1 for b in boxes if not b)
-    used = min(free, shifts)
+    used, over = cr.group_stress(g, track, shifts)
+    used = max(0, min(free, used))
     filled = len(boxes) - free
     for i in range(filled, filled + used):
         boxes[i] = 1
@@ -62,7 +63,7 @@ def _fill_group(
         g2 = _set(g2, taken_out=True)
     state = _put(state, g2)
     text = f"{g.name}: {used} box{'es' if used != 1 else ''}, {down} down, {g2.remaining} left"
-    return state, used, text
+    return state, over, text
 
 
 def _hit(
@@ -75,15 +76,20 @@ def _hit(
 ) -> tuple[Encounter, str]:
     """Route a hit of ``shifts``: minions first, then a stressed companion, else pending."""
     t = _get(state, target_id)
-    if t.is_group:
-        state, used, text = _fill_group(state, cr, t, track, shifts)
-        over = shifts - used
-        return state, text + (f"; overflow {over}" if over else "")
     parts: list[str] = []
+    armor = min(shifts, cr.stress_armor(t, track))
+    if armor:
+        shifts -= armor
+        parts.append(f"{t.name}'s armor {armor} takes it to {shifts}")
+        if not shifts:
+            return state, "; ".join(parts)
+    if t.is_group:
+        state, over, text = _fill_group(state, cr, t, track, shifts)
+        parts.append(text + (f"; overflow {over}" if over else ""))
+        return state, "; ".join(parts)
     for g in state.participants:
         if shifts and g.is_group and g.attached_to == t.id and not g.taken_out:
-            state, used, text = _fill_group(state, cr, g, track, shifts)
-            shifts -= used
+            state, shifts, text = _fill_group(state, cr, g, track, shifts)
             parts.append(text)
     if not shifts:
         return state, "; ".join(parts)
@@ -92,7 +98,9 @@ def _hit(
             box = cr.stress_box_for(c, track, shifts)
             if box is not None:  # "How To Do Things": the companion's track soaks the hit
                 level = cr.hit_level(c, track, shifts)
-                state = _put(state, _with_track(c, track, _mark(c.track(track), box, level)))
+                state = _put(
+                    state, _with_track(c, track, cr.stress_marks(c.track(track), box, level))
+                )
                 parts.append(f"{c.name} soaks it: box {box + 1}")
                 return state, "; ".join(parts)
             break
@@ -140,7 +148,7 @@ def _apply_stress(
                 "checked, no roll-up"
             )
         level = cr.hit_level(p, track, pending.shifts)
-        p = _with_track(p, track, _mark(p.track(track), box, level))
+        p = _with_track(p, track, cr.stress_marks(p.track(track), box, level))
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
             return state, f"{p.name} checks {track} box {box + 1} at level {level}"
@@ -157,7 +165,7 @@ def _apply_stress(
         box = pending.box
         p = _get(state, p.id)
         level = cr.hit_level(p, track, ev.amount)
-        state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
+        state = _put(state, _with_track(p, track, cr.stress_marks(p.track(track), box, level)))
         state = state.model_copy(update={"pending_hit": None})
         at = f" at level {level}" if _holds_levels(cr, track) else ""
         return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}"

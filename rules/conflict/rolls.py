@@ -25,6 +25,7 @@ from rules.conflict.common import (
     group_size,
 )
 from rules.conflict.harm import _hit
+from rules.conflict.pools import pool_text, roll_pool, roll_tier
 from rules.conflict_rules import ConflictRules
 from rules.dice import DicePool, check_faces
 from rules.encounter import (
@@ -107,15 +108,19 @@ def _roll(
     spin: int = 0,
     defense: bool = False,
     opponent_tier: int | None = None,
+    static_tier: int | None = None,
 ) -> tuple[Encounter, RollRecord]:
     """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
 
     ``opponent_tier`` is the power tier of what the roll is against (None: the roller's own,
-    as for a difficulty of no stated tier); it and the roller's tier choose the dice pool.
+    as for a difficulty of no stated tier); ``static_tier`` that of a static difficulty with a
+    tier; they and the tier of the roller's skill choose the dice pool.
     """
     p = _get(state, pid)
-    own_tier = cr.tier_of(p)
-    pool = cr.dice_for(own_tier, own_tier if opponent_tier is None else opponent_tier)
+    pool = roll_pool(
+        cr, state, pid, skill, defense=defense, opponent_tier=opponent_tier,
+        static_tier=static_tier,
+    )  # fmt: skip
     dice = _faces(pool, faces, p.name)
     notes: list[str] = []
     bonus = 0
@@ -166,7 +171,7 @@ def _roll(
     effort = rating + cr.resolve(pool, dice) + bonus
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,
-        notes=tuple(notes),
+        notes=tuple(notes), pool=pool_text(cr, pool),
     )  # fmt: skip
     return state, record
 
@@ -176,7 +181,7 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     _active(_get(state, ev.who))
     state, rec = _roll(
         state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin,
+        spin=ev.spin, static_tier=ev.difficulty_tier,
     )  # fmt: skip
     shifts = max(0, rec.effort - ev.difficulty)
     success = rec.effort >= ev.difficulty
@@ -219,12 +224,13 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         raise RuleViolation("a participant cannot attack itself")
     state, a = _roll(
         state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin, opponent_tier=cr.tier_of(defender),
+        spin=ev.spin,
+        opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True),
     )  # fmt: skip
     state, d = _roll(
         state, cr, ev.defender, ev.defense_skill, ev.defense_dice, modifier=ev.defense_modifier,
         invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
-        opponent_tier=cr.tier_of(attacker),
+        opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
     )  # fmt: skip
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]

@@ -65,13 +65,18 @@ class NextExchangeEvent(_Event):
 
 
 class RollEvent(_Event):
-    """A simple action: skill + dice against a difficulty (default Mediocre, digest 13 #1)."""
+    """A simple action: skill + dice against a difficulty (default Mediocre, digest 13 #1).
+
+    ``difficulty_tier``: the power tier of a static difficulty that has one (None: the
+    roller's own), for systems whose dice depend on tiers (``ConflictRules.static_dice``).
+    """
 
     do: Literal["roll"] = "roll"
     who: str
     skill: str = Field(max_length=MAX_NAME)
     dice: Dice = None
     difficulty: int = 0
+    difficulty_tier: int | None = Field(default=None, ge=0, le=20)
     modifier: int = 0
     invokes: tuple[Invoke, ...] = ()
     spin: int = Field(default=0, ge=-1, le=1)

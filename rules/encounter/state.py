@@ -324,7 +324,9 @@ class PendingHit(BaseModel):
 
 
 class RollRecord(BaseModel):
-    """One roll of an action: who, which skill, the faces and every modifier."""
+    """One roll of an action: who, which skill, the faces and every modifier; ``pool`` is the
+    dice expression when the roll's power tiers changed the system's plain pool (empty: the
+    plain pool)."""
 
     model_config = _FROZEN
 
@@ -335,6 +337,7 @@ class RollRecord(BaseModel):
     bonus: int = 0
     effort: int
     notes: tuple[str, ...] = ()
+    pool: str = Field(default="", max_length=80)
 
 
 class Outcome(BaseModel):
