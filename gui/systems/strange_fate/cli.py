@@ -109,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 class StrangeFateCli:
-    """``trapping-cost`` as Strange Fate's command (``fatesmith strange-fate trapping-cost``)."""
+    """``trapping-cost`` as Strange Fate's command (``fatesmith strange-fate trapping-cost``,
+    and at the top level ``fatesmith trapping-cost``)."""
 
     @property
     def help(self) -> str:
@@ -122,7 +123,8 @@ class StrangeFateCli:
         """Add ``trapping-cost``."""
         parser = commands.add_parser("trapping-cost", help=HELP, description=HELP)
         add_arguments(parser)
-        parser.set_defaults(func=run)
+        # also ``fatesmith trapping-cost``, the name issue 10 asks for
+        parser.set_defaults(func=run, top_level=True)
 
 
 PLUGIN = StrangeFateCli()
