@@ -184,6 +184,10 @@ class ConflictRules(CastRules, Protocol):
         """How a hit of ``shifts`` lands on minion group ``g``: (boxes to check, shifts that
         overflow past the group). Default: one box a shift, the rest overflows."""
 
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """Stress a consequence of ``severity`` takes off the pending hit (the rest stays
+        pending, for a box or another consequence), or None when it absorbs the whole hit."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -264,3 +268,7 @@ class ConflictHookDefaults:
         """One box a shift, filling minions one after another; the rest overflows."""
         used = min(sum(1 for b in g.track(track) if not b), shifts)
         return used, shifts - used
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """A consequence absorbs the whole hit."""
+        return None

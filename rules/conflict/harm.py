@@ -253,8 +253,16 @@ def _take_consequence(
     pending = state.pending_hit
     absorbed = ""
     if pending is not None and pending.target == p.id:
-        absorbed = f", absorbing the {pending.shifts}-point hit"
-        state = state.model_copy(update={"pending_hit": None})
+        soak = cr.consequence_absorbs(consequence.severity)
+        left = 0 if soak is None else max(0, pending.shifts - soak)
+        if left:  # the rest of the hit still waits for a box or another consequence
+            box = cr.stress_box_for(p, pending.track, left)
+            absorbed = f", absorbing {soak} of the {pending.shifts}-point hit: {left} left"
+            pending = pending.model_copy(update={"shifts": left, "box": box})
+            state = state.model_copy(update={"pending_hit": pending})
+        else:
+            absorbed = f", absorbing the {pending.shifts}-point hit"
+            state = state.model_copy(update={"pending_hit": None})
     text = f"{p.name} takes a {what}: \u201c{ev.text}\u201d{absorbed}"
     if p.grit is not None and p.consequences_taken >= p.grit:
         text += f" (grit {p.grit} reached: ready to concede)"

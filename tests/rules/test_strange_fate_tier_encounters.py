@@ -288,3 +288,30 @@ def test_script_cast_options_give_an_npc_a_tier() -> None:
     })  # fmt: skip
     with pytest.raises(EncounterScriptError, match="tier must be a whole number"):
         build_encounter(bad, {}, cr, None, system="strange-fate")
+
+
+def test_consequences_absorb_2_4_6_and_stack_on_one_hit_l4211_l4216() -> None:
+    """A 6-stress hit on three boxes: a Trifling consequence absorbs 2, the 4 left still find no
+    box, a Middling absorbs the rest (Trifling + Middling = 6). A 4-stress hit on a fresh track
+    after a Trifling leaves 2: box 2, checking box 1 as well."""
+    cr = rules()
+    man = npc(cr, "man", {"Fists": 1})
+    brute = npc(cr, "brute", {"Fists": 5})
+    state = fight(cr, brute, man)
+    state, _ = conflict.attack(
+        cr, state, attacker="brute", defender="man", skill="Fists", defense_skill="Fists",
+        dice=(1, 1, 0, 0), defense_dice=(0, 0, 0, 0),
+    )  # fmt: skip
+    assert state.pending_hit is not None and state.pending_hit.box is None  # 6 > 3 boxes
+    state, entry = conflict.take_consequence(cr, state, who="man", text="Bloody Nose")
+    assert "absorbing 2 of the 6-point hit: 4 left" in entry.text
+    assert state.pending_hit is not None and state.pending_hit.shifts == 4
+    state, entry = conflict.take_consequence(cr, state, who="man", text="Cracked Rib")
+    assert state.pending_hit is None
+    held = state.find("man").consequences  # type: ignore[union-attr]
+    assert [c.severity for c in held] == ["mild", "moderate"]
+    fresh = fight(cr, brute, npc(cr, "man", {"Fists": 1}))
+    fresh, _ = conflict.apply_stress(cr, fresh, who="man", amount=4)  # no box 4: pending
+    fresh, _ = conflict.take_consequence(cr, fresh, who="man", text="Winded")
+    fresh, entry = conflict.apply_stress(cr, fresh, who="man")
+    assert fresh.find("man").track("health") == (1, 1, 0)  # type: ignore[union-attr]

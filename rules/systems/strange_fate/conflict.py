@@ -347,6 +347,11 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """Armor N takes N off each hit on its track (L4226-L4256)."""
         return int_option(p.options, ARMOR[track]) if track in ARMOR else 0
 
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """Trifling 2, Middling 4, Grievous 6 (L4211-L4216); they stack on one hit, the rest
+        marks the track."""
+        return ABSORBS[BOOK_SEVERITY[severity]]
+
     def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
         """Minions have a stress threshold (L4465-L4535): a hit takes out one minion per full
         threshold, the remainder is ignored; only stress beyond the whole group overflows."""
