@@ -188,6 +188,10 @@ class ConflictRules(CastRules, Protocol):
         """Stress a consequence of ``severity`` takes off the pending hit (the rest stays
         pending, for a box or another consequence), or None when it absorbs the whole hit."""
 
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """Stress ``p``'s weapon adds to a hit of ``shifts`` made with ``skill`` on ``track``
+        (0: none)."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -272,3 +276,7 @@ class ConflictHookDefaults:
     def consequence_absorbs(self, severity: Severity) -> int | None:
         """A consequence absorbs the whole hit."""
         return None
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """No weapons that add stress."""
+        return 0

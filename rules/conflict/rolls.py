@@ -244,6 +244,10 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
         parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        weapon = cr.weapon_stress(attacker, ev.skill, cr.track_for(state.kind), shifts)
+        if weapon:
+            shifts += weapon
+            parts.append(f"+{weapon} weapon: {shifts}")
         extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
         if extra:
             shifts += extra

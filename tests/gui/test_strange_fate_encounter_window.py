@@ -83,9 +83,11 @@ def test_two_tiers_in_the_encounter_window(
     press(qtbot, window, "r")
     entry = window.doc.log[-1]
     assert "Fisticuffs +1 [0 - 2 3] = +5" in entry.text, (entry.text, panel.error.text())
-    assert "Athletics +1 [+000] = +2" in entry.text and "3 shifts" in entry.text
-    press(qtbot, window, "s")  # box 3: boxes 1-3 checked
-    assert window.doc.state.find(h).track("health") == (1, 1, 1, 0, 0)  # type: ignore[union-attr]
+    assert "Athletics +1 [+000] = +2" in entry.text
+    # his Swordstick (Deadly [Health], used with Fisticuffs) adds 1 (L4226-L4242)
+    assert "3 shifts; +1 weapon: 4" in entry.text
+    press(qtbot, window, "s")  # box 4: boxes 1-4 checked (L4195)
+    assert window.doc.state.find(h).track("health") == (1, 1, 1, 1, 0)  # type: ignore[union-attr]
 
     # Hale strikes back with Strength Training (E): dice left blank are drawn as 3dF+1d6
     panel.select(actor=h, target=g)
@@ -122,4 +124,4 @@ def test_two_tiers_in_the_encounter_window(
     # the results go back to Hale in the library
     assert window.save_results() == 2
     back = library.get_character(hale.id).character
-    assert back.condition.health[:3] == (True, True, True)
+    assert back.condition.health[:4] == (True, True, True, True)

@@ -221,6 +221,24 @@ def test_armor_takes_stress_off_each_hit_l4244_l4256() -> None:
     assert "2 shifts; Knight's armor 1 takes it to 1; Knight takes a 1-point hit" in entry.text
 
 
+def test_weapons_add_stress_up_to_the_shifts_l4226_l4242() -> None:
+    """Hale's chosen Physical Force Tier Benefit on Extraordinary Strength Training is Weapon 1
+    [Health] (one per tier above Mundane, L2404); his Swordstick (Deadly [Health], Alternate Use
+    Fisticuffs) Weapon 1 with Arms and Fisticuffs. A Deadly x2 sword winning by 1 deals 2, not 3
+    (L4230)."""
+    cr = rules()
+    hale = cr.participant_from_character(professor(), pid="hale")
+    assert hale.options["weapons"] == (
+        "Arms:health:1", "Fisticuffs:health:1", "Strength Training:health:1",
+    )  # fmt: skip
+    assert cr.weapon_stress(hale, "Strength Training", "health", 4) == 1
+    assert cr.weapon_stress(hale, "Strength Training", "composure", 4) == 0
+    assert cr.weapon_stress(hale, "Endurance", "health", 4) == 0
+    duelist = npc(cr, "duelist", {"Arms": 3}, weapons=("Arms:health:2",))
+    assert cr.weapon_stress(duelist, "Arms", "health", 1) == 1
+    assert cr.participant_options_problem({"weapons": ("Arms:limb:2",)}) is not None
+
+
 def test_minions_lose_one_per_full_threshold_and_drop_the_remainder_l4477() -> None:
     """Fair minions (threshold 2), a group of four: five stress takes out two and leaves two
     standing (L4477); the odd point is ignored, so a 1-stress hit next does nothing (L4505);

@@ -39,11 +39,13 @@ from rules.systems.strange_fate.conflict_options import (
     ROLE,
     TIER,
     TIERS_KEY,
+    WEAPONS,
     defence_shift,
     int_option,
     options_problem,
     skill_tiers,
     tier_entry,
+    weapon_points,
 )
 from rules.systems.strange_fate.conflict_state import (
     ConsequenceScope,
@@ -53,7 +55,7 @@ from rules.systems.strange_fate.conflict_state import (
 )
 from rules.systems.strange_fate.creation import tier_index
 from rules.systems.strange_fate.derive import TRACKS as BOOK_TRACKS
-from rules.systems.strange_fate.derive import derive, skill_trappings
+from rules.systems.strange_fate.derive import chosen_benefits, derive, skill_trappings
 from rules.systems.strange_fate.settings import DEFAULT_SETTINGS, StrangeFateSettings
 from rules.systems.strange_fate.tiers import (
     TierPool,
@@ -151,13 +153,47 @@ def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
     return options
 
 
+def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
+    """The character's Weapons as ``weapons`` entries: a chosen Tier Benefit that gives one
+    (Physical Force [Health], Insight [Composure], Networking [Reputation]; one per tier above
+    Mundane) on its skill's hits, and each Deadly item's count per track (at most 3, L4230) on
+    hits with Arms or a skill the item names (Alternate Use)."""
+    best: dict[tuple[str, str], int] = {}
+
+    def put(skill: str, track: str, points: int) -> None:
+        key = (skill, track.casefold())
+        best[key] = max(best.get(key, 0), min(10, points))
+
+    for skill in hero.skills:
+        for trapping in chosen_benefits(book, hero, skill):
+            definition = book.benefits.of(trapping)
+            level = definition.at(hero.tier_of(skill)) if definition is not None else None
+            if definition is not None and level is not None and level.weapon and definition.track:
+                put(skill, definition.track, level.weapon)
+    for item in hero.equipment:
+        skills = {"Arms", *(p.skill for p in item.improvements if p.skill)}
+        for track in BOOK_TRACKS:
+            deadly = min(
+                3, sum(1 for p in item.improvements if (p.name, p.track) == ("Deadly", track))
+            )
+            for skill in skills if deadly else ():
+                put(skill, track, deadly)
+    return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
+
+
 def character_options(
-    hero: StrangeFateCharacter, armor: Mapping[Any, int], physical: int, social: int
+    hero: StrangeFateCharacter,
+    armor: Mapping[Any, int],
+    physical: int,
+    social: int,
+    weapons: tuple[str, ...] = (),
 ) -> dict[str, OptionValue]:
     """A character's participant options: its skills' tiers, its broad Invulnerabilities
-    (narrow ones are the GM's call, attack by attack), Armor per track, role and extra
+    (narrow ones are the GM's call, attack by attack), Armor per track, Weapons, role and extra
     Trifling slots (each left out when it is the default)."""
     options = _slot_options(physical, social)
+    if weapons:
+        options[WEAPONS] = weapons
     tiers = tuple(
         tier_entry(skill, tier_index(tier))
         for skill, tier in sorted(hero.tiers.items())
@@ -352,6 +388,11 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         marks the track."""
         return ABSORBS[BOOK_SEVERITY[severity]]
 
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """Weapon N adds N stress to a hit with its skill on its track, never more than the
+        shifts (the stress stays at most twice them, L4226-L4242)."""
+        return min(shifts, weapon_points(p.options, skill, track))
+
     def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
         """Minions have a stress threshold (L4465-L4535): a hit takes out one minion per full
         threshold, the remainder is ignored; only stress beyond the whole group overflows."""
@@ -504,7 +545,13 @@ class StrangeFateConflictRules(ConflictHookDefaults):
                 for c in cond.consequences
                 if not c.group
             ),
-            options=character_options(hero, derived.armor, extra_physical, extra_social),
+            options=character_options(
+                hero,
+                derived.armor,
+                extra_physical,
+                extra_social,
+                character_weapons(self._book, hero),
+            ),
             fate_points=max(0, derived.fate_points or 0),
             aspects=tuple(a.text for a in hero.aspects if a.text.strip()),
             grit=grit,

@@ -12,6 +12,9 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   that scope by 2 or 4 tiers («Invulnerability and Weakness», L1182-L1196).
 * ``armor_health`` / ``armor_composure`` / ``armor_reputation`` (0-10): Armor N takes N off every
   hit on that track (L4226-L4256; Stress Capacity Tier Benefits, Protective equipment).
+* ``weapons``: ``"Strength Training:health:1"``: Weapon N on hits with that skill on that
+  track (Tier Benefits of Physical Force, Insight, Networking; Deadly equipment, L4226-L4242),
+  the best one counting, never more than the hit's shifts (at most twice the stress, L4230).
 * ``role``: ``adversary`` (no personal consequences: the group's, L4537-L4560) or ``villain``
   (personal and group consequences, L4562-L4578).
 * ``group_trifling`` / ``group_middling`` (0-20): the group consequences this adversary or
@@ -34,6 +37,7 @@ TIER = "tier"
 TIERS_KEY = "tiers"
 INVULNERABLE = "invulnerable"
 WEAK = "weak"
+WEAPONS = "weapons"
 ROLE = "role"
 GROUP_TRIFLING = "group_trifling"
 GROUP_MIDDLING = "group_middling"
@@ -89,6 +93,26 @@ def tier_entry(skill: str, tier: int) -> str:
     return f"{skill} ({'Mundane' if tier == 0 else TIERS[tier][0]})"
 
 
+def weapon_entry(text: str) -> tuple[str, str, int] | None:
+    """``"Brawn:health:2"`` as (skill case-folded, track, points 1-10), or None."""
+    rest, _, points = text.rpartition(":")
+    skill, _, track = rest.rpartition(":")
+    if not skill.strip() or track.strip() not in ARMOR or not points.strip().isdigit():
+        return None
+    value = int(points)
+    return (skill.strip().casefold(), track.strip(), value) if 1 <= value <= 10 else None
+
+
+def weapon_points(options: Mapping[str, OptionValue], skill: str, track: str) -> int:
+    """The best Weapon on hits with ``skill`` on ``track`` (0: none)."""
+    raw = options.get(WEAPONS, ())
+    key = skill.strip().casefold()
+    found = (weapon_entry(str(e)) for e in (raw if isinstance(raw, tuple) else ()))
+    return max(
+        (p for w in found if w and w[0] == key and w[1] == track for p in (w[2],)), default=0
+    )
+
+
 def _shifts(options: Mapping[str, OptionValue], key: str, kind: ConflictKind) -> int:
     raw = options.get(key, ())
     total = 0
@@ -138,6 +162,9 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
                 match = _SKILL_TIER.match(str(entry))
                 if match is None or parse_tier(match["tier"]) is None:
                     return f'tiers: {entry!r} is not a skill with its tier, like "Brawn (S)"'
+        elif key == WEAPONS:
+            if not isinstance(value, tuple) or any(weapon_entry(str(e)) is None for e in value):
+                return 'weapons is a list like ["Brawn:health:1"] (skill, track, 1-10)'
         elif key in (INVULNERABLE, WEAK):
             problem = _shift_problem(key, value)
             if problem:
