@@ -100,3 +100,20 @@ def test_a_companion_takes_drawbacks_under_gifts_and_flaws(
     assert any(p.path.startswith("companions[0].drawbacks") for p in view.document.problems)
     qtbot.mouseClick(made.remove_drawbacks, Qt.MouseButton.LeftButton)
     assert character(view).companions[0].drawbacks == ()
+
+
+def test_the_designer_says_when_a_tangled_diagram_walk_is_not_proven_cheapest() -> None:
+    """A corrected diagram with loops too tangled for the exact search (rules-notes): the
+    designer's cost line says the walk is valid but not proven the cheapest."""
+    from gui.systems.strange_fate.designer import SkillDesigner
+    from rules.systems.strange_fate.book import SkillPrice
+    from rules.systems.strange_fate.cost import Walk
+
+    def price(exact: bool) -> SkillPrice:
+        return SkillPrice(
+            name="Tangle", kind="strange", rating=2, tier="Mundane", skill_points=7,
+            trapping_points=5, walk=Walk(points=5, steps=(), exact=exact),
+        )  # fmt: skip
+
+    assert "not proven the cheapest" in SkillDesigner._cost_text(price(False))
+    assert "not proven" not in SkillDesigner._cost_text(price(True))

@@ -91,10 +91,16 @@ def run(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        print(json.dumps({"points": walk.points, "unique": bool(args.unique), "steps": steps}))
+        print(
+            json.dumps(
+                {"points": walk.points, "unique": bool(args.unique), "exact": walk.exact,
+                 "steps": steps}
+            )
+        )  # fmt: skip
         return 0
     kind = "Unique" if args.unique else "Strange"
-    print(f"{walk.points} trapping points ({kind} skill, cheapest order of addition)")
+    how = "cheapest order of addition" if walk.exact else "a valid order, not proven cheapest"
+    print(f"{walk.points} trapping points ({kind} skill, {how})")
     width = max(len(s["trapping"]) for s in steps)
     for i, s in enumerate(steps, start=1):
         via = ", ".join(
