@@ -1,5 +1,5 @@
 """Rules layer: which dice each roll of a conflict throws, when the system's power tiers
-choose them (Strange Fate's Fudge die becoming a d6 per tier of difference, say).
+choose them (a Fudge die becoming a d6 per tier of difference, say).
 
 One place answers "what pool does this roll use" for the engine's rolls
 (:mod:`rules.conflict.rolls`, :mod:`rules.conflict.tactics`), the dice drawn for blank rolls
