@@ -333,3 +333,18 @@ def test_consequences_absorb_2_4_6_and_stack_on_one_hit_l4211_l4216() -> None:
     fresh, _ = conflict.take_consequence(cr, fresh, who="man", text="Winded")
     fresh, entry = conflict.apply_stress(cr, fresh, who="man")
     assert fresh.find("man").track("health") == (1, 1, 0)  # type: ignore[union-attr]
+
+
+def test_refreshing_a_character_rereads_its_own_options_and_keeps_the_casts() -> None:
+    """A scene's Weakness and the group consequences the cast gave stay when the character is
+    refreshed; what the character gives (its Weapons) is read afresh."""
+    cr = rules()
+    hero = professor()
+    p = cr.participant_from_character(hero, pid="hale")
+    p = p.model_copy(
+        update={"options": {**p.options, "weak": ("physical:minor",), "group_trifling": 1}}
+    )
+    unarmed = hero.model_copy(update={"equipment": ()})
+    fresh = cr.refresh_participant(p, unarmed)
+    assert fresh.options["weak"] == ("physical:minor",) and fresh.options["group_trifling"] == 1
+    assert fresh.options["weapons"] == ("Strength Training:health:1",)

@@ -39,6 +39,7 @@ from rules.systems.strange_fate.conflict_options import (
     ROLE,
     TIER,
     TIERS_KEY,
+    WEAK,
     WEAPONS,
     defence_shift,
     int_option,
@@ -595,9 +596,12 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         fresh = self.participant_from_character(
             character, pid=p.id, kind=p.kind, side=p.side, seat=p.seat, grit=p.grit, zone=p.zone
         )
-        # what the cast gave on top of the character's own (group consequences, a scene's
-        # Weakness) stays
-        options = {**p.options, **fresh.options}
+        # what only the cast gives (group consequences, a scene's Weakness, a default tier)
+        # stays; what the character gives is read afresh
+        kept = {
+            k: v for k, v in p.options.items() if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER)
+        }
+        options = {**kept, **fresh.options}
         return fresh.model_copy(
             update={"attached_to": p.attached_to, "hidden": p.hidden, "options": options}
         )
