@@ -192,6 +192,10 @@ class ConflictRules(CastRules, Protocol):
         """Stress ``p``'s weapon adds to a hit of ``shifts`` made with ``skill`` on ``track``
         (0: none)."""
 
+    def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
+        ``take_consequence`` naming its ``severity`` must pick one of them)."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -280,3 +284,10 @@ class ConflictHookDefaults:
     def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
         """No weapons that add stress."""
         return 0
+
+    def free_consequences(
+        self: ConflictRules, p: Participant, kind: ConflictKind
+    ) -> tuple[Severity, ...]:
+        """Only the next one: the slots fill in order."""
+        nxt = self.next_consequence(p, kind)
+        return () if nxt is None else (nxt,)

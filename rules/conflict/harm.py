@@ -241,6 +241,13 @@ def _take_consequence(
         nxt = cr.next_consequence(p, state.kind)
         if nxt is None:
             raise RuleViolation(f"{p.name} has no consequence left; the hit takes them out")
+        if ev.severity is not None and ev.severity != nxt:
+            free = cr.free_consequences(p, state.kind)
+            if ev.severity not in free:
+                raise RuleViolation(
+                    f"{p.name} has no free {ev.severity} consequence (free: {', '.join(free)})"
+                )
+            nxt = ev.severity
         severity = nxt
         what = f"{severity} consequence"
     consequence = Consequence(severity=severity, text=ev.text, kind=state.kind)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.character import MAX_NAME, ConflictKind
+from rules.character import MAX_NAME, ConflictKind, Severity
 from rules.encounter.state import MAX_FACES, Participant, TrackName, legacy_settings
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -132,12 +132,15 @@ class TakeConsequenceEvent(_Event):
     """Take a consequence: absorbs the whole pending hit on ``who`` (SotC "Consequences").
 
     ``companion`` uses the attached companion's extra consequence (the companion is removed).
+    ``severity`` picks a free slot instead of the lightest (for systems whose consequences
+    absorb by severity, where a heavier one alone may suit the hit better).
     """
 
     do: Literal["take_consequence"] = "take_consequence"
     who: str
     text: str = Field(min_length=1, max_length=MAX_NAME)
     companion: bool = False
+    severity: Severity | None = None
 
 
 class RemoveConsequenceEvent(_Event):

@@ -348,3 +348,20 @@ def test_refreshing_a_character_rereads_its_own_options_and_keeps_the_casts() ->
     fresh = cr.refresh_participant(p, unarmed)
     assert fresh.options["weak"] == ("physical:minor",) and fresh.options["group_trifling"] == 1
     assert fresh.options["weapons"] == ("Strength Training:health:1",)
+
+
+def test_the_victim_picks_which_free_consequence_absorbs_a_hit_l4211_l4216() -> None:
+    """A 4-stress hit: a Middling consequence alone absorbs it (L4213), keeping the Trifling
+    slot free; a slot already filled cannot be picked."""
+    cr = rules()
+    state = fight(cr, npc(cr, "man", {"Fists": 1}))
+    state, _ = conflict.apply_stress(cr, state, who="man", amount=4)  # no box 4 on three
+    state, entry = conflict.take_consequence(
+        cr, state, who="man", text="Broken Wrist", severity="moderate"
+    )
+    assert "moderate consequence" in entry.text and state.pending_hit is None
+    man = state.find("man")
+    assert man is not None and cr.free_consequences(man, "physical") == ("mild", "severe")
+    state, _ = conflict.apply_stress(cr, state, who="man", amount=4)
+    with pytest.raises(RuleViolation, match="no free moderate consequence"):
+        conflict.take_consequence(cr, state, who="man", text="Again", severity="moderate")

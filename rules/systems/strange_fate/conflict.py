@@ -439,12 +439,18 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
         """The lightest free slot (held consequences and those removed this scene fill slots)."""
+        slots = self.free_consequences(p, kind)
+        return slots[0] if slots else None
+
+    def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """Every free slot, lightest first: the victim picks which to take (digest 14.5: one or
+        more free slots absorb a hit, L4211-L4216)."""
         slots = list(self.consequence_slots(p, kind))
         for severity in [c.severity for c in p.consequences] + list(p.spent_slots):
             key = "mild" if severity == "extra" else severity
             if key in slots:
                 slots.remove(key)
-        return slots[0] if slots else None
+        return tuple(slots)
 
     def group_bonus(self, size: int) -> int:
         """+1 per minion beyond the first (L4465-L4535)."""
