@@ -194,6 +194,40 @@ class ConflictRules(CastRules, Protocol):
     def tier_of(self, p: Participant) -> int:
         """``p``'s power tier, for :meth:`dice_for` (0 in systems without tiers)."""
 
+    def skill_tier(
+        self, p: Participant, skill: str, kind: ConflictKind, defense: bool = False
+    ) -> int:
+        """The power tier of ``p``'s roll of ``skill`` in a conflict of ``kind`` (a defence
+        when ``defense``): systems whose tiers belong to skills, or shift on defence, say so
+        here (default :meth:`tier_of`)."""
+
+    def static_dice(self, roller_tier: int, difficulty_tier: int) -> DicePool:
+        """The dice of a roll at ``roller_tier`` against a static difficulty of
+        ``difficulty_tier`` (default: :meth:`dice_for` of the two tiers)."""
+
+    def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
+        """``track`` after a hit lands on ``box`` (0-based) at ``level`` (default: that box
+        alone; a system may check more, e.g. every box to its left)."""
+
+    def stress_armor(self, p: Participant, track: TrackName) -> int:
+        """Points ``p``'s armor takes off every hit on ``track`` before it lands (0: none)."""
+
+    def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
+        """How a hit of ``shifts`` lands on minion group ``g``: (boxes to check, shifts that
+        overflow past the group). Default: one box a shift, the rest overflows."""
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """Stress a consequence of ``severity`` takes off the pending hit (the rest stays
+        pending, for a box or another consequence), or None when it absorbs the whole hit."""
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """Stress ``p``'s weapon adds to a hit of ``shifts`` made with ``skill`` on ``track``
+        (0: none)."""
+
+    def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
+        ``take_consequence`` naming its ``severity`` must pick one of them)."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -366,3 +400,41 @@ class ConflictHookDefaults:
     ) -> tuple[tuple[int, int], ...]:
         """One box a hit."""
         return ()
+
+    def skill_tier(
+        self, p: Participant, skill: str, kind: ConflictKind, defense: bool = False
+    ) -> int:
+        """The participant's tier, whatever the skill."""
+        return self.tier_of(p)
+
+    def static_dice(self: ConflictRules, roller_tier: int, difficulty_tier: int) -> DicePool:
+        """A static difficulty's tier counts as an opponent's."""
+        return self.dice_for(roller_tier, difficulty_tier)
+
+    def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
+        """Only the box the hit lands on."""
+        return (*track[:box], level, *track[box + 1 :])
+
+    def stress_armor(self, p: Participant, track: TrackName) -> int:
+        """No armor that takes stress off a hit."""
+        return 0
+
+    def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
+        """One box a shift, filling minions one after another; the rest overflows."""
+        used = min(sum(1 for b in g.track(track) if not b), shifts)
+        return used, shifts - used
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """A consequence absorbs the whole hit."""
+        return None
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """No weapons that add stress."""
+        return 0
+
+    def free_consequences(
+        self: ConflictRules, p: Participant, kind: ConflictKind
+    ) -> tuple[Severity, ...]:
+        """Only the next one: the slots fill in order."""
+        nxt = self.next_consequence(p, kind)
+        return () if nxt is None else (nxt,)

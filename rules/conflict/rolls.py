@@ -26,6 +26,7 @@ from rules.conflict.common import (
     group_size,
 )
 from rules.conflict.harm import _hit
+from rules.conflict.pools import pool_text, roll_pool, roll_tier
 from rules.conflict.turns import _reorder
 from rules.conflict_rules import ConflictRules, RollReading
 from rules.dice import DicePool, check_faces
@@ -140,11 +141,12 @@ def _roll(
     defense: bool = False,
     opponent_tier: int | None = None,
     reading: str | None = None,
+    static_tier: int | None = None,
 ) -> tuple[Encounter, RollRecord]:
     """One roll (see :func:`_roll_read`), whatever the system said about initiative."""
     state, record, _read_as = _roll_read(
         state, cr, pid, skill, faces, modifier=modifier, invokes=invokes, spin=spin,
-        defense=defense, opponent_tier=opponent_tier, reading=reading,
+        defense=defense, opponent_tier=opponent_tier, reading=reading, static_tier=static_tier,
     )  # fmt: skip
     return state, record
 
@@ -163,19 +165,23 @@ def _roll_read(
     opponent_tier: int | None = None,
     reading: str | None = None,
     difficulty: int | None = None,
+    static_tier: int | None = None,
 ) -> tuple[Encounter, RollRecord, RollReading]:
     """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
 
     ``opponent_tier`` is the power tier of what the roll is against (None: the roller's own,
-    as for a difficulty of no stated tier); it and the roller's tier choose the dice pool.
-    ``reading`` is what the user entered for a system that reads rolls its own way.
+    as for a difficulty of no stated tier); ``static_tier`` that of a static difficulty with a
+    tier; they and the tier of the roller's skill choose the dice pool. ``reading`` is what the
+    user entered for a system that reads rolls its own way.
 
     Raises:
         UnreadRoll: the system cannot read the roll without a reading.
     """
     p = _get(state, pid)
-    own_tier = cr.tier_of(p)
-    pool = cr.dice_for(own_tier, own_tier if opponent_tier is None else opponent_tier)
+    pool = roll_pool(
+        cr, state, pid, skill, defense=defense, opponent_tier=opponent_tier,
+        static_tier=static_tier,
+    )  # fmt: skip
     dice = _faces(pool, faces, p.name)
     notes: list[str] = []
     bonus = 0
@@ -229,7 +235,7 @@ def _roll_read(
     assert read.effort is not None
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=read.effort,
-        notes=tuple(notes), standing=standing_note, reading=read.text,
+        notes=tuple(notes), standing=standing_note, reading=read.text, pool=pool_text(cr, pool),
     )  # fmt: skip
     return state, record, read
 
@@ -251,6 +257,7 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
         state, rec, read = _roll_read(
             state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
             spin=ev.spin, reading=ev.reading, difficulty=ev.difficulty,
+            static_tier=ev.difficulty_tier,
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, str(exc)
@@ -298,13 +305,15 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     try:
         state, a = _roll(
             state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier,
-            invokes=ev.invokes, spin=ev.spin, opponent_tier=cr.tier_of(defender),
+            invokes=ev.invokes, spin=ev.spin,
+            opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True),
             reading=ev.reading,
         )  # fmt: skip
         state, d = _roll(
             state, cr, ev.defender, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
-            defense=True, opponent_tier=cr.tier_of(attacker), reading=ev.defense_reading,
+            defense=True, opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
+            reading=ev.defense_reading,
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, f"{attacker.name} attacks {defender.name}: {exc}"
@@ -323,6 +332,10 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     if shifts:
         if not why:  # a system that explained the hit has said what it deals
             parts.append(cr.margin_text(shifts))
+        weapon = cr.weapon_stress(attacker, ev.skill, cr.track_for(state.kind), shifts)
+        if weapon:
+            shifts += weapon
+            parts.append(f"+{weapon} weapon: {shifts}")
         extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
         if extra:
             shifts += extra
