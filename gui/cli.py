@@ -49,8 +49,11 @@ class CliPlugin(Protocol):
 
     The core adds ``fatesmith <system id>`` with :attr:`help` and hands the plug-in that
     command's sub-parsers; each command it adds sets ``func`` (``func(args) -> exit status``)
-    with ``set_defaults``, like every other command. Failures the user must read are raised as
-    :class:`rules.errors.FatesmithError` (one line on stderr, exit status 2).
+    with ``set_defaults``, like every other command. A command that also sets
+    ``top_level=True`` is offered as ``fatesmith <command>`` too (the same arguments and
+    ``func``), unless a core command or an earlier system already has the name. Failures the
+    user must read are raised as :class:`rules.errors.FatesmithError` (one line on stderr,
+    exit status 2).
     """
 
     @property
@@ -370,6 +373,14 @@ def build_parser() -> argparse.ArgumentParser:
         group = sub.add_parser(system_id, help=plugin.help, description=plugin.help)
         commands = group.add_subparsers(dest="system_command", metavar="COMMAND", required=True)
         plugin.add_commands(commands, _registry)
+        for name, command in list(commands.choices.items()):
+            # a command whose parser says ``top_level=True`` (set_defaults) is also
+            # ``fatesmith <command>``, unless the core or an earlier system has that name
+            if command.get_default("top_level") and name not in sub.choices:
+                sub.add_parser(
+                    name, parents=[command], add_help=False, help=command.description,
+                    description=command.description,
+                )  # fmt: skip
     return parser
 
 

@@ -311,7 +311,7 @@ class EncounterWindow(QMainWindow):
 
     def push(self, event: Event) -> bool:
         """Roll any blank dice, apply ``event`` through an undo command; False if refused."""
-        event = fill_dice(self.doc.conflict_rules, event, self.rng)
+        event = fill_dice(self.doc.conflict_rules, event, self.rng, self.doc.state)
         try:
             command = ApplyEventCommand(self.doc, event)
         except RuleViolation as exc:
