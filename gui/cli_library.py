@@ -34,8 +34,9 @@ def _fail(message: str, code: int = EXIT_FAILED) -> int:
     return code
 
 
-def _open(args: argparse.Namespace, *, keeps: bool = False) -> Any:
-    """Open the chosen library.
+def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
+    """Open the chosen library (``--library``, ``--create``, ``--no-samples`` in ``args``;
+    system commands that read or write the library open it here too).
 
     Args:
         keeps: The command writes something the user expects to find again (an import): an
@@ -99,7 +100,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print one line (or JSON object) per character; say so when there are none."""
     from storage.library import SearchQuery
 
-    with _open(args) as library:
+    with open_library(args) as library:
         rows = library.list_characters(SearchQuery(text=args.search or ""))
         if not rows and not args.json:
             if args.search:
@@ -169,7 +170,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not names:
         return worst
     choice = args.on_duplicate
-    with _open(args, keeps=True) as library:
+    with open_library(args, keeps=True) as library:
         files = [Path(f) for f in names if not f.lower().endswith(".zip")]
         archives = [Path(f) for f in names if f.lower().endswith(".zip")]
         reports = []
@@ -200,7 +201,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             f"{args.output}: an export is a zip archive; name it {suggested} (to save one "
             "character as a JSON file, use `fatesmith library export-character NAME -o FILE`)"
         )
-    with _open(args) as library:
+    with open_library(args) as library:
         campaign_id = None
         if args.campaign is not None:
             campaigns = library.list_campaigns()
@@ -221,7 +222,7 @@ def cmd_export_character(args: argparse.Namespace) -> int:
     """Write one character (by id, or by name in any case) as a ``*.fatesmith.json`` file."""
     import uuid
 
-    with _open(args) as library:
+    with open_library(args) as library:
         summaries = library.list_characters()
         try:
             wanted = uuid.UUID(args.character)
