@@ -17,6 +17,7 @@ import dataclasses
 import json
 import os
 import tempfile
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,8 +60,17 @@ def loads_limited(text: str) -> Any:
 
 
 def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
-    """Every recognised system id, in registration order (implemented or not)."""
-    return tuple(info.id for info in registry.infos())
+    """Every recognised system id, in registration order (implemented or not); kept per
+    registry (a registry never changes its systems), since every file read asks."""
+    known = _SYSTEM_IDS.get(registry)
+    if known is None:
+        known = _SYSTEM_IDS[registry] = tuple(info.id for info in registry.infos())
+    return known
+
+
+_SYSTEM_IDS: weakref.WeakKeyDictionary[SystemRegistry, tuple[str, ...]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
@@ -95,7 +105,8 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
         raise CharacterFileError("'skills' must be an object mapping skill names to ratings")
-    payload = {k: v for k, v in data.items() if k not in ("format", "format_version")}
+    payload = dict(data)
+    del payload["format"], payload["format_version"]
     while version < FORMAT_VERSION:
         payload = UPGRADES[version](payload)
         version += 1
