@@ -272,8 +272,11 @@ class SotcValidator:
         )
         folded: dict[str, str] = {}
         exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
-        if len(c.skills) <= len(exact) and all(
-            name in exact and 0 <= rating <= top for name, rating in c.skills.items()
+        ratings = c.skills.values()
+        if (
+            len(c.skills) <= len(exact)
+            and exact.issuperset(c.skills)
+            and (not ratings or (min(ratings) >= 0 and max(ratings) <= top))
         ):
             skills_to_check: dict[str, int] = {}  # all known, distinct and in range
         else:
@@ -324,9 +327,9 @@ class SotcValidator:
                         S_LONG_GAME if offset else S_SKILLS,
                     )
                 )
-        counts = Counter(v - offset for v in c.skills.values() if v - offset in PYRAMID)
+        counts = Counter(ratings)  # rung r of the pyramid is rating r + offset
         for rung, wanted in PYRAMID.items():
-            have_count = counts[rung]
+            have_count = counts[rung + offset]
             if have_count == wanted or (shape_only and have_count < wanted):
                 continue
             adj = self.ladder.render(rung + offset)
