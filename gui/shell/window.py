@@ -31,6 +31,7 @@ from gui.shell.library_controller import LibraryController
 from gui.shell.library_page import LibraryPage
 from gui.shell.tabs import DocumentTabs
 from gui.shell.transfer import IMPORT_SUFFIXES, Transfer
+from gui.theme import apply_scale, ui_scale
 from gui.workers import Workers
 from gui.workspace import Workspace
 
@@ -115,6 +116,9 @@ class MainWindow(QMainWindow):
         self.workers = Workers(library.url, registry, parent=self)
         self.undo_group = QUndoGroup(self)
         self.setAcceptDrops(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and settings.ui_scale != ui_scale():
+            apply_scale(app, settings.ui_scale)  # the kept UI scale, before any widget
         self.setUnifiedTitleAndToolBarOnMac(True)
 
         self.page = LibraryPage()
@@ -226,6 +230,7 @@ class MainWindow(QMainWindow):
             (act.start_template, encounters.start_from_template),
             (act.delete_encounter, encounters.delete_selected),
             (act.about, self.show_about),
+            (act.shortcuts, self.show_shortcuts),
             (act.about_qt, QApplication.aboutQt),
             (act.next_tab, documents.next),
             (act.prev_tab, documents.previous),
@@ -519,6 +524,12 @@ class MainWindow(QMainWindow):
 
         AboutDialog.ask(self, self.version)
 
+    def show_shortcuts(self) -> Any:
+        """Help > Keyboard Shortcuts: every key of every window (non-modal)."""
+        from gui.dialogs.shortcuts import show_shortcuts
+
+        return show_shortcuts(self)
+
     def edit_preferences(self) -> None:
         """Edit preferences and apply them at once."""
         from gui.dialogs.preferences import PreferencesDialog
@@ -529,6 +540,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
+            apply_scale(app, self.settings.ui_scale)
         if self.autosaver is not None:
             self.autosaver.set_interval(self.settings.autosave_seconds)
 

@@ -1,6 +1,6 @@
-"""Offscreen grabs of the encounter window at 1280x720 (mid-fight, the help overlay, the player
-view); with FATESMITH_SCREENSHOTS=1 they are written to docs/screenshots/encounter-*.png to be
-looked at. Without it the test still lays the windows out at that size and checks that the
+"""Offscreen grabs of the encounter window at 1280x720 (mid-fight, the keyboard shortcuts, the
+player view); with FATESMITH_SCREENSHOTS=1 they are written to docs/screenshots/encounter-*.png
+to be looked at. Without it the test still lays the windows out at that size and checks that the
 panels fit (nothing squeezed below its minimum)."""
 
 from __future__ import annotations
@@ -74,11 +74,11 @@ def test_screenshots_of_the_encounter_window(qtbot: QtBot, registry: Any) -> Non
     _save(window, "encounter-window.png")
     assert window.dice.minimumSizeHint().height() <= window.dice.height() + 1
     assert window.scene.minimumSizeHint().height() <= window.scene.height() + 1
-    window.help.toggle()
-    assert window.help.isVisible()
-    assert window.help.geometry().height() <= window.centralWidget().height()
-    _save(window, "encounter-help.png")
-    window.help.toggle()
+    shortcuts = window.show_shortcuts()  # Help > Keyboard Shortcuts (non-modal)
+    qtbot.waitExposed(shortcuts)
+    assert not shortcuts.isModal() and shortcuts.tree.topLevelItemCount() > 40
+    _save(shortcuts, "encounter-help.png")
+    shortcuts.close()
     view = window.show_player_view()
     qtbot.addWidget(view)
     view.resize(1280, 720)
