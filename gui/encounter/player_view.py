@@ -128,7 +128,7 @@ class PlayerViewWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         """Follow a new UI scale live (Preferences set the application font)."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.ApplicationFontChange:
+        if event.type() == QEvent.Type.FontChange:  # the application font: a new UI scale
             self._apply_fonts()
 
     def set_hide_npc_tracks(self, hide: bool) -> None:

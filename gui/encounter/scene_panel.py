@@ -73,7 +73,7 @@ def _small(text: str, tip: str) -> QPushButton:
     button = QPushButton(text)
     button.setToolTip(tip)
     button.setAutoDefault(False)
-    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the turn-order table
+    button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the focus
     return button
 
 

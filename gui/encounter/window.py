@@ -736,7 +736,7 @@ class EncounterWindow(QMainWindow):
         """Follow a new UI scale live: the table's larger box glyphs are sized from the
         application font."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.ApplicationFontChange:
+        if event.type() == QEvent.Type.FontChange:  # the application font: a new UI scale
             self.model.refresh()
 
     def showEvent(self, event: Any) -> None:

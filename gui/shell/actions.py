@@ -229,6 +229,10 @@ class ShellActions:
                               (self.print, "Print"), (self.delete, "Delete"),
                               (self.open, "Open")):  # fmt: skip
             action.setIconText(short)
+        for action in toolbar.actions():  # Tab reaches every button, like any control
+            button = toolbar.widgetForAction(action)
+            if button is not None:
+                button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         window.addToolBar(toolbar)
         return toolbar
 

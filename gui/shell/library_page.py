@@ -35,6 +35,7 @@ from gui.models.campaign_model import CampaignModel
 from gui.models.columns import ID_ROLE
 from gui.models.encounter_model import EncounterFilterProxyModel, EncounterModel
 from gui.models.library_model import NO_CAMPAIGN, LibraryFilterProxyModel, LibraryModel
+from gui.theme import ui_scale
 
 
 def find_data(combo: QComboBox, value: Any) -> int:
@@ -252,12 +253,12 @@ class LibraryPage(QWidget):
             if name == "sectionTitle":
                 font = QFont(base)
                 font.setBold(True)
-                font.setPointSizeF(11)
+                font.setPointSizeF(11 * ui_scale())
                 label.setFont(font)
                 _set_colour(label, QPalette.ColorRole.WindowText, colours["title"])
             elif name == "emptyHint":
                 font = QFont(base)
-                font.setPointSizeF(13)
+                font.setPointSizeF(13 * ui_scale())
                 label.setFont(font)
                 _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
             elif name == "smallHint":  # in a smaller pane: the text size of the tables
@@ -276,9 +277,13 @@ class LibraryPage(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a change of colour scheme (gui.theme.apply_theme sets the style, then the
-        scheme and palette): restyle once the theme has finished switching."""
+        scheme and palette) or of UI scale: restyle once the theme has finished switching."""
         super().changeEvent(event)
-        kinds = (QEvent.Type.StyleChange, QEvent.Type.ApplicationPaletteChange)
+        kinds = (
+            QEvent.Type.StyleChange,
+            QEvent.Type.ApplicationPaletteChange,
+            QEvent.Type.FontChange,  # a new UI scale (the application font)
+        )
         if event.type() in kinds and not self._restyle_pending:
             self._restyle_pending = True
             QTimer.singleShot(0, self, self._restyle)  # dropped if the page goes first
