@@ -78,6 +78,8 @@ class ShellActions:
         self.redo = undo_group.createRedoAction(window, "&Redo")
         self.redo.setShortcuts(key.Redo)
         self.redo.setIcon(QIcon.fromTheme("edit-redo", style.standardIcon(sp.SP_ArrowForward)))
+        for action in (self.undo, self.redo):
+            action.changed.connect(lambda a=action: self._tip_follows_text(a))
         self.find = make("&Find in Library", key.Find, None, "Search the library")
         self.duplicate = make("D&uplicate", "Ctrl+D", None, "Copy the selected characters")
         self.delete = make(
@@ -142,6 +144,12 @@ class ShellActions:
         self._apply_scheme()
         self.new_kinds: list[QAction] = []
         """The File menu's other ways to start a character (see :meth:`set_new_kinds`)."""
+
+    @staticmethod
+    def _tip_follows_text(action: QAction) -> None:
+        tip = action.text().replace("&", "")
+        if action.toolTip() != tip:
+            action.setToolTip(tip)  # "Undo Edit name": what the short button would undo
 
     def _apply_scheme(self) -> None:
         """Take every key from the app's one scheme (:mod:`gui.shortcuts`), so a key means
@@ -225,9 +233,13 @@ class ShellActions:
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         add_all(toolbar, (self.new, self.open, self.save, None, self.undo, self.redo, None,
                           self.import_, self.export, self.print, None, self.delete))  # fmt: skip
+        # Undo / Redo keep one short word: the undo group renames them for every command
+        # ("Undo Edit the name of phase 2..."), which would widen the button and shift the
+        # toolbar; the full text stays in the menu and the tooltip.
         for action, short in ((self.new, "New"), (self.export, "Export"),
                               (self.print, "Print"), (self.delete, "Delete"),
-                              (self.open, "Open")):  # fmt: skip
+                              (self.open, "Open"), (self.undo, "Undo"),
+                              (self.redo, "Redo")):  # fmt: skip
             action.setIconText(short)
         for action in toolbar.actions():  # Tab reaches every button, like any control
             button = toolbar.widgetForAction(action)

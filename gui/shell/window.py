@@ -251,6 +251,12 @@ class MainWindow(QMainWindow):
         page.new_campaign_button.clicked.connect(self.new_campaign)
         page.edit_campaign_button.clicked.connect(self._edit_current_campaign)
         page.table.selectionModel().selectionChanged.connect(self._update_actions)
+        # A search that hides the selected rows drops them from the selection without a
+        # selectionChanged signal (Qt's rule for removed rows): follow the filtered model too.
+        for proxy in (page.proxy, page.encounter_proxy):
+            for signal in (proxy.rowsRemoved, proxy.rowsInserted, proxy.modelReset,
+                           proxy.layoutChanged):  # fmt: skip
+                signal.connect(self._update_actions)
         page.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         page.table.customContextMenuRequested.connect(
             lambda pos: popup(act.library_menu(self), page.table, pos)

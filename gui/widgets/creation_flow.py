@@ -32,9 +32,12 @@ from PySide6.QtWidgets import (
 
 from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationFlow
-from gui.theme import colour
+from gui.theme import colour, ui_scale
 from gui.widgets.validation_panel import ValidationPanel
 from rules.validation import Severity
+
+PAGE_MAX_WIDTH = 1100
+"""The widest a step's page grows (pixels at UI scale 1), so a form stays readable at 1920."""
 
 
 class CreationFlowView(QWidget):
@@ -116,7 +119,15 @@ class CreationFlowView(QWidget):
         self._titles: dict[str, str] = {}
         for step in self._steps:
             scroll = QScrollArea()
-            scroll.setWidget(step.page)
+            # on a wide screen a form stays readable: capped, centred in the space
+            holder = QWidget()
+            row = QHBoxLayout(holder)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addStretch(0)
+            row.addWidget(step.page, 1)
+            row.addStretch(0)
+            step.page.setMaximumWidth(round(PAGE_MAX_WIDTH * ui_scale()))
+            scroll.setWidget(holder)
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QFrame.Shape.NoFrame)
             self.stack.addWidget(scroll)
