@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
+from gui.theme import css
 from rules.conflict import (
     contest_odds,
     protecting_block,
@@ -149,7 +150,7 @@ class DicePanel(QWidget):
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
+        self.error.setStyleSheet(f"color: {css('error')}")
         self.error.setWordWrap(True)
         self.attack_button = QPushButton("&Attack")
         self.maneuver_button = QPushButton("&Maneuver")
