@@ -120,14 +120,9 @@ class CreationFlowView(QWidget):
         for step in self._steps:
             scroll = QScrollArea()
             # on a wide screen a form stays readable: capped, centred in the space
-            holder = QWidget()
-            row = QHBoxLayout(holder)
-            row.setContentsMargins(0, 0, 0, 0)
-            row.addStretch(0)
-            row.addWidget(step.page, 1)
-            row.addStretch(0)
             step.page.setMaximumWidth(round(PAGE_MAX_WIDTH * ui_scale()))
-            scroll.setWidget(holder)
+            scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            scroll.setWidget(step.page)
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QFrame.Shape.NoFrame)
             self.stack.addWidget(scroll)

@@ -6,6 +6,7 @@ The offscreen platform is set in tests/conftest.py; pytest-qt owns the QApplicat
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,47 @@ def guard_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     monkeypatch.setattr(ErrorDialog, "ask", classmethod(record))
     return errors
+
+
+SHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def screenshot_theme() -> Any:
+    """The theme screenshots are taken in: ``FATESMITH_SCREENSHOT_THEME`` (light by default)."""
+    return "dark" if os.environ.get("FATESMITH_SCREENSHOT_THEME") == "dark" else "light"
+
+
+@pytest.fixture(autouse=True)
+def dark_screenshots(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """With ``FATESMITH_SCREENSHOT_THEME=dark`` (a screenshot run, never a normal one): every
+    test runs in the dark theme and every grab written to docs/screenshots is named
+    ``<name>-dark.png``, so one run per theme regenerates both sets."""
+    if screenshot_theme() != "dark":
+        yield
+        return
+    from PySide6.QtGui import QImage, QPixmap
+    from PySide6.QtWidgets import QApplication
+
+    from gui.theme import apply_theme
+
+    def dark_path(path: Any) -> Any:
+        p = Path(str(path))
+        if p.parent.resolve() == SHOTS_DIR.resolve() and not p.stem.endswith("-dark"):
+            return str(p.with_name(f"{p.stem}-dark{p.suffix}"))
+        return path
+
+    for cls in (QPixmap, QImage):
+        real = cls.save
+
+        def save(self: Any, path: Any, *args: Any, _real: Any = real, **kwargs: Any) -> bool:
+            return bool(_real(self, dark_path(path), *args, **kwargs))
+
+        monkeypatch.setattr(cls, "save", save)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, "dark")
+    yield
+    apply_theme(app, "light")
 
 
 @pytest.fixture

@@ -114,7 +114,7 @@ def test_forms_are_capped_and_centred_on_a_wide_screen(
     QApplication.processEvents()
     page = new_editor.pages["concept"]
     assert page.width() <= PAGE_MAX_WIDTH
-    holder = page.parentWidget()
+    holder = page.parentWidget()  # the scroll area's viewport
     assert holder is not None and holder.width() > page.width() + 100
     left = page.x()
     right = holder.width() - page.x() - page.width()

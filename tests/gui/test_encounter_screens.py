@@ -85,3 +85,20 @@ def test_screenshots_of_the_encounter_window(qtbot: QtBot, registry: Any) -> Non
     qtbot.waitExposed(view)
     assert "Jack Corrigan" in view.visible_names()
     _save(view, "encounter-player-view.png")
+
+
+def test_screenshot_of_an_empty_encounter(qtbot: QtBot, registry: Any, tmp_path: Path) -> None:
+    """What a new GM sees first: the add buttons and the quick-add list, not an empty table."""
+    from storage.library import Library
+
+    url = f"sqlite:///{tmp_path / 'lib.sqlite3'}"
+    with Library.open(url, registry=registry) as library:  # the sample characters
+        window = open_encounter_window(library, None, registry, rng=random.Random(3))
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        assert window.cast_stack.currentWidget() is window.empty_cast
+        assert len(window.empty_cast.listed_names()) >= 3
+        _save(window, "encounter-empty.png")
+        window.close()

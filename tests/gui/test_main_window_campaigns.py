@@ -169,13 +169,14 @@ def test_screenshot_of_the_house_rules(
     from PySide6.QtWidgets import QApplication
 
     from gui.theme import apply_theme
+    from tests.gui.conftest import screenshot_theme
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
         folder = tmp_path
     app = QApplication.instance()
     saved = (app.style().name(), app.palette())
-    apply_theme(app, "light")
+    apply_theme(app, screenshot_theme())
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1])))
     window = make_window()
     dialog = CampaignDialog(

@@ -207,6 +207,7 @@ def test_screenshot_of_the_library_with_encounters(
     from PySide6.QtWidgets import QApplication
 
     from gui.theme import apply_theme
+    from tests.gui.conftest import screenshot_theme
     from rules.encounter import StartEvent
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -214,7 +215,7 @@ def test_screenshot_of_the_library_with_encounters(
         folder = tmp_path
     app = QApplication.instance()
     saved = (app.style().name(), app.palette(), app.styleSheet())
-    apply_theme(app, "light")
+    apply_theme(app, screenshot_theme())
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1]),
                                   app.setStyleSheet(saved[2])))  # fmt: skip
     window = make_window()
