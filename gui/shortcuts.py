@@ -63,7 +63,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     _s("new_encounter", "New encounter", MAIN, "Ctrl+Shift+E"),
     _s("next_tab", "Next tab", MAIN, "std:NextChild"),
     _s("prev_tab", "Previous tab", MAIN, "std:PreviousChild"),
-    _s("quit", "Quit", MAIN, "std:Quit"),
+    _s("quit", "Quit", MAIN, "std:Quit", "Ctrl+Q"),
     # -- the encounter window: the flow of play
     _s("start", "Start: fix the initiative order", ENCOUNTER, "Ctrl+Return"),
     _s("next_turn", "Next turn", ENCOUNTER, "Shift+N", "Ctrl+Right"),
@@ -144,9 +144,19 @@ def keys(name: str) -> list[QKeySequence]:
     return out
 
 
+_NAMED_KEYS = ("Del", "Delete", "Return", "Enter", "Esc", "Backspace")
+
+
+def _readable(text: str) -> bool:
+    """Whether a key is one a keyboard has for everyone: a combination, a function key, or
+    Delete / Return (not the dedicated Undo, Open or Forward keys some keyboards add)."""
+    return "+" in text or text in _NAMED_KEYS or (text[:1] == "F" and text[1:].isdigit())
+
+
 def key_text(name: str) -> str:
     """The keys of ``name`` as the user reads them ("Shift+N, Ctrl+Right")."""
-    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys(name))
+    texts = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys(name)]
+    return ", ".join(t for t in texts if _readable(t)) or ", ".join(texts)
 
 
 def clashes() -> list[tuple[str, str, str]]:
@@ -160,3 +170,13 @@ def clashes() -> list[tuple[str, str, str]]:
                 found.append((text, seen[text], s.name))
             seen.setdefault(text, s.name)
     return found
+
+
+def markdown_table() -> str:
+    """The scheme as the Markdown of docs/shortcuts.md (a test keeps the file in step)."""
+    lines = []
+    for where in (EVERYWHERE, MAIN, ENCOUNTER):
+        lines += [f"### {where}", "", "| Keys | Command |", "| --- | --- |"]
+        lines += [f"| {key_text(s.name)} | {s.text} |" for s in SHORTCUTS if s.where == where]
+        lines.append("")
+    return "\n".join(lines)

@@ -66,7 +66,7 @@ class ShortcutsDialog(QDialog):
         box.addWidget(intro)
         box.addWidget(self.tree, 1)
         box.addWidget(buttons)
-        self.resize(640, 620)
+        self.resize(820, 660)
 
     def listed(self) -> list[tuple[str, str]]:
         """(keys, command) of every row that names a command (for tests)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QToolBar, QToolButton
 
 LAYOUT: tuple[tuple[str, str] | None, ...] = (
     ("start", "Start"),
@@ -24,7 +24,7 @@ LAYOUT: tuple[tuple[str, str] | None, ...] = (
     ("add_minions", "Add minions\u2026"),
     None,
     ("player_view", "Player view"),
-    ("shortcuts", "Keys\u2026"),
+    ("shortcuts", "Shortcuts\u2026"),
 )
 """(shortcut name, button text) in order; None: a separator."""
 
@@ -49,5 +49,7 @@ class EncounterToolBar(QToolBar):
             self.addAction(action)
             button = self.widgetForAction(action)
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            if isinstance(button, QToolButton):
+                button.setAutoRaise(False)  # drawn as a button, not as menu text
             button.setAccessibleName(action.text().replace("&", ""))
             self.buttons[name] = button

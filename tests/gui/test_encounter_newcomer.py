@@ -180,3 +180,12 @@ def test_the_player_view_can_hide_npc_stress_but_keep_the_rows(qtbot: QtBot, reg
     assert "\u2610" in str(window.model.index(window.model.row_of("baron"), col).data())  # GM
     window.hide_npc_tracks.setChecked(False)
     assert "\u2610" in str(model.index(baron, col).data())
+
+
+def test_docs_list_the_same_shortcuts_as_the_app(qtbot: QtBot) -> None:
+    from pathlib import Path
+
+    from gui.shortcuts import markdown_table
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "shortcuts.md"
+    assert markdown_table() in doc.read_text(encoding="utf-8")

@@ -207,8 +207,8 @@ def test_screenshot_of_the_library_with_encounters(
     from PySide6.QtWidgets import QApplication
 
     from gui.theme import apply_theme
-    from tests.gui.conftest import screenshot_theme
     from rules.encounter import StartEvent
+    from tests.gui.conftest import screenshot_theme
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":

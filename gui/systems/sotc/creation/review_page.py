@@ -119,7 +119,7 @@ class ReviewPage(CreationPage):
             text = ", ".join(escape(s) for s in skills) or "\u2014"
             skill_rows.append(
                 f"<tr><td><b>{ladder.render(rung)}</b></td><td>{text}</td>"
-                f"<td>{len(skills)}/{PYRAMID[rung]}</td></tr>"
+                f"<td style='padding-left:16px'>{len(skills)}/{PYRAMID[rung]}</td></tr>"
             )
         parts.append(
             "<p><b>Skills</b></p><table cellspacing='0' cellpadding='2'>"
