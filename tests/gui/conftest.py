@@ -67,11 +67,14 @@ def screenshot_theme() -> Any:
 
 
 @pytest.fixture(autouse=True)
-def dark_screenshots(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """With ``FATESMITH_SCREENSHOT_THEME=dark`` (a screenshot run, never a normal one): every
-    test runs in the dark theme and every grab written to docs/screenshots is named
-    ``<name>-dark.png``, so one run per theme regenerates both sets."""
-    if screenshot_theme() != "dark":
+def screenshot_run(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[None]:
+    """A screenshot run (``FATESMITH_SCREENSHOTS`` set; never a normal run) wears the app's own
+    theme: light, or dark with ``FATESMITH_SCREENSHOT_THEME=dark``, where every grab written
+    to docs/screenshots is named ``<name>-dark.png``, so one run per theme regenerates both
+    sets."""
+    if not os.environ.get("FATESMITH_SCREENSHOTS"):
         yield
         return
     from PySide6.QtGui import QImage, QPixmap
@@ -85,16 +88,17 @@ def dark_screenshots(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             return str(p.with_name(f"{p.stem}-dark{p.suffix}"))
         return path
 
-    for cls in (QPixmap, QImage):
-        real = cls.save
+    if screenshot_theme() == "dark":
+        for cls in (QPixmap, QImage):
+            real = cls.save
 
-        def save(self: Any, path: Any, *args: Any, _real: Any = real, **kwargs: Any) -> bool:
-            return bool(_real(self, dark_path(path), *args, **kwargs))
+            def save(self: Any, path: Any, *args: Any, _real: Any = real, **kwargs: Any) -> bool:
+                return bool(_real(self, dark_path(path), *args, **kwargs))
 
-        monkeypatch.setattr(cls, "save", save)
-    app = QApplication.instance()
+            monkeypatch.setattr(cls, "save", save)
+    app = request.getfixturevalue("qapp")  # pytest-qt's application, made if not yet
     assert isinstance(app, QApplication)
-    apply_theme(app, "dark")
+    apply_theme(app, screenshot_theme())
     yield
     apply_theme(app, "light")
 

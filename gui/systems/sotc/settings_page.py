@@ -146,7 +146,7 @@ class SotcSettingsPage(QWidget):
         rules = self._base
         removed = {name.casefold() for name in rules.removed_skills}
         table = QTableWidget(len(book), 2)
-        table.setHorizontalHeaderLabels(["Book skill (tick = used)", "Called here"])
+        table.setHorizontalHeaderLabels(["Book skill (\u2713 used)", "Called here"])
         table.verticalHeader().hide()
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -159,7 +159,8 @@ class SotcSettingsPage(QWidget):
             table.setItem(row, 1, QTableWidgetItem(rules.renamed_skills.get(skill, skill)))
         header = table.horizontalHeader()
         # the two columns share the width: nothing hides to the right at the default size
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         return table
 
