@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from gui.encounter import open_encounter_window
 from gui.theme import apply_scale, base_font_size, ui_scale
 from tests.gui.test_encounter_screens import mid_fight
 
@@ -115,8 +116,9 @@ def test_every_control_is_reachable_by_keyboard(
     qtbot: QtBot, registry: Any, make_window: Any, settings: Any
 ) -> None:
     from gui.dialogs.preferences import PreferencesDialog
+    from gui.shell.characters import default_editor
 
-    window = make_window()
+    window = make_window(editor=default_editor)
     window.show()
     qtbot.waitExposed(window)
     assert unreachable(window) == []
@@ -127,6 +129,17 @@ def test_every_control_is_reachable_by_keyboard(
     dialog = PreferencesDialog(settings)
     qtbot.addWidget(dialog)
     assert unreachable(dialog) == []
+    empty = open_encounter_window(None, None, registry)  # the quick-add panel
+    qtbot.addWidget(empty)
+    empty.show()
+    qtbot.waitExposed(empty)
+    assert unreachable(empty) == []
+    tab = window.characters.new_character()  # every creation step of a new character
+    assert tab is not None
+    for key in tab.editor.step_keys:
+        tab.editor.show_step(key)
+        QApplication.processEvents()
+        assert unreachable(tab.editor) == [], key
     form = dialog.findChild(QFormLayout)
     assert form is not None
     for row in range(form.rowCount()):

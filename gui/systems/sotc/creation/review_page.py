@@ -105,7 +105,8 @@ class ReviewPage(CreationPage):
             if n in (4, 5) and phase.guest_star_in is not None and phase.guest_star_in.title:
                 extra = f" <i>(in {escape(phase.guest_star_in.title)})</i>"
             rows.append(
-                f"<tr><td valign='top'><b>{ORDINALS[n - 1]}</b> {PHASE_CHAPTERS[n - 1]}{extra}</td>"
+                f"<tr><td valign='top' width='45%'><b>{ORDINALS[n - 1]}</b> "
+                f"{PHASE_CHAPTERS[n - 1]}{extra}</td>"
                 f"<td>{aspects}</td></tr>"
             )
         parts.append(
@@ -119,7 +120,7 @@ class ReviewPage(CreationPage):
             text = ", ".join(escape(s) for s in skills) or "\u2014"
             skill_rows.append(
                 f"<tr><td><b>{ladder.render(rung)}</b></td><td>{text}</td>"
-                f"<td style='padding-left:16px'>{len(skills)}/{PYRAMID[rung]}</td></tr>"
+                f"<td>&nbsp;&nbsp;&nbsp;&nbsp;{len(skills)}/{PYRAMID[rung]}</td></tr>"
             )
         parts.append(
             "<p><b>Skills</b></p><table cellspacing='0' cellpadding='2'>"
