@@ -22,9 +22,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gui.settings import ThemeMode
 from storage.bundled import bundled_path
@@ -191,6 +191,32 @@ def colour(role: ColourRole, dark: bool | None = None) -> QColor:
 def css(role: ColourRole, dark: bool | None = None) -> str:
     """The colour of ``role`` as a style sheet / rich text colour (``#rrggbb``)."""
     return colour(role, dark).name()
+
+
+class _Tint(QObject):
+    """Re-applies a widget's role colour when the theme changes (see :func:`tint`)."""
+
+    def __init__(self, widget: QWidget, role: ColourRole, extra: str) -> None:
+        super().__init__(widget)
+        self._role, self._extra = role, extra
+        self.apply(widget)
+        widget.installEventFilter(self)
+
+    def apply(self, widget: QWidget) -> None:
+        style = f"color: {css(self._role)};{self._extra}"
+        if widget.styleSheet() != style:  # a style sheet's own palette change must not loop
+            widget.setStyleSheet(style)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.PaletteChange and isinstance(watched, QWidget):
+            self.apply(watched)
+        return False
+
+
+def tint(widget: QWidget, role: ColourRole, extra: str = "") -> None:
+    """Colour ``widget``'s text with ``role`` (plus ``extra`` style sheet declarations), now and
+    after every change of theme."""
+    _Tint(widget, role, extra)
 
 
 def _luminance(c: QColor) -> float:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
-from gui.theme import css
+from gui.theme import tint
 from rules.conflict import (
     contest_odds,
     protecting_block,
@@ -150,7 +150,7 @@ class DicePanel(QWidget):
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.error = QLabel()
-        self.error.setStyleSheet(f"color: {css('error')}")
+        tint(self.error, "error")
         self.error.setWordWrap(True)
         self.attack_button = QPushButton("&Attack")
         self.maneuver_button = QPushButton("&Maneuver")

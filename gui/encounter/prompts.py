@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.theme import css
+from gui.theme import css, tint
 from rules.conflict_rules import ConflictRules
 from rules.ladder import Ladder
 
@@ -318,7 +318,7 @@ class NpcPrompt(QDialog):
         self.preview.setWordWrap(True)
         self.unknown = QLabel()
         self.unknown.setWordWrap(True)
-        self.unknown.setStyleSheet(f"color: {css('warning')}")
+        tint(self.unknown, "warning")
         self.unknown.hide()
         form = QFormLayout()
         form.addRow("Name", self.name)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -164,6 +164,13 @@ class CreationFlowView(QWidget):
             self.touched.add(key)
             self.validation_panel.set_todo(self._is_todo)
             self._refresh_steps()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: the steps' to-do and to-fix colours follow it."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "touched"):
+            self._refresh_steps()
+            self.validation_panel.set_todo(self._is_todo)
 
     def _on_edited(self, _index: int) -> None:
         self.touch(self.current_step())  # an edit, an undo or a redo on this step

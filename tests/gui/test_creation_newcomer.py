@@ -185,3 +185,20 @@ def test_the_campaign_dialog_names_how_to_do_things_and_fits_the_casting(
     assert table.horizontalScrollBar().maximum() == 0  # no sideways scrolling
     used = sum(table.columnWidth(c) for c in range(casting.model.columnCount()))
     assert used <= table.viewport().width() + 1
+
+
+def test_the_step_colours_follow_a_theme_change(qtbot: Any, new_editor: CharacterEditor) -> None:
+    from gui.theme import apply_theme, colour
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    row = new_editor.step_keys.index("phase2")
+    try:
+        apply_theme(app, "dark")
+        QApplication.processEvents()
+        item = new_editor.step_list.item(row)
+        assert item.foreground().color() == colour("todo", dark=True)
+    finally:
+        apply_theme(app, "light")
+    QApplication.processEvents()
+    assert new_editor.step_list.item(row).foreground().color() == colour("todo", dark=False)

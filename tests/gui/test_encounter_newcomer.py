@@ -73,7 +73,7 @@ def test_the_current_actors_row_is_readable_in_both_themes(
 
 
 def test_an_empty_encounter_offers_add_buttons_and_a_quick_add(
-    qtbot: QtBot, library: Any, registry: Any
+    qtbot: QtBot, library: Any, registry: Any, qtmodeltester: Any
 ) -> None:
     from storage.json_io import read_character_file
 
@@ -88,6 +88,8 @@ def test_an_empty_encounter_offers_add_buttons_and_a_quick_add(
     assert window.cast_stack.currentWidget() is panel  # not an empty table
     assert panel.add_character_button.isVisible() and panel.add_npc_button.isVisible()
     assert "Jack Corrigan" in panel.listed_names()
+    qtmodeltester.check(panel.items)
+    qtmodeltester.check(panel.proxy)
     qtbot.keyClicks(panel.search, "zzz")
     assert panel.listed_names() == []
     panel.search.clear()
@@ -189,3 +191,24 @@ def test_docs_list_the_same_shortcuts_as_the_app(qtbot: QtBot) -> None:
 
     doc = Path(__file__).resolve().parents[2] / "docs" / "shortcuts.md"
     assert markdown_table() in doc.read_text(encoding="utf-8")
+
+
+def test_a_tinted_label_follows_the_theme(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from gui.theme import css, tint
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    label = QLabel("Not a die face")
+    qtbot.addWidget(label)
+    tint(label, "error")
+    assert css("error", dark=False) in label.styleSheet()
+    try:
+        apply_theme(app, "dark")
+        QApplication.processEvents()
+        assert css("error", dark=True) in label.styleSheet()
+    finally:
+        apply_theme(app, "light")
+    QApplication.processEvents()
+    assert css("error", dark=False) in label.styleSheet()

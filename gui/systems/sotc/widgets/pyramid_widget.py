@@ -52,7 +52,7 @@ from gui.systems.sotc.models.pyramid_model import (
     skill_from_mime,
     skill_mime,
 )
-from gui.theme import css
+from gui.theme import css, tint
 from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
@@ -219,7 +219,7 @@ class RungWidget(_SkillDropTarget, QWidget):
         self.slot_row.setSpacing(6)
         layout.addLayout(self.slot_row)
         self.problem = QLabel()
-        self.problem.setStyleSheet(error_style())
+        tint(self.problem, "error")
         self.problem.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.problem.setWordWrap(True)
         self.problem.hide()
@@ -386,7 +386,7 @@ class PyramidWidget(QWidget):
         layout.addWidget(self._rung_box)
         self.other_problems = QLabel()
         self.other_problems.setWordWrap(True)
-        self.other_problems.setStyleSheet(error_style())
+        tint(self.other_problems, "error")
         self.other_problems.hide()
         layout.addWidget(self.other_problems)
         layout.addStretch(1)
