@@ -137,6 +137,11 @@ ColourRole = Literal[
     "todo",
     "hint",
     "gm",
+    "title",
+    "subtle",
+    "banner_bg",
+    "banner_border",
+    "banner_text",
 ]
 
 
@@ -167,6 +172,12 @@ ROLES: dict[ColourRole, RolePair] = {
     "hint": RolePair("#805300", "#e6b873"),
     # something only the game master may allow
     "gm": RolePair("#8a5c00", "#e8bd5a"),
+    # the library page: section titles, quiet hints, the read-only banner
+    "title": RolePair("#7a4312", "#e0a060"),
+    "subtle": RolePair("#6e6e6e", "#9a9ca0"),
+    "banner_bg": RolePair("#fff1d6", "#4a3a1c"),
+    "banner_border": RolePair("#e0b463", "#8c6a2c"),
+    "banner_text": RolePair("#6b4700", "#ffdca0"),
 }
 """Every accent colour the GUI uses, light and dark."""
 
