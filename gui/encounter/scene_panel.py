@@ -223,11 +223,12 @@ class ScenePanel(QWidget):
             cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
                 where += f", lower boxes adding up to it ({key_text('fill_lower')})"
+            slots = target is not None and bool(cr.consequence_slots(target, state.kind))
+            out = f"be taken out ({key_text('take_out')})"
             self.pending.setStyleSheet(f"color: {css('error')}; font-weight: bold")
             self.pending.setText(
-                f"{_name(state, hit.target)} must absorb a {hit.shifts}-point hit: {where}, "
-                f"a consequence ({key_text('consequence')}), or be taken out "
-                f"({key_text('take_out')})"
+                f"{_name(state, hit.target)} must absorb {cr.hit_text(hit.shifts)}: {where}, "
+                + (f"a consequence ({key_text('consequence')}), or {out}" if slots else f"or {out}")
             )
             self.pending.show()
         if not self.name.hasFocus() and self.name.text() != state.name:

@@ -18,7 +18,7 @@ import pytest
 
 from rules import conflict
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import (
     AttackEvent,
@@ -46,7 +46,7 @@ WOUNDS = TrackSpec(
 POOL = parse_dice("2d6")
 
 
-class LevelsRules:
+class LevelsRules(ConflictHookDefaults):
     """A :class:`ConflictRules` unlike SotC's: one track whose boxes fill in order, each
     holding the wound level of the hit (1 for a hit of 1-2, 2 for 3-4, 3 for 5-6, 4 beyond);
     2d6 - 7; a ``tier`` option its participants may carry (nothing else)."""
@@ -275,3 +275,49 @@ def test_a_script_runs_and_replays_with_levels_and_drawn_2d6() -> None:
     summary = state_summary(state, log, CR)
     assert summary["participants"]["brute"]["wounds"][0] == 4
     assert summary["participants"]["ada"]["wounds"].count(1) == 1  # the 1-point hazard
+
+
+class TieredRules(LevelsRules):
+    """LevelsRules with the two roll hooks a system may override: a participant's ``tier``
+    option picks the dice (one extra d6 per tier above the opposition, as Strange Fate's
+    tiers do in spirit), and a filled first wound box costs -1 on every roll."""
+
+    def tier_of(self, p: Participant) -> int:
+        tier = p.options.get("tier", 0)
+        return tier if isinstance(tier, int) else 0
+
+    def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
+        return parse_dice(f"{2 + max(0, attacker_tier - defender_tier)}d6")
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        return (-1, "wounded") if p.track("wounds")[0] else (0, "")
+
+
+def test_the_roll_hooks_pick_the_dice_by_tier_and_add_standing_modifiers() -> None:
+    cr = TieredRules()
+    ada = cr.npc_participant(pid="ada", name="Ada", skills={"Sword": 2, "Reflexes": 3}, side="a")
+    brute = cr.npc_participant(pid="brute", name="Brute", skills={"Club": 1}, side="b")
+    ada = ada.model_copy(update={"options": {"tier": 2}})
+    state, _ = conflict.start(cr, Encounter(name="Alley", system="fake",
+                                            participants=(ada, brute)))  # fmt: skip
+    # Ada (tier 2) against Brute (tier 1): 3d6; Brute against Ada: 2d6
+    with pytest.raises(RuleViolation, match="3d6 needs 3 dice"):
+        conflict.attack(cr, state, attacker="ada", defender="brute", skill="Sword",
+                        defense_skill="Club", dice=(1, 1), defense_dice=(1, 1))  # fmt: skip
+    _, entry = conflict.attack(
+        cr, state, attacker="ada", defender="brute", skill="Sword", defense_skill="Club",
+        dice=(1, 1, 1), defense_dice=(6, 6),
+    )  # fmt: skip
+    assert "[1 1 1] = -2" in entry.text and "[6 6] = +6" in entry.text
+    # a difficulty of no stated tier is at the roller's own: 2d6
+    state, entry = conflict.roll(
+        cr, state, who="ada", skill="Sword", dice=(3, 4), uses_action=False
+    )
+    assert "[3 4] = +2" in entry.text
+    # a standing modifier shows in the effort and the log
+    state, _ = conflict.apply_event(cr, state, SetBoxEvent(who="ada", track="wounds", box=1))
+    state, entry = conflict.roll(
+        cr, state, who="ada", skill="Sword", dice=(3, 4), uses_action=False
+    )
+    assert "[3 4] -1 = +1" in entry.text
+    assert state.last is not None and state.last.rolls[0].notes == ("-1 wounded",)

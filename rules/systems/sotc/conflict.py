@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
@@ -123,7 +123,7 @@ def stress_bonus(rating: int) -> int:
     return 4
 
 
-class SotcConflictRules:
+class SotcConflictRules(ConflictHookDefaults):
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
     Args:
