@@ -142,6 +142,7 @@ ColourRole = Literal[
     "banner_bg",
     "banner_border",
     "banner_text",
+    "header_bg",
 ]
 
 
@@ -178,6 +179,8 @@ ROLES: dict[ColourRole, RolePair] = {
     "banner_bg": RolePair("#fff1d6", "#4a3a1c"),
     "banner_border": RolePair("#e0b463", "#8c6a2c"),
     "banner_text": RolePair("#6b4700", "#ffdca0"),
+    # header rows and columns of grids drawn by hand (e.g. the FATE 2.0 phase builder)
+    "header_bg": RolePair("#eef1f5", "#2f343b"),
 }
 """Every accent colour the GUI uses, light and dark."""
 
