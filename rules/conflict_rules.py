@@ -176,6 +176,11 @@ class ConflictRules(CastRules, Protocol):
         """The track a conflict of ``kind`` hits."""
 
     @property
+    def has_consequences(self) -> bool:
+        """Whether the system's characters take consequences at all (the window shows their
+        column only then)."""
+
+    @property
     def full_defense_bonus(self) -> int:
         """Bonus to every defense roll while on full defense."""
 
@@ -333,6 +338,11 @@ class ConflictRules(CastRules, Protocol):
 class ConflictHookDefaults:
     """The answers of :class:`ConflictRules` hooks most systems leave alone; a system's rules
     class inherits this and overrides what its book changes."""
+
+    @property
+    def has_consequences(self) -> bool:
+        """Consequences are taken, as in every FATE book with them."""
+        return True
 
     def tier_of(self, p: Participant) -> int:
         """No power tiers: every participant is at tier 0."""

@@ -90,8 +90,12 @@ def columns_for(
     tracks: tuple[TrackSpec, ...], rules: ConflictRules | None = None
 ) -> tuple[Column, ...]:
     """The table's columns with one column per track the system names, in its order (each
-    track in the system's words when ``rules`` has them, :meth:`ConflictRules.track_text`)."""
-    return (*COLUMNS[:3], *(_track_column(t.key, t.label, rules) for t in tracks), *COLUMNS[3:])
+    track in the system's words when ``rules`` has them, :meth:`ConflictRules.track_text`); no
+    consequences column for a system without consequences."""
+    rest = tuple(
+        c for c in COLUMNS[3:] if c.key != "consequences" or rules is None or rules.has_consequences
+    )
+    return (*COLUMNS[:3], *(_track_column(t.key, t.label, rules) for t in tracks), *rest)
 
 
 COLUMNS: tuple[Column, ...] = (

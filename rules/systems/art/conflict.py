@@ -452,6 +452,11 @@ class ArtConflictRules(ConflictHookDefaults):
         """None: the book says which boxes a hit checks."""
         return ()
 
+    @property
+    def has_consequences(self) -> bool:
+        """The ART Engine has Health boxes, not consequences."""
+        return False
+
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """No consequences in the ART Engine."""
         return ()

@@ -278,6 +278,11 @@ class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
         """None: a result marks its own row (Table 2)."""
         return ()
 
+    @property
+    def has_consequences(self) -> bool:
+        """FATE 2.0 has wounds, not consequences (§8 Injuries and Advantages)."""
+        return False
+
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """None: FATE 2.0 has no consequences; past the wound track is Taken Out."""
         return ()
