@@ -393,8 +393,14 @@ def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[
         }
     )  # fmt: skip
     text = "The scene ends"
-    text += "; stress clears" if ev.clear_stress else "; stress stays"
-    text += "; mild consequences fade" if ev.breather else "; no breather"
+    cleared = " and ".join(dict.fromkeys(t.harm for t in cr.tracks if t.clears_after_scene))
+    if cleared:
+        text += f"; {cleared} clears" if ev.clear_stress else f"; {cleared} stays"
+    for t in cr.tracks:
+        if not t.clears_after_scene:
+            text += f"; the {t.label} track stays"
+    if cr.has_consequences:
+        text += "; mild consequences fade" if ev.breather else "; no breather"
     return state, "; ".join([text, *notes])
 
 
