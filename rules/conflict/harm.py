@@ -339,7 +339,9 @@ def _recover(state: Encounter, cr: ConflictRules, ev: RecoverEvent) -> tuple[Enc
     if ev.who is not None:
         _get(state, ev.who)
     parts = tuple(
-        _set(p, consequences=cr.recover(p.consequences, ev.period, ev.back_to_back),
+        _set(p, consequences=cr.kept_after_rest(
+                 p, ev.period, ev.back_to_back,
+                 cr.recover(p.consequences, ev.period, ev.back_to_back)),
              spent_slots=())
         if ev.who in (None, p.id) else p
         for p in state.participants

@@ -163,6 +163,10 @@ def _roll(
         bonus += standing
         notes.append(f"{standing:+d} {why}".rstrip())
     rating = p.skill(skill, state.kind)
+    if defense:  # a system may lower a defense (SotC: surprised, Mediocre)
+        rating, why_rating = cr.defense_rating(state, p, skill, rating)
+        if why_rating:
+            notes.append(why_rating)
     effort = rating + cr.resolve(pool, dice) + bonus
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,

@@ -18,9 +18,16 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.conflict_rules import ActionSpec, ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    Encounter,
+    OptionValue,
+    Participant,
+    RecoveryPeriod,
+    SystemActionEvent,
+    TrackName,
+)
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.settings import SotcSettings
@@ -62,6 +69,15 @@ class SotcOptions(BaseModel):
             Iron: health, SRD L3083; Aplomb: composure, SRD L4149).
         fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
             adding up to it (One Hit to the Body: health, SRD L3069).
+        stunts: The participant's stunts that SotC's own actions read
+            (:data:`rules.systems.sotc.conflict_actions.ACTION_STUNTS`: Medic, Safe Fall...).
+        surprised_until: The last exchange in which an ambush leaves it surprised (defense at
+            Mediocre, SRD L1716); 0: not surprised.
+        forfeit_exchange: An exchange whose action it gives up (first aid received after it
+            acted, SRD L5890); 0: none.
+        first_aid_in: The exchange it last received first aid in (one a exchange, SRD L5890).
+        care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
+            saved (0 after a failed attempt; one attempt only, SRD L5892).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -71,9 +87,29 @@ class SotcOptions(BaseModel):
     armor: int = Field(default=0, ge=0, le=10)
     roll_down: tuple[TrackName, ...] = ()
     fill_lower: tuple[TrackName, ...] = ()
+    stunts: tuple[str, ...] = Field(default=(), max_length=20)
+    surprised_until: int = Field(default=0, ge=0)
+    forfeit_exchange: int = Field(default=0, ge=0)
+    first_aid_in: int = Field(default=0, ge=0)
+    care: tuple[str, ...] = Field(default=(), max_length=20)
 
 
 NO_OPTIONS = SotcOptions()
+
+ACTION_STUNTS: tuple[str, ...] = (
+    "On Top Of It",
+    "Danger Sense",
+    "Saw It Coming",
+    "Constant Vigilance",
+    "Acrobat",
+    "Safe Fall",
+    "Doctor",
+    "Medic",
+    "Trespass Tempo",
+    "Psychic",
+)
+"""The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
+kept in a participant's ``stunts`` option."""
 
 
 @lru_cache(maxsize=256)
@@ -98,8 +134,10 @@ def participant_options(
 ) -> dict[str, OptionValue]:
     """``Participant.options`` for a SotC participant: armor and the stunts that change where
     stress lands (:func:`stress_options`), and extra consequence slots; defaults left out."""
+    folded = {s.casefold().strip() for s in stunts}
     options: dict[str, OptionValue] = {
         **stress_options(stunts, armor),
+        "stunts": tuple(s for s in ACTION_STUNTS if s.casefold() in folded),
         "extra_physical": extra_physical,
         "extra_social": extra_social,
     }
@@ -374,6 +412,52 @@ class SotcConflictRules(ConflictHookDefaults):
         """Shifts beyond the smallest hit that no box can take (digest 13 #20)."""
         highest_free = max((i + 1 for i, checked in enumerate(track) if not checked), default=0)
         return max(0, shifts - (highest_free + 1))
+
+    # -- SotC's own actions (rules.systems.sotc.conflict_actions) -------------------------------
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """Ambush, falling, first aid, long-term care and the initiative stunts."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.ACTIONS
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """The rolls of one of :meth:`actions`."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.action_rolls(event)
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """Apply one of :meth:`actions`."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.apply_action(state, self, event)
+
+    def defense_rating(
+        self, state: Encounter, p: Participant, skill: str, rating: int
+    ) -> tuple[int, str]:
+        """Mediocre while surprised by an ambush (SotC "Avoiding Surprise", SRD L1716)."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.defense_rating(state, p, rating)
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """Actions given up for first aid (SotC "Medical Attention", SRD L5890)."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.exchange_begins(state)
+
+    def kept_after_rest(
+        self,
+        p: Participant,
+        period: RecoveryPeriod,
+        back_to_back: bool,
+        kept: tuple[Consequence, ...],
+    ) -> tuple[Consequence, ...]:
+        """Consequences whose recovery long-term care shortened go sooner (SRD L5892)."""
+        from rules.systems.sotc import conflict_actions
+
+        return conflict_actions.kept_after_rest(p, period, back_to_back, kept)
 
     # -- the cast (CastRules) ---------------------------------------------------------------------
 
