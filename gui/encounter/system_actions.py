@@ -1,0 +1,231 @@
+"""GUI layer: the game system's own encounter actions (a fall, first aid, an ambush...), offered
+generically from the system's :class:`rules.conflict_rules.ActionSpec` list.
+
+:func:`install` adds a "Rules" menu to the encounter window with one entry per action (grouped
+as the system groups them); each opens a :class:`SystemActionDialog` built from the spec: who
+acts, whom it affects, each parameter as a spin box, check box, text field or choice, the dice
+of each roll (blank: rolled), the book section and what the action does. The answer is one
+:class:`rules.encounter.SystemActionEvent`, pushed through the window's one mutation path (undo
+command, document, signals). Nothing here names a game system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.encounter.dice_panel import parse_faces
+from rules.encounter import Encounter, ParamValue, SystemActionEvent
+
+if TYPE_CHECKING:
+    from rules.conflict_rules import ActionParam, ActionSpec
+
+NOBODY = "\u2014 nobody \u2014"
+ID_ROLE = 256
+
+
+class SystemActionDialog(QDialog):
+    """A form for one system action, built from its spec.
+
+    Args:
+        spec: The action.
+        state: The encounter now (its participants fill the actor and target lists).
+        actor: The participant to preselect as the actor (the window's selection).
+        parent: Parent widget.
+    """
+
+    def __init__(
+        self,
+        spec: ActionSpec,
+        state: Encounter,
+        actor: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.setWindowTitle(spec.label)
+        form = QFormLayout()
+        self.actor = QComboBox()
+        if spec.actor == "optional":
+            self.actor.addItem(NOBODY, None)
+        for p in state.participants:
+            self.actor.addItem(p.name or p.id, p.id)
+        if actor is not None and self.actor.findData(actor) >= 0:
+            self.actor.setCurrentIndex(self.actor.findData(actor))
+        if spec.actor != "none":
+            form.addRow("Who acts", self.actor)
+        self.targets = QListWidget()
+        for p in state.participants:
+            item = QListWidgetItem(p.name or p.id)
+            item.setData(ID_ROLE, p.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.targets.addItem(item)
+        if spec.max_targets:
+            many = spec.max_targets > 1
+            form.addRow("Targets" if many else "Target", self.targets)
+        self.fields: dict[str, QWidget] = {}
+        for param in spec.params:
+            widget = _field(param)
+            widget.setToolTip(param.help)
+            self.fields[param.name] = widget
+            form.addRow(param.label, widget)
+        self.dice = QLineEdit()
+        self.dice.setPlaceholderText("blank: roll; one roll per group, e.g. +0-0 ++00")
+        form.addRow("Dice", self.dice)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        about = QLabel(spec.help + (f"\n{spec.section}" if spec.section else ""))
+        about.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(about)
+        box.addLayout(form)
+        box.addWidget(self.error)
+        box.addWidget(buttons)
+
+    def set_targets(self, *pids: str) -> None:
+        """Check exactly ``pids`` in the target list."""
+        for i in range(self.targets.count()):
+            item = self.targets.item(i)
+            on = item.data(ID_ROLE) in pids
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def set_value(self, name: str, value: ParamValue) -> None:
+        """Set parameter ``name``'s field to ``value``."""
+        widget = self.fields[name]
+        if isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(int(value))
+        elif isinstance(widget, QComboBox):
+            widget.setCurrentText(str(value))
+        elif isinstance(widget, QLineEdit):
+            widget.setText(str(value))
+
+    def action_event(self) -> SystemActionEvent:
+        """The action as filled in (only parameters that differ from their defaults are
+        written, as a script would).
+
+        Raises:
+            ValueError: dice that cannot be read.
+        """
+        targets = tuple(
+            str(self.targets.item(i).data(ID_ROLE))
+            for i in range(self.targets.count())
+            if self.targets.item(i).checkState() == Qt.CheckState.Checked
+        )
+        params: dict[str, ParamValue] = {}
+        for param in self.spec.params:
+            value = _value(self.fields[param.name])
+            if value != param.default:
+                params[param.name] = value
+        rolls = tuple(f for f in (parse_faces(g) for g in self.dice.text().split()) if f)
+        actor = self.actor.currentData() if self.spec.actor != "none" else None
+        return SystemActionEvent(
+            action=self.spec.name, actor=actor, targets=targets, params=params,
+            dice=rolls or None,
+        )  # fmt: skip
+
+    def _accept(self) -> None:
+        try:
+            self.action_event()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        self.accept()
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, spec: ActionSpec, state: Encounter, actor: str | None
+    ) -> SystemActionEvent | None:
+        """The event the GM fills in, or None when cancelled (tests replace this)."""
+        dialog = cls(spec, state, actor, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.action_event()
+
+
+def _field(param: ActionParam) -> QWidget:
+    if param.type == "bool":
+        check = QCheckBox()
+        check.setChecked(bool(param.default))
+        return check
+    if param.type == "int":
+        spin = QSpinBox()
+        spin.setRange(param.minimum, param.maximum)
+        if isinstance(param.default, int):
+            spin.setValue(param.default)
+        return spin
+    if param.type == "choice":
+        combo = QComboBox()
+        combo.addItems(list(param.choices))
+        if isinstance(param.default, str):
+            combo.setCurrentText(param.default)
+        return combo
+    line = QLineEdit(str(param.default) if param.default is not None else "")
+    return line
+
+
+def _value(widget: QWidget) -> ParamValue:
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QSpinBox):
+        return widget.value()
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    assert isinstance(widget, QLineEdit)
+    return widget.text().strip()
+
+
+def install(window: Any, bar: Any) -> dict[str, Any]:
+    """Add the "Rules" menu of the system's actions to ``window``'s menu ``bar`` (none when the
+    system has no actions of its own); returns the menu's actions by action name.
+
+    ``window`` is the encounter window: its ``doc`` (document), ``selected()`` and ``push()``.
+    """
+    specs = window.doc.conflict_rules.actions()
+    if not specs:
+        return {}
+    menu = bar.addMenu("R&ules")
+    submenus: dict[str, Any] = {}
+    actions: dict[str, Any] = {}
+    for spec in specs:
+        target = menu
+        if spec.group:
+            if spec.group not in submenus:
+                submenus[spec.group] = menu.addMenu(spec.group)
+            target = submenus[spec.group]
+        action = target.addAction(spec.label + "...")
+        action.setToolTip(spec.help)
+        action.triggered.connect(_opener(window, spec))
+        actions[spec.name] = action
+    return actions
+
+
+def _opener(window: Any, spec: ActionSpec) -> Callable[[], bool]:
+    def open_action() -> bool:
+        event = SystemActionDialog.ask(window, spec, window.doc.state, window.selected())
+        return event is not None and bool(window.push(event))
+
+    return open_action
