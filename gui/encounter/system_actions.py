@@ -4,9 +4,9 @@ generically from the system's :class:`rules.conflict_rules.ActionSpec` list.
 :func:`install` adds a "Rules" menu to the encounter window with one entry per action (grouped
 as the system groups them); each opens a :class:`SystemActionDialog` built from the spec: who
 acts, whom it affects, each parameter as a spin box, check box, text field or choice, the dice
-of each roll (blank: rolled), the book section and what the action does. The answer is one
-:class:`rules.encounter.SystemActionEvent`, pushed through the window's one mutation path (undo
-command, document, signals). Nothing here names a game system.
+of each roll (split by ``;``; blank: rolled), the book section and what the action does. The
+answer is one :class:`rules.encounter.SystemActionEvent`, pushed through the window's one
+mutation path (undo command, document, signals). Nothing here names a game system.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class SystemActionDialog(QDialog):
             self.fields[param.name] = widget
             form.addRow(param.label, widget)
         self.dice = QLineEdit()
-        self.dice.setPlaceholderText("blank: roll; one roll per group, e.g. +0-0 ++00")
+        self.dice.setPlaceholderText("blank: roll; rolls in order, split by ';': +0-0; ++00")
         form.addRow("Dice", self.dice)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020")
@@ -140,7 +140,7 @@ class SystemActionDialog(QDialog):
             value = _value(self.fields[param.name])
             if value != param.default:
                 params[param.name] = value
-        rolls = tuple(f for f in (parse_faces(g) for g in self.dice.text().split()) if f)
+        rolls = tuple(f for f in (parse_faces(g) for g in self.dice.text().split(";")) if f)
         actor = self.actor.currentData() if self.spec.actor != "none" else None
         return SystemActionEvent(
             action=self.spec.name, actor=actor, targets=targets, params=params,

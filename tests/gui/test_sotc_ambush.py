@@ -101,7 +101,7 @@ def _through_dialog(
         for name, value in event.params.items():
             dialog.set_value(name, value)
         dialog.dice.setText(
-            " ".join(
+            "; ".join(
                 "".join({1: "+", 0: "0", -1: "-"}[f] for f in roll) for roll in event.dice or ()
             )
         )
