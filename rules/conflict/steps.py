@@ -27,7 +27,7 @@ from rules.conflict.common import (
     _spend_action,
     _with_track,
 )
-from rules.conflict.rolls import _roll
+from rules.conflict.rolls import _faces, _roll
 from rules.conflict_rules import ActionSpec, ConflictRules
 from rules.encounter import (
     ApplyStressEvent,
@@ -42,7 +42,7 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 
 __all__ = [
-    "acted", "add_aspect", "add_consequence", "check_action", "clear_box", "find", "hit",
+    "acted", "add_aspect", "add_consequence", "check_action", "clear_box", "faces", "find", "hit",
     "name", "put", "remove_consequence", "roll", "roll_text", "spend_action", "spend_fate_point",
     "take_out", "update",
 ]  # fmt: skip
@@ -88,6 +88,15 @@ def roll(
     """One roll of ``pid``'s ``skill`` with ``faces``, with every bonus the engine adds to a
     roll (group bonus, full defense on a defense, supplemental penalty, standing modifiers)."""
     return _roll(state, cr, pid, skill, faces, modifier=modifier, defense=defense)
+
+
+def faces(cr: ConflictRules, given: Sequence[int] | None, who: str) -> tuple[int, ...]:
+    """``given`` checked against the system's dice (for a roll read off a table, not a skill).
+
+    Raises:
+        RuleViolation: no dice, or faces the dice cannot show.
+    """
+    return _faces(cr.dice_for(), given, who)
 
 
 def roll_text(cr: ConflictRules, state: Encounter, record: RollRecord) -> str:

@@ -23,6 +23,8 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import PERIOD_CLEARS, SEVERITY_LEVEL, options_of
+from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
+from rules.systems.sotc.hazards import HAZARDS, hazard_rolls
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
 S_FALLING = "SotC, Skills: Athletics, Falling (SRD L5353-L5371)"
@@ -114,6 +116,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                         choices=("Trespass Tempo", "Psychic")),
         ),
     ),
+    *HAZARDS,
 )  # fmt: skip
 """Every action SotC adds to the shared ones."""
 
@@ -135,6 +138,9 @@ def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
 
 def action_rolls(event: SystemActionEvent) -> int:
     """Ambush: the ambusher's roll and one per target; the others one roll."""
+    hazard = hazard_rolls(event)
+    if hazard is not None:
+        return hazard
     if event.action == "ambush":
         return 1 + len(event.targets)
     if event.action in ("fall", "first_aid", "medical_care"):
@@ -203,7 +209,7 @@ def defense_rating(state: Encounter, p: Participant, rating: int) -> tuple[int, 
 # -- falling ----------------------------------------------------------------------------------
 
 
-def _free_slot(cr: ConflictRules, p: Participant, at_least: Severity) -> Severity | None:
+def free_slot(cr: ConflictRules, p: Participant, at_least: Severity) -> Severity | None:
     """The lowest free physical consequence slot of at least ``at_least`` (a full slot moves
     the consequence up, as an attack's would; digest 13 #3)."""
     slots = list(cr.consequence_slots(p, "physical"))
@@ -254,7 +260,7 @@ def _fall(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[E
     if result == "extreme":
         notes.append(f"an extreme fall: {p.name} is taken out")
         return steps.take_out(state, p.id), "; ".join(notes)
-    severity = _free_slot(cr, p, FALL_CONSEQUENCE[result])
+    severity = free_slot(cr, p, FALL_CONSEQUENCE[result])
     if severity is None:
         notes.append(f"a {result} fall and no consequence left: {p.name} is taken out")
         return steps.take_out(state, p.id), "; ".join(notes)
@@ -460,7 +466,7 @@ def exchange_begins(state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
 APPLY = {
     "ambush": _ambush, "fall": _fall, "first_aid": _first_aid, "medical_care": _medical_care,
-    "on_top_of_it": _on_top_of_it, "initiative_skill": _initiative_skill,
+    "on_top_of_it": _on_top_of_it, "initiative_skill": _initiative_skill, **HAZARD_APPLY,
 }  # fmt: skip
 
 

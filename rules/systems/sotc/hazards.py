@@ -1,0 +1,352 @@
+"""Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
+poison, explosions and their fuses, knockback and pushing, disarming.
+
+Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
+(:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
+others. Line numbers cite the SotC SRD text in the seeds; digest sotc.md sections 6.15, 7.1-7.3.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+
+from rules.conflict import steps
+from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
+from rules.encounter import Encounter, Participant, SystemActionEvent
+from rules.errors import RuleViolation
+
+S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
+S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5595)"
+S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
+S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
+S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
+S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
+
+FUSE_TABLE: dict[str, dict[int, str]] = {
+    "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
+    "medium": {2: "explode", 1: "explode", 0: "no explosion", -1: "no explosion", -2: "fizzle"},
+    "long": {2: "explode", 1: "no explosion", 0: "no explosion", -1: "no explosion",
+             -2: "fizzle"},
+}  # fmt: skip
+"""The GM's 2dF fuse check before every action (SRD L6007-L6013)."""
+
+PERSON_WEIGHT = 2
+"""A normal person's weight factor (SRD L1470)."""
+
+HAZARDS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        name="fire", label="Fire", section=S_FIRE, group="Hazards", actor="none",
+        max_targets=50,
+        help="At the start of an exchange a fire deals its intensity in physical stress to "
+        "everyone in the scene (no targets: every one still in, or in the zone).",
+        params=(
+            ActionParam(name="intensity", label="Intensity (1 heat, 2 flames, 3 inferno)",
+                        minimum=0, maximum=3),
+            ActionParam(name="zone", label="Only in zone (id)", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="poison", label="Poison", section=S_POISON, group="Hazards", actor="none",
+        min_targets=1, max_targets=1,
+        help="Fast: an attack at its potency against Endurance (each exchange, spin stops it). "
+        "Slow: once a scene, beating Endurance by 3 gives a consequence, the fourth takes "
+        "the victim out. Exotic: Endurance against the potency, failure gives its aspect.",
+        params=(
+            ActionParam(name="potency", label="Potency", minimum=-1, maximum=8),
+            ActionParam(name="kind", label="Kind", type="choice",
+                        choices=("fast", "slow", "exotic"), default="fast"),
+            ActionParam(name="text", label="Consequence or aspect", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="explosion", label="Explosion", section=S_EXPLOSION, group="Hazards",
+        actor="none", min_targets=1, max_targets=50,
+        help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
+        "and the cover of borders): made, a consequence (spin: unharmed); missed or unaware, "
+        "taken out.",
+        params=(
+            ActionParam(name="force", label="Force", minimum=0, maximum=12),
+            ActionParam(name="area", label="Area (zones)", minimum=1, maximum=20, default=1),
+            ActionParam(name="zone", label="Goes off in zone (id)", type="str", default=""),
+            ActionParam(name="unaware", label="Unaware (ids, comma-separated)", type="str",
+                        default=""),
+            ActionParam(name="text", label="Consequence", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="fuse", label="Fuse check", section=S_FUSE, group="Hazards", actor="none",
+        help="Before every action: 2dF (the roll's first two dice) on the fuse table; a second "
+        "fizzle makes a dud.",
+        params=(
+            ActionParam(name="fuse", label="Fuse", type="choice",
+                        choices=("short", "medium", "long")),
+            ActionParam(name="marked", label="A fizzle is already marked", type="bool",
+                        default=False),
+        ),
+    ),
+    ActionSpec(
+        name="knockback", label="Knockback / push", section=S_KNOCKBACK, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="A contest; knockback: the first zone costs 1 + weight factor shifts, each further "
+        "one more than the last; push: weight factor + 1 a zone, the pusher comes along.",
+        params=(
+            ActionParam(name="skill", label="Skill", type="str", default="Might"),
+            ActionParam(name="defense_skill", label="Defense skill", type="str",
+                        default="Athletics"),
+            ActionParam(name="push", label="Push (not knockback)", type="bool", default=False),
+            ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
+                        default=PERSON_WEIGHT),
+        ),
+    ),
+    ActionSpec(
+        name="disarm", label="Disarm", section=S_DISARM, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="A contest; one shift disarms: picking the weapon up is a supplemental action at "
+        "-1 less the shifts.",
+        params=(
+            ActionParam(name="skill", label="Skill", type="str", default="Weapons"),
+            ActionParam(name="defense_skill", label="Defense skill", type="str",
+                        default="Athletics"),
+        ),
+    ),
+)  # fmt: skip
+"""SotC's hazards and special maneuvers."""
+
+
+def hazard_rolls(event: SystemActionEvent) -> int | None:
+    """The rolls of a hazard action, or None when ``event`` is not one."""
+    name = event.action
+    if name == "poison":
+        return 1 if event.params.get("kind") == "exotic" else 2
+    if name == "explosion":
+        return len(event.targets)
+    if name == "fuse":
+        return 1
+    if name in ("knockback", "disarm"):
+        return 2
+    if name == "fire":
+        return 0
+    return None
+
+
+def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
+    dice = event.dice or ()
+    return dice[index] if index < len(dice) else None
+
+
+def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    intensity = int(ev.params["intensity"])
+    zone = str(ev.params["zone"])
+    if not intensity:
+        return state, "the fire can be avoided (intensity 0): no stress"
+    targets = ev.targets or tuple(
+        p.id for p in state.participants
+        if not p.taken_out and p.attached_to is None and (not zone or p.zone == zone)
+    )  # fmt: skip
+    parts = [f"fire, intensity {intensity}"]
+    owed: list[str] = []
+    for pid in targets:
+        p = steps.find(state, pid, active=True)
+        if state.pending_hit is not None:
+            owed.append(p.name)
+            continue
+        state, text = steps.hit(state, cr, pid, intensity, "health")
+        parts.append(text)
+    if owed:
+        parts.append(f"still to burn once the pending hit is settled: {', '.join(owed)}")
+    return state, "; ".join(parts)
+
+
+def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import free_slot
+
+    victim = steps.find(state, ev.targets[0], active=True)
+    potency = int(ev.params["potency"])
+    kind = str(ev.params["kind"])
+    text = str(ev.params["text"])
+    if kind == "exotic":
+        state, rec = steps.roll(state, cr, victim.id, "Endurance", _faces(ev, 0))
+        line = f"exotic poison {potency:+d}: {steps.roll_text(cr, state, rec)}"
+        if rec.effort >= potency:
+            return state, f"{line}: resists, the symptoms pass"
+        if not text:
+            raise RuleViolation("an exotic poison needs its aspect (text)")
+        state = steps.add_aspect(state, text, holder=victim.id, created_by=None)
+        return state, f"{line}: succumbs: \u201c{text}\u201d"
+    faces = steps.faces(cr, _faces(ev, 0), "the poison")
+    poison = potency + cr.resolve(cr.dice_for(), faces)
+    state, rec = steps.roll(state, cr, victim.id, "Endurance", _faces(ev, 1), defense=True)
+    line = (
+        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
+        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
+    )
+    margin = poison - rec.effort
+    if kind == "fast":
+        if margin <= 0:
+            stops = -margin >= cr.spin_margin
+            return state, f"{line}: no stress" + ("; spin: the poison stops" if stops else "")
+        state, hit = steps.hit(state, cr, victim.id, margin, "health")
+        return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}"
+    if margin < 3:
+        return state, f"{line}: no consequence (it needs to win by 3)"
+    victim = steps.find(state, victim.id)
+    severity = free_slot(cr, victim, "mild")
+    if severity is None:
+        return steps.take_out(state, victim.id), f"{line}: {victim.name} succumbs (taken out)"
+    label = text or "Poisoned"
+    state = steps.add_consequence(state, victim.id, severity, label, "physical")
+    return state, f"{line}: {severity} consequence \u201c{label}\u201d until cured"
+
+
+def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Zones crossed from ``origin`` (for the area) and the force lost on the way (a zone
+    crossed and the value of each border: the least over all routes)."""
+    adjacent: dict[str, list[tuple[str, int]]] = {}
+    for b in state.borders:
+        a, c = b.between
+        adjacent.setdefault(a, []).append((c, b.value))
+        adjacent.setdefault(c, []).append((a, b.value))
+    hops: dict[str, int] = {origin: 0}
+    loss: dict[str, int] = {}
+    queue = [(0, 0, origin)]
+    while queue:
+        cost, hop, zone = heapq.heappop(queue)
+        if zone in loss:
+            continue
+        loss[zone] = cost
+        hops[zone] = min(hops.get(zone, hop), hop)
+        for nxt, value in adjacent.get(zone, ()):
+            if nxt not in loss:
+                heapq.heappush(queue, (cost + 1 + value, hop + 1, nxt))
+    # the area counts zones crossed by the shortest route, whatever the cover
+    frontier, seen = [origin], {origin: 0}
+    while frontier:
+        zone = frontier.pop(0)
+        for nxt, _ in adjacent.get(zone, ()):
+            if nxt not in seen:
+                seen[nxt] = seen[zone] + 1
+                frontier.append(nxt)
+    return seen, loss
+
+
+def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import free_slot
+
+    force, area = int(ev.params["force"]), int(ev.params["area"])
+    origin = str(ev.params["zone"])
+    unaware = {u.strip() for u in str(ev.params["unaware"]).split(",") if u.strip()}
+    text = str(ev.params["text"]) or "Caught in the blast"
+    hops, loss = _distances(state, origin) if origin else ({}, {})
+    parts = [f"explosion, force {force:+d}, area {area}" + (f" in {origin}" if origin else "")]
+    for i, pid in enumerate(ev.targets):
+        p: Participant = steps.find(state, pid, active=True)
+        zone = p.zone if origin and p.zone is not None else origin
+        if origin and (zone not in hops or hops[zone] >= area):
+            parts.append(f"{p.name}: outside the area")
+            continue
+        here = force - (loss.get(zone, 0) if origin else 0)
+        if here <= 0:
+            parts.append(f"{p.name}: the force is spent")
+            continue
+        if pid in unaware:
+            verdict, rolled = "out", f"{p.name} unaware of it"
+        else:
+            state, rec = steps.roll(state, cr, pid, "Athletics", _faces(ev, i))
+            rolled = f"{steps.roll_text(cr, state, rec)} vs {here:+d}"
+            if rec.effort >= here and rec.effort - here >= cr.spin_margin:
+                verdict = "escape"
+            else:
+                verdict = "cover" if rec.effort >= here else "out"
+        p = steps.find(state, pid)
+        severity = free_slot(cr, p, "mild") if verdict == "cover" and not p.is_group else None
+        if verdict == "escape":
+            parts.append(f"{rolled}: spin, a miraculous escape")
+        elif severity is not None:
+            state = steps.add_consequence(state, pid, severity, text, "physical")
+            parts.append(f"{rolled}: takes cover, {severity} consequence \u201c{text}\u201d")
+        else:
+            state = steps.take_out(state, pid)
+            if p.is_group:
+                state = steps.put(state, steps.update(
+                    steps.find(state, pid),
+                    tracks={k: (1,) * len(v) for k, v in p.tracks.items()},
+                ))  # fmt: skip
+            parts.append(f"{rolled}: taken out")
+    return state, "; ".join(parts)
+
+
+def _fuse(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    faces = (_faces(ev, 0) or ())[:2]
+    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
+        raise RuleViolation("a fuse check reads two Fudge dice")
+    total = sum(faces)
+    result = FUSE_TABLE[str(ev.params["fuse"])][total]
+    if result == "fizzle" and ev.params["marked"]:
+        result = "a second fizzle: a dud"
+    elif result == "fizzle":
+        result = "fizzle: mark it (a second one makes a dud)"
+    dice = "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
+    return state, f"fuse check ({ev.params['fuse']}): [{dice}] = {total:+d}: {result}"
+
+
+def _contest(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, int, str]:
+    assert ev.actor is not None
+    steps.find(state, ev.actor, active=True)
+    target = steps.find(state, ev.targets[0], active=True)
+    state = steps.acted(state, ev.actor)
+    state, a = steps.roll(state, cr, ev.actor, str(ev.params["skill"]), _faces(ev, 0))
+    state, d = steps.roll(
+        state, cr, target.id, str(ev.params["defense_skill"]), _faces(ev, 1), defense=True
+    )
+    text = f"{steps.roll_text(cr, state, a)} vs {steps.roll_text(cr, state, d)}"
+    return state, a.effort - d.effort, text
+
+
+def zones_moved(shifts: int, weight: int, push: bool) -> int:
+    """Zones a knockback (1 + weight for the first, each further one more) or a push (weight +
+    1 each) of ``shifts`` moves its target (SRD L1462-L1470: a person, weight 2, is knocked one
+    zone by 3 shifts, two by 7)."""
+    zones, cost, spent = 0, 1 + weight, 0
+    while spent + cost <= shifts:
+        spent += cost
+        zones += 1
+        if not push:
+            cost += 1
+    return zones
+
+
+def _knockback(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    state, shifts, text = _contest(state, cr, ev)
+    push, weight = bool(ev.params["push"]), int(ev.params["weight"])
+    what = "push" if push else "knockback"
+    zones = zones_moved(max(0, shifts), weight, push)
+    name = steps.name(state, ev.targets[0])
+    if not zones:
+        return state, f"{text}: no {what} ({max(0, shifts)} shifts, weight {weight})"
+    also = " and the pusher comes along" if push else ""
+    return state, (
+        f"{text}: {max(0, shifts)} shifts, {what} moves {name} {zones} "
+        f"zone{'s' if zones > 1 else ''}{also} (weight {weight}; place them)"
+    )
+
+
+def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    state, shifts, text = _contest(state, cr, ev)
+    target = ev.targets[0]
+    if shifts < 1:
+        return state, f"{text}: no disarm"
+    state = steps.add_aspect(state, "Disarmed", holder=target, created_by=ev.actor, free_tags=1)
+    return state, (
+        f"{text}: {shifts} shift{'s' if shifts > 1 else ''}: {steps.name(state, target)} is "
+        f"disarmed; picking the weapon up is a supplemental action at {-1 - shifts:+d}"
+    )
+
+
+APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
+APPLY = {
+    "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
+    "knockback": _knockback, "disarm": _disarm,
+}  # fmt: skip

@@ -1,0 +1,206 @@
+"""Issue 13, "Special maneuvers and hazards": fire, poison, explosions and fuses, knockback and
+pushing, disarming as SotC encounter actions, each against the SotC SRD lines it cites."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import conflict
+from rules.character import Consequence
+from rules.conflict import minion_group
+from rules.encounter import Border, Encounter, Participant, Zone
+from rules.errors import RuleViolation
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.hazards import zones_moved
+from rules.systems.sotc.settings import SotcSettings
+
+CR = SotcConflictRules()
+ZERO = (0, 0, 0, 0)
+
+
+def _npc(pid: str, zone: str | None = None, **skills: int) -> Participant:
+    return npc_participant(
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), zone=zone
+    )
+
+
+def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
+    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
+    return new, entry.text
+
+
+def _p(state: Encounter, pid: str) -> Participant:
+    p = state.find(pid)
+    assert p is not None
+    return p
+
+
+def test_fire_burns_everyone_by_its_intensity() -> None:
+    """L5974-L5983: at the start of the exchange, intensity in physical stress to everyone in
+    the scene; intensity 0 can be avoided."""
+    ada, bo = _npc("ada"), _npc("bo")
+    bo = bo.model_copy(update={"tracks": {**bo.tracks, "health": (0, 1, 1, 1, 1)}})
+    cy = _npc("cy")
+    state = Encounter(system="sotc", participants=(ada, bo, cy))
+    same, text = _act(state, "fire", params={"intensity": 0})
+    assert same.participants == state.participants and "avoided" in text
+    state, text = _act(state, "fire", params={"intensity": 2})
+    assert _p(state, "ada").track("health")[1] == 1
+    # Bo has no box for it: the hit waits for a consequence; Cy burns after it is settled
+    assert state.pending_hit is not None and state.pending_hit.target == "bo"
+    assert "still to burn once the pending hit is settled: Cy" in text
+    state, _ = conflict.take_consequence(CR, state, who="bo", text="Singed")
+    state, _ = _act(state, "fire", targets=("cy",), params={"intensity": 2})
+    assert _p(state, "cy").track("health")[1] == 1
+
+
+def test_fire_in_one_zone() -> None:
+    state = Encounter(system="sotc", participants=(_npc("ada", "hall"), _npc("bo", "yard")))
+    state, _ = _act(state, "fire", params={"intensity": 1, "zone": "hall"})
+    assert _p(state, "ada").track("health")[0] == 1 and not any(_p(state, "bo").track("health"))
+
+
+def test_fast_poison_attacks_endurance() -> None:
+    """L5583: an attack at its potency against Endurance; spin on the defense may stop it."""
+    state = Encounter(system="sotc", participants=(_npc("ada", Endurance=1),))
+    state, text = _act(state, "poison", targets=("ada",), params={"potency": 3},
+                       dice=((1, 0, 0, 0), ZERO))  # fmt: skip
+    assert "fast poison +3 [+000] = +4 vs Ada Endurance +1 [0000] = +1" in text
+    assert _p(state, "ada").track("health")[2] == 1  # 3 shifts
+    _, text = _act(state, "poison", targets=("ada",), params={"potency": 0},
+                   dice=((-1, -1, 0, 0), (1, 0, 0, 0)))  # fmt: skip
+    assert "spin: the poison stops" in text
+
+
+def test_slow_poison_escalates_and_takes_out_on_the_fourth() -> None:
+    """L5589: beating Endurance by 3 gives a consequence, mild, moderate, severe; the fourth
+    takes the victim out; a margin under 3 does nothing."""
+    state = Encounter(system="sotc", participants=(_npc("ada"),))
+    _, text = _act(state, "poison", targets=("ada",), params={"potency": 2, "kind": "slow"},
+                   dice=(ZERO, ZERO))  # fmt: skip
+    assert "needs to win by 3" in text
+    for expected in ("mild", "moderate", "severe"):
+        state, text = _act(state, "poison", targets=("ada",),
+                           params={"potency": 3, "kind": "slow", "text": f"Venom {expected}"},
+                           dice=(ZERO, ZERO))  # fmt: skip
+        assert f"{expected} consequence" in text
+    state, text = _act(state, "poison", targets=("ada",), params={"potency": 3, "kind": "slow"},
+                       dice=(ZERO, ZERO))  # fmt: skip
+    assert _p(state, "ada").taken_out and "succumbs" in text
+
+
+def test_exotic_poison_gives_its_aspect() -> None:
+    """L5591: Endurance against the potency; a loss puts the aspect on the victim."""
+    state = Encounter(system="sotc", participants=(_npc("ada", Endurance=2),))
+    same, text = _act(state, "poison", targets=("ada",),
+                      params={"potency": 2, "kind": "exotic", "text": "Seeing Things"},
+                      dice=(ZERO,))  # fmt: skip
+    assert "resists" in text and same.aspects == ()
+    state, text = _act(state, "poison", targets=("ada",),
+                       params={"potency": 3, "kind": "exotic", "text": "Seeing Things"},
+                       dice=(ZERO,))  # fmt: skip
+    assert [(a.text, a.holder) for a in state.aspects] == [("Seeing Things", "ada")]
+
+
+def _zoned(*cast: Participant) -> Encounter:
+    return Encounter(
+        system="sotc", participants=cast,
+        zones=(Zone(id="a"), Zone(id="b"), Zone(id="c"), Zone(id="d")),
+        borders=(Border(between=("a", "b")), Border(between=("b", "c"), value=2),
+                 Border(between=("c", "d"))),
+    )  # fmt: skip
+
+
+def test_explosion_force_area_and_cover() -> None:
+    """L5993-L5997: Athletics against the force to take cover: made, a consequence (spin:
+    unharmed); missed or unaware, taken out; force drops 1 a zone and by a border's cover, and is
+    spent beyond the area."""
+    here, near, walled, far = (
+        _npc("here", "a", Athletics=3), _npc("near", "b", Athletics=0),
+        _npc("walled", "c", Athletics=0), _npc("far", "d", Athletics=5),
+    )  # fmt: skip
+    state = _zoned(here, near, walled, far)
+    state, text = _act(
+        state, "explosion", targets=("here", "near", "walled", "far"),
+        params={"force": 4, "area": 3, "zone": "a"}, dice=(ZERO, ZERO, ZERO, ZERO),
+    )  # fmt: skip
+    # here: +3 vs 4: taken out; near: force 3, +0: out; walled: 4 - 2 zones - border 2 = 0
+    assert _p(state, "here").taken_out and _p(state, "near").taken_out
+    assert "Walled: the force is spent" in text and "Far: outside the area" in text
+    hero = _npc("hero", "a", Athletics=4)
+    state, text = _act(_zoned(hero), "explosion", targets=("hero",),
+                       params={"force": 4, "zone": "a", "text": "Ringing Ears"},
+                       dice=(ZERO,))  # fmt: skip
+    assert [(c.severity, c.text) for c in _p(state, "hero").consequences] == [
+        ("mild", "Ringing Ears")
+    ]
+    state, text = _act(_zoned(hero), "explosion", targets=("hero",),
+                       params={"force": 1, "zone": "a"}, dice=(ZERO,))  # fmt: skip
+    assert "miraculous escape" in text and not _p(state, "hero").consequences
+    state, text = _act(_zoned(hero), "explosion", targets=("hero",),
+                       params={"force": 1, "zone": "a", "unaware": "hero"})  # fmt: skip
+    assert _p(state, "hero").taken_out and "unaware" in text
+
+
+def test_minions_in_a_blast_are_out_unless_they_escape() -> None:
+    thugs = minion_group(CR, pid="thugs", name="Thugs", quality=1, count=3)
+    thugs = thugs.model_copy(update={"zone": "a"})
+    state, _ = _act(_zoned(thugs), "explosion", targets=("thugs",),
+                    params={"force": 2, "zone": "a"}, dice=(ZERO,))  # fmt: skip
+    assert _p(state, "thugs").taken_out and _p(state, "thugs").remaining == 0
+
+
+@pytest.mark.parametrize(
+    ("fuse", "faces", "result"),
+    [("short", (0, 0), "explode"), ("medium", (0, 0), "no explosion"),
+     ("long", (1, 0), "no explosion"), ("long", (1, 1), "explode"),
+     ("medium", (-1, -1), "fizzle: mark it")],
+)  # fmt: skip
+def test_the_fuse_table(fuse: str, faces: tuple[int, int], result: str) -> None:
+    """L6007-L6013: 2dF before every action."""
+    _, text = _act(Encounter(system="sotc"), "fuse", params={"fuse": fuse},
+                   dice=((*faces, 1, 1),))  # fmt: skip
+    assert text.split(": ", 1)[1].startswith(f"[{''.join('+0-'[1 - f] for f in faces)}]")
+    assert result in text
+
+
+def test_a_second_fizzle_is_a_dud() -> None:
+    _, text = _act(Encounter(system="sotc"), "fuse", params={"fuse": "short", "marked": True},
+                   dice=((-1, -1, 0, 0),))  # fmt: skip
+    assert "a dud" in text
+
+
+@pytest.mark.parametrize(
+    ("shifts", "weight", "push", "zones"),
+    [(2, 2, False, 0), (3, 2, False, 1), (6, 2, False, 1), (7, 2, False, 2), (12, 2, False, 3),
+     (3, 2, True, 1), (6, 2, True, 2), (4, 3, True, 1)],
+)  # fmt: skip
+def test_knockback_and_push_costs(shifts: int, weight: int, push: bool, zones: int) -> None:
+    """L1466: a push costs weight + 1 a zone; L1470: a knockback's first zone costs 1 + weight,
+    each further zone one more than the last (a person, weight 2: 3, then 4, then 5)."""
+    assert zones_moved(shifts, weight, push) == zones
+
+
+def test_knockback_and_disarm_are_contests_that_take_the_action() -> None:
+    """L1448: a disarm with three shifts makes picking the weapon up a -4 supplemental
+    action."""
+    brute, ada = _npc("brute", Might=4, Weapons=4), _npc("ada", Athletics=1)
+    state, _ = conflict.start(CR, Encounter(system="sotc", participants=(brute, ada)))
+    state, text = _act(state, "knockback", actor="brute", targets=("ada",),
+                       dice=(ZERO, ZERO))  # fmt: skip
+    assert "3 shifts, knockback moves Ada 1 zone" in text and _p(state, "brute").acted
+    with pytest.raises(RuleViolation, match="already acted"):
+        _act(state, "disarm", actor="brute", targets=("ada",), dice=(ZERO, ZERO))
+    state, _ = conflict.next_exchange(CR, state)
+    state, text = _act(state, "disarm", actor="brute", targets=("ada",), dice=(ZERO, ZERO))
+    assert "supplemental action at -4" in text
+    assert [(a.text, a.holder) for a in state.aspects] == [("Disarmed", "ada")]
+
+
+def test_poison_on_a_held_consequence_moves_up() -> None:
+    ada = _npc("ada").model_copy(
+        update={"consequences": (Consequence(severity="mild", text="Bruised"),)}
+    )
+    _, text = _act(Encounter(system="sotc", participants=(ada,)), "poison", targets=("ada",),
+                       params={"potency": 3, "kind": "slow"}, dice=(ZERO, ZERO))  # fmt: skip
+    assert "moderate consequence" in text
