@@ -204,3 +204,40 @@ def test_poison_on_a_held_consequence_moves_up() -> None:
     _, text = _act(Encounter(system="sotc", participants=(ada,)), "poison", targets=("ada",),
                        params={"potency": 3, "kind": "slow"}, dice=(ZERO, ZERO))  # fmt: skip
     assert "moderate consequence" in text
+
+
+def _car(pid: str, drive: int, boxes: int = 5) -> Participant:
+    car = _npc(pid, Drive=drive)
+    return car.model_copy(update={"tracks": {**car.tracks, "health": (0,) * boxes}})
+
+
+def test_a_chase_exchange() -> None:
+    """L5479-L5485: the lead driver rolls first against his own difficulty and his car takes
+    what he misses by; the pursuer against the same difficulty hits the lead car with its
+    shifts, or its own car takes what it misses by."""
+    lead, chaser = _car("lead", 3), _car("chaser", 2)
+    state = Encounter(system="sotc", participants=(lead, chaser))
+    state, text = _act(state, "chase", actor="lead", targets=("chaser",),
+                       params={"difficulty": 4}, dice=(ZERO, (1, 1, 1, 0)))  # fmt: skip
+    # lead +3 misses 4 by 1: box 1; chaser +5 beats 4 by 1: lead box 1 is checked, box 2
+    assert _p(state, "lead").track("health")[:2] == (1, 1)
+    assert "Lead leads at +4" in text and "closes in" in text
+    state, text = _act(state, "chase", actor="lead", targets=("chaser",),
+                       params={"difficulty": 3}, dice=(ZERO, (-1, 0, 0, 0)))  # fmt: skip
+    assert _p(state, "chaser").track("health")[1] == 1 and "misses" in text
+    same, text = _act(state, "chase", actor="lead", targets=("chaser",),
+                      params={"difficulty": 2, "maneuver": True}, dice=(ZERO, ZERO))  # fmt: skip
+    assert same.participants == state.participants and "may maneuver" in text
+
+
+def test_minion_cars_pursue_as_one_group() -> None:
+    """L5493: several pursuers use the minion rules: one roll with the group bonus."""
+    lead = _car("lead", 3)
+    cars = minion_group(CR, pid="cars", name="Black Sedans", quality=2, count=2)
+    state = Encounter(system="sotc", participants=(lead, cars))
+    state, text = _act(state, "chase", actor="lead", targets=("cars",),
+                       params={"difficulty": 1}, dice=((-1, -1, -1, -1), ZERO))  # fmt: skip
+    # the lead car misses +1 by 2: box 2; the group of two, Fair +2 +1 = +3, beats +1 by 2:
+    # box 2 is checked, the hit rolls up to box 3
+    assert "Black Sedans Drive +2 [0000] +1 = +3" in text
+    assert _p(state, "lead").track("health") == (0, 1, 1, 0, 0)

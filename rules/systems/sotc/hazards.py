@@ -1,9 +1,9 @@
 """Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
-poison, explosions and their fuses, knockback and pushing, disarming.
+poison, explosions and their fuses, knockback and pushing, disarming, chases.
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
 (:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
-others. Line numbers cite the SotC SRD text in the seeds; digest sotc.md sections 6.15, 7.1-7.3.
+others. Line numbers cite the SotC SRD text in the seeds; digest sotc.md sections 6.15, 7.1-7.4.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
 S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
+S_CHASE = "SotC, Skills: Drive, Chases (SRD L5469-L5487)"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
     "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
@@ -100,6 +101,21 @@ HAZARDS: tuple[ActionSpec, ...] = (
         ),
     ),
     ActionSpec(
+        name="chase", label="Chase exchange", section=S_CHASE, group="Chases",
+        min_targets=1, max_targets=1,
+        help="The lead vehicle's driver names a difficulty and rolls first; a miss costs his car "
+        "the shifts missed by. The pursuer (a vehicle, or a group of minion cars) rolls against "
+        "the same difficulty: its shifts hit the lead car (or it maneuvers instead); a miss "
+        "costs it the shifts missed by.",
+        params=(
+            ActionParam(name="difficulty", label="Difficulty", minimum=-2, maximum=10),
+            ActionParam(name="skill", label="Skill", type="choice", choices=("Drive", "Pilot"),
+                        default="Drive"),
+            ActionParam(name="maneuver", label="Pursuer maneuvers instead", type="bool",
+                        default=False),
+        ),
+    ),
+    ActionSpec(
         name="disarm", label="Disarm", section=S_DISARM, group="Maneuvers",
         min_targets=1, max_targets=1,
         help="A contest; one shift disarms: picking the weapon up is a supplemental action at "
@@ -123,7 +139,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return len(event.targets)
     if name == "fuse":
         return 1
-    if name in ("knockback", "disarm"):
+    if name in ("knockback", "disarm", "chase"):
         return 2
     if name == "fire":
         return 0
@@ -345,8 +361,38 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     )
 
 
+def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    lead = steps.find(state, ev.actor, active=True)
+    pursuer = steps.find(state, ev.targets[0], active=True)
+    difficulty, skill = int(ev.params["difficulty"]), str(ev.params["skill"])
+    state, a = steps.roll(state, cr, lead.id, skill, _faces(ev, 0))
+    state, b = steps.roll(state, cr, pursuer.id, skill, _faces(ev, 1))
+    parts = [f"{lead.name} leads at {difficulty:+d}: {steps.roll_text(cr, state, a)}"]
+    hits: list[tuple[str, int, str]] = []
+    if a.effort < difficulty:
+        hits.append((lead.id, difficulty - a.effort, f"{lead.name} misses"))
+    pursuit = f"{steps.roll_text(cr, state, b)}"
+    if b.effort < difficulty:
+        hits.append((pursuer.id, difficulty - b.effort, f"{pursuit}: misses"))
+    elif ev.params["maneuver"]:
+        parts.append(f"{pursuit}: makes it and may maneuver")
+    elif b.effort > difficulty:
+        hits.append((lead.id, b.effort - difficulty, f"{pursuit}: closes in"))
+    else:
+        parts.append(f"{pursuit}: keeps up")
+    for pid, amount, why in hits:
+        if state.pending_hit is not None:
+            parts.append(f"{why}: {amount} stress to {steps.name(state, pid)} once the pending "
+                         "hit is settled")  # fmt: skip
+            continue
+        state, text = steps.hit(state, cr, pid, amount, "health")
+        parts.append(f"{why}: {text}")
+    return state, "; ".join(parts)
+
+
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
 APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
-    "knockback": _knockback, "disarm": _disarm,
+    "knockback": _knockback, "disarm": _disarm, "chase": _chase,
 }  # fmt: skip
