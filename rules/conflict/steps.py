@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.character import ConflictKind, Consequence, Severity
-from rules.conflict import harm
+from rules.conflict import harm, scene
 from rules.conflict.common import (
     _acted,
     _active,
@@ -33,6 +33,7 @@ from rules.encounter import (
     ApplyStressEvent,
     Aspect,
     Encounter,
+    MoveEvent,
     Participant,
     RemoveConsequenceEvent,
     RollRecord,
@@ -43,8 +44,8 @@ from rules.errors import RuleViolation
 
 __all__ = [
     "acted", "add_aspect", "add_consequence", "check_action", "clear_box", "faces", "find", "hit",
-    "name", "put", "remove_consequence", "roll", "roll_text", "spend_action", "spend_fate_point",
-    "take_out", "update",
+    "move", "name", "put", "remove_consequence", "roll", "roll_text", "spend_action",
+    "spend_fate_point", "take_out", "update",
 ]  # fmt: skip
 
 
@@ -125,6 +126,12 @@ def hit(
     the shared ``apply_stress`` event with an amount: a box if one takes it, else a hit left
     pending for a consequence."""
     return harm._apply_stress(state, cr, ApplyStressEvent(who=pid, amount=amount, track=track))
+
+
+def move(state: Encounter, cr: ConflictRules, pid: str, to: str) -> tuple[Encounter, str]:
+    """``pid`` moves one zone to ``to`` as a supplemental action (the shared ``move`` event:
+    -1 and the border's value on this turn's action)."""
+    return scene._move(state, cr, MoveEvent(who=pid, to=to))
 
 
 def clear_box(state: Encounter, pid: str, track: TrackName, box: int) -> Encounter:

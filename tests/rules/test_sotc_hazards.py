@@ -313,3 +313,24 @@ def test_trespass_tempo_and_psychic_set_initiative_before_the_start() -> None:
     assert state.order == ("thief", "seer")
     with pytest.raises(RuleViolation, match="fixed once"):
         _act(state, "initiative_skill", actor="seer", params={"stunt": "Psychic"})
+
+
+def test_every_documented_action_example_fits_its_spec() -> None:
+    """docs/encounter-script.md: each ``system_action`` example names a SotC action with
+    parameters its spec accepts, and every SotC action has an example."""
+    import json
+    from pathlib import Path
+
+    from rules.conflict.steps import check_action
+    from rules.encounter import SystemActionEvent
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "encounter-script.md").read_text()
+    block = doc.split("### The system's own actions", 1)[1].split("```json", 1)[1]
+    block = block.split("```", 1)[0]
+    decoder, seen, at = json.JSONDecoder(), set(), 0
+    while block[at:].strip():
+        at += len(block[at:]) - len(block[at:].lstrip())
+        data, at = decoder.raw_decode(block, at)
+        spec, _ = check_action(CR, SystemActionEvent.model_validate(data))
+        seen.add(spec.name)
+    assert seen == {s.name for s in CR.actions()}

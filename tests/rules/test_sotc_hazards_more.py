@@ -241,3 +241,15 @@ def test_minion_cars_pursue_as_one_group() -> None:
     # box 2 is checked, the hit rolls up to box 3
     assert "Black Sedans Drive +2 [0000] +1 = +3" in text
     assert _p(state, "lead").track("health") == (0, 1, 1, 0, 0)
+
+
+def test_carrying_adds_the_weight_factor_to_the_move_penalty() -> None:
+    """L1458: carrying something heavy raises the supplemental move's penalty by its weight
+    factor for each zone moved (a person: 2): -1 for the move, -2 for the load."""
+    sal, mae, cy = _npc("sal", "a", Fists=3), _npc("mae", "a"), _npc("cy", "d")
+    state, _ = conflict.start(CR, _zoned(sal, mae, cy))
+    state, text = _act(state, "carry", actor="sal", targets=("mae",), params={"to": "b"})
+    assert _p(state, "sal").zone == "b" and _p(state, "mae").zone == "b"
+    assert _p(state, "sal").penalty == 3 and "carrying Mae: -2 more" in text
+    with pytest.raises(RuleViolation, match="Cy is not in Mae's zone"):
+        _act(state, "carry", actor="mae", targets=("cy",), params={"to": "a"})

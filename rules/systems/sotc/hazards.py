@@ -1,5 +1,5 @@
 """Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
-poison, explosions and their fuses, knockback and pushing, disarming, chases.
+poison, explosions and their fuses, knockback and pushing, carrying, disarming, chases.
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
 (:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
@@ -22,6 +22,7 @@ S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
 S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
+S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
 S_CHASE = "SotC, Skills: Drive, Chases (SRD L5469-L5487)"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
@@ -113,6 +114,17 @@ HAZARDS: tuple[ActionSpec, ...] = (
                         default="Drive"),
             ActionParam(name="maneuver", label="Pursuer maneuvers instead", type="bool",
                         default=False),
+        ),
+    ),
+    ActionSpec(
+        name="carry", label="Carry someone", section=S_CARRY, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="Move one zone carrying the target: the supplemental move's penalty grows by the "
+        "target's weight factor.",
+        params=(
+            ActionParam(name="to", label="To zone (id)", type="str"),
+            ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
+                        default=PERSON_WEIGHT),
         ),
     ),
     ActionSpec(
@@ -391,8 +403,25 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     return state, "; ".join(parts)
 
 
+def _carry(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    carrier = steps.find(state, ev.actor, active=True)
+    load = steps.find(state, ev.targets[0])
+    if load.zone != carrier.zone:
+        raise RuleViolation(f"{load.name} is not in {carrier.name}'s zone")
+    weight = int(ev.params["weight"])
+    state, text = steps.move(state, cr, carrier.id, str(ev.params["to"]))
+    carrier = steps.find(state, carrier.id)
+    state = steps.put(
+        state,
+        steps.update(carrier, penalty=carrier.penalty + weight),
+        steps.update(steps.find(state, load.id), zone=carrier.zone),
+    )
+    return state, f"{text}, carrying {load.name}: -{weight} more (weight {weight})"
+
+
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
 APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
-    "knockback": _knockback, "disarm": _disarm, "chase": _chase,
+    "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
 }  # fmt: skip
