@@ -128,3 +128,21 @@ def test_scripts_accept_system_actions() -> None:
     state, log = run_events(CR, _state(), script.events, random.Random(1))
     assert state.find("b").track("wounds")[0] == 2  # type: ignore[union-attr]
     assert "quake here (+5)" in log[0].text
+
+
+def test_a_stored_encounter_with_system_actions_reads_back_and_replays() -> None:
+    """The library's payload keeps system actions (params, dice) like any other event."""
+    import json
+
+    from rules.encounter_script import from_payload, to_payload
+
+    initial = _state()
+    state, entry = conflict.system_action(
+        CR, initial, action="quake", targets=("a",), params={"force": 4, "where": "there"},
+        dice=((2, 5),),
+    )  # fmt: skip
+    data = json.loads(json.dumps(to_payload(initial, (entry,), state)))
+    back = from_payload(data)
+    assert back.log == (entry,) and back.state == state
+    replayed, _ = conflict.replay(CR, back.initial, [e.event for e in back.log])
+    assert replayed == state
