@@ -253,3 +253,34 @@ def test_carrying_adds_the_weight_factor_to_the_move_penalty() -> None:
     assert _p(state, "sal").penalty == 3 and "carrying Mae: -2 more" in text
     with pytest.raises(RuleViolation, match="Cy is not in Mae's zone"):
         _act(state, "carry", actor="mae", targets=("cy",), params={"to": "a"})
+
+
+@pytest.mark.parametrize(
+    ("might", "load", "pushing", "penalty"),
+    [(3, -1, False, 0), (3, 0, False, 1), (3, 3, False, 4), (4, 4, True, 4), (6, 7, True, 5),
+     (6, 6, False, 4)],
+)  # fmt: skip
+def test_encumbrance_penalty(might: int, load: int, pushing: bool, penalty: int) -> None:
+    """L5774: carried freely 4 steps below lifting capacity; -1 a step heavier, at most -4
+    (-5 really pushing)."""
+    from rules.systems.sotc.hazards import encumbrance_penalty
+
+    assert encumbrance_penalty(might, load, pushing) == penalty
+
+
+def test_a_load_hinders_other_physical_rolls_until_put_down() -> None:
+    sal = _npc("sal", Might=3, Athletics=2, Endurance=2)
+    state = Encounter(system="sotc", participants=(sal,))
+    state, text = _act(state, "encumbrance", actor="sal", params={"load": 1})
+    assert "-2 on other physical rolls" in text
+    state, entry = conflict.roll(
+        CR, state, who="sal", skill="Athletics", dice=ZERO, uses_action=False
+    )
+    assert "= +0" in entry.text  # Athletics +2, -2 encumbered
+    state, entry = conflict.roll(CR, state, who="sal", skill="Might", dice=ZERO, uses_action=False)
+    assert "= +3" in entry.text
+    with pytest.raises(RuleViolation, match="cannot lift"):
+        _act(state, "encumbrance", actor="sal", params={"load": 4})
+    state, _ = _act(state, "encumbrance", actor="sal", params={"drop": True})
+    _, entry = conflict.roll(CR, state, who="sal", skill="Athletics", dice=ZERO, uses_action=False)
+    assert "= +2" in entry.text

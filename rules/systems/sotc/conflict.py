@@ -78,6 +78,7 @@ class SotcOptions(BaseModel):
         first_aid_in: The exchange it last received first aid in (one a exchange, SRD L5890).
         care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
             saved (0 after a failed attempt; one attempt only, SRD L5892).
+        encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5774).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -92,6 +93,7 @@ class SotcOptions(BaseModel):
     forfeit_exchange: int = Field(default=0, ge=0)
     first_aid_in: int = Field(default=0, ge=0)
     care: tuple[str, ...] = Field(default=(), max_length=20)
+    encumbered: int = Field(default=0, ge=0, le=5)
 
 
 NO_OPTIONS = SotcOptions()
@@ -432,6 +434,13 @@ class SotcConflictRules(ConflictHookDefaults):
         from rules.systems.sotc import conflict_actions
 
         return conflict_actions.apply_action(state, self, event)
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """A heavy load: -1 a step past what ``p`` carries freely on its other physical rolls
+        (SotC "Encumbrance", SRD L5774)."""
+        from rules.systems.sotc import hazards
+
+        return hazards.encumbrance_modifier(options_of(p).encumbered, skill)
 
     def defense_rating(
         self, state: Encounter, p: Participant, skill: str, rating: int

@@ -126,7 +126,8 @@ def has(p: Participant, stunt: str) -> bool:
     return stunt in options_of(p).stunts
 
 
-def _with_options(p: Participant, **changes: ParamValue | tuple[str, ...]) -> Participant:
+def with_options(p: Participant, **changes: ParamValue | tuple[str, ...]) -> Participant:
+    """``p`` with these SotC options changed (a zero or an empty one is left out)."""
     options = {**p.options, **changes}
     return steps.update(p, options={k: v for k, v in options.items() if v})
 
@@ -189,7 +190,7 @@ def _ambush(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
             line += "; full defense (+2)"
         t = steps.update(t, **changes)
         if surprised:
-            t = _with_options(t, surprised_until=first)
+            t = with_options(t, surprised_until=first)
         state = steps.put(state, t)
         parts.append(line)
     parts.append(f"the ambushed only defend in exchange {first}")
@@ -307,12 +308,12 @@ def _first_aid(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
     patient = steps.find(state, patient.id)
     if fight:
         if patient.id == doctor.id or patient.acted:
-            patient = _with_options(patient, forfeit_exchange=state.exchange + 1)
+            patient = with_options(patient, forfeit_exchange=state.exchange + 1)
             parts.append(f"{patient.name} gives up the next exchange's action")
         else:
             patient = steps.update(patient, acted=True)
             parts.append(f"{patient.name} gives up this exchange's action")
-        patient = _with_options(patient, first_aid_in=state.exchange)
+        patient = with_options(patient, first_aid_in=state.exchange)
         state = steps.put(state, patient)
     medic = has(doctor, "Medic")
     reach = first_aid_box(effort, medic)
@@ -386,7 +387,7 @@ def _medical_care(
         parts.append("no help (one attempt only)")
     patient = steps.find(state, patient.id)
     entries = (*options_of(patient).care, f"{saved}|{held.text}")
-    state = steps.put(state, _with_options(patient, care=entries))
+    state = steps.put(state, with_options(patient, care=entries))
     return state, "; ".join(parts)
 
 
@@ -458,7 +459,7 @@ def exchange_begins(state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     notes: list[str] = []
     for p in state.participants:
         if options_of(p).forfeit_exchange == state.exchange:
-            changed.append(_with_options(steps.update(p, acted=True), forfeit_exchange=0))
+            changed.append(with_options(steps.update(p, acted=True), forfeit_exchange=0))
             notes.append(f"{p.name} gives up this action for first aid")
     return steps.put(state, *changed), tuple(notes)
 

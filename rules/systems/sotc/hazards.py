@@ -23,6 +23,7 @@ S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
 S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
+S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance (SRD L5768-L5776)"
 S_CHASE = "SotC, Skills: Drive, Chases (SRD L5469-L5487)"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
@@ -32,6 +33,13 @@ FUSE_TABLE: dict[str, dict[int, str]] = {
              -2: "fizzle"},
 }  # fmt: skip
 """The GM's 2dF fuse check before every action (SRD L6007-L6013)."""
+
+ENCUMBERED_SKILLS = frozenset(
+    {"athletics", "burglary", "drive", "fists", "guns", "pilot", "sleight of hand", "stealth",
+     "weapons"}
+)  # fmt: skip
+"""The physical skills a load hinders (the book's "all other physical action": not Might, which
+carries it, nor Endurance, which bears it; a judgment call)."""
 
 PERSON_WEIGHT = 2
 """A normal person's weight factor (SRD L1470)."""
@@ -128,6 +136,18 @@ HAZARDS: tuple[ActionSpec, ...] = (
         ),
     ),
     ActionSpec(
+        name="encumbrance", label="Heavy load", section=S_ENCUMBRANCE, group="Maneuvers",
+        help="A load as heavy as the Might it takes to lift it: carried freely up to 4 steps "
+        "below the carrier's Might, -1 on other physical rolls a step past that, at most -4 "
+        "(-5 when really pushing).",
+        params=(
+            ActionParam(name="load", label="Load (the Might that lifts it)", minimum=-3,
+                        maximum=14, default=0),
+            ActionParam(name="pushing", label="Really pushing", type="bool", default=False),
+            ActionParam(name="drop", label="Puts it down", type="bool", default=False),
+        ),
+    ),
+    ActionSpec(
         name="disarm", label="Disarm", section=S_DISARM, group="Maneuvers",
         min_targets=1, max_targets=1,
         help="A contest; one shift disarms: picking the weapon up is a supplemental action at "
@@ -153,7 +173,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 1
     if name in ("knockback", "disarm", "chase"):
         return 2
-    if name == "fire":
+    if name in ("fire", "carry", "encumbrance"):
         return 0
     return None
 
@@ -420,8 +440,43 @@ def _carry(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     return state, f"{text}, carrying {load.name}: -{weight} more (weight {weight})"
 
 
+def encumbrance_penalty(might: int, load: int, pushing: bool = False) -> int:
+    """The penalty of carrying a load that takes Might ``load`` to lift: none up to 4 steps
+    below the carrier's ``might``, -1 a step past it, at most 4 (5 when really pushing into the
+    next category, SRD L5760; L5774)."""
+    return max(0, min(5 if pushing else 4, load - (might - 4)))
+
+
+def encumbrance_modifier(penalty: int, skill: str) -> tuple[int, str]:
+    """The modifier a load of ``penalty`` puts on a roll of ``skill``."""
+    if penalty and skill.casefold().strip() in ENCUMBERED_SKILLS:
+        return -penalty, "encumbered"
+    return 0, ""
+
+
+def _encumbrance(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import with_options
+
+    assert ev.actor is not None
+    p = steps.find(state, ev.actor)
+    if ev.params["drop"]:
+        return steps.put(state, with_options(p, encumbered=0)), f"{p.name} puts the load down"
+    load, might = int(ev.params["load"]), p.skill("Might", "physical")
+    pushing = bool(ev.params["pushing"])
+    if load > might + (1 if pushing else 0):  # pushing reaches one category higher (L5760)
+        raise RuleViolation(f"{p.name}'s Might {might:+d} cannot lift a load of {load:+d}")
+    penalty = encumbrance_penalty(might, load, pushing)
+    state = steps.put(state, with_options(p, encumbered=penalty))
+    if not penalty:
+        return state, f"{p.name} carries a {load:+d} load freely (Might {might:+d})"
+    return state, f"{p.name} carries a {load:+d} load: -{penalty} on other physical rolls"
+
+
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
 APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
+    "encumbrance": _encumbrance,
 }  # fmt: skip
