@@ -30,7 +30,7 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--seed", type=int, help="seed for dice the script leaves out")
     run.set_defaults(func=cmd_run)
     actions = inner.add_parser("actions", help="list a game system's own encounter actions")
-    actions.add_argument("--system", default="sotc", help="the system's id (default: sotc)")
+    actions.add_argument("--system", required=True, help="the game system's id")
     actions.add_argument("--json", action="store_true", help="print them as one JSON list")
     actions.set_defaults(func=cmd_actions)
 

@@ -445,7 +445,9 @@ class SystemActionEvent(_Event):
     actor: str | None = None
     targets: tuple[str, ...] = Field(default=(), max_length=50)
     params: dict[str, ParamValue] = Field(default_factory=dict, max_length=32)
-    dice: tuple[tuple[int, ...], ...] | None = Field(default=None, max_length=60)
+    dice: tuple[Annotated[tuple[int, ...], Field(max_length=MAX_FACES)], ...] | None = Field(
+        default=None, max_length=60
+    )
 
 
 Event = Annotated[

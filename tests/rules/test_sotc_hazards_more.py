@@ -284,3 +284,25 @@ def test_a_load_hinders_other_physical_rolls_until_put_down() -> None:
     state, _ = _act(state, "encumbrance", actor="sal", params={"drop": True})
     _, entry = conflict.roll(CR, state, who="sal", skill="Athletics", dice=ZERO, uses_action=False)
     assert "= +2" in entry.text
+
+
+def test_throwing_an_explosive_and_diving_clear() -> None:
+    """L5999-L6003: Weapons vs Mediocre; everyone in the area rolls Athletics against the throw,
+    spin dives one zone clear; the thrower may lower that (not below Mediocre); a bad throw
+    lands at the thrower's feet, where he dives at +1 a step missed and the others at
+    Mediocre."""
+    bomber, ada, bo = _npc("bomber", "a", Weapons=2), _npc("ada", "b", Athletics=4), _npc("bo", "b")
+    state, _ = conflict.start(CR, _zoned(bomber, ada, bo))
+    new, text = _act(state, "throw_explosive", actor="bomber", targets=("ada", "bo"),
+                     params={"zone": "b"}, dice=(ZERO, (1, 0, 0, 0), ZERO))  # fmt: skip
+    assert "lands in b" in text and _p(new, "bomber").acted
+    assert "Ada dives: Ada Athletics +4 [+000] = +5 vs +2: spin" in text
+    assert "Bo dives: Bo Athletics +0 [0000] = +0 vs +2: stays" in text
+    _, text = _act(state, "throw_explosive", actor="bomber", targets=("bo",),
+                   params={"zone": "b", "dive_difficulty": 0},
+                   dice=(ZERO, (1, 1, 1, 0)))  # fmt: skip
+    assert "vs +0: spin" in text
+    _, text = _act(state, "throw_explosive", actor="bomber", targets=("bomber", "ada"),
+                   dice=((-1, -1, -1, -1), ZERO, ZERO))  # fmt: skip
+    assert "lands in a" in text and "Bomber Athletics +0 [0000] = +0 vs +2" in text
+    assert "Ada Athletics +4 [0000] = +4 vs +0: spin" in text

@@ -19,6 +19,7 @@ from rules.errors import RuleViolation
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
 S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5595)"
 S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
+S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L5999-L6003)"
 S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
@@ -82,6 +83,19 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="unaware", label="Unaware (ids, comma-separated)", type="str",
                         default=""),
             ActionParam(name="text", label="Consequence", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="throw_explosive", label="Throw an explosive", section=S_THROW, group="Hazards",
+        max_targets=50,
+        help="Weapons vs Mediocre: made, it lands in the zone aimed at, else at the thrower's "
+        "feet. Everyone in its area (the targets) rolls Athletics against the throw to dive "
+        "clear; spin lets them move one zone away at once.",
+        params=(
+            ActionParam(name="zone", label="Aimed at zone (id)", type="str", default=""),
+            ActionParam(name="dive_difficulty", label="Dive difficulty (-1: the throw)",
+                        minimum=-1, maximum=12, default=-1,
+                        help="The thrower may lower it, not below Mediocre."),
         ),
     ),
     ActionSpec(
@@ -169,6 +183,8 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 1 if event.params.get("kind") == "exotic" else 2
     if name == "explosion":
         return len(event.targets)
+    if name == "throw_explosive":
+        return 1 + len(event.targets)
     if name == "fuse":
         return 1
     if name in ("knockback", "disarm", "chase"):
@@ -321,6 +337,36 @@ def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
                     tracks={k: (1,) * len(v) for k, v in p.tracks.items()},
                 ))  # fmt: skip
             parts.append(f"{rolled}: taken out")
+    return state, "; ".join(parts)
+
+
+def _throw(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    thrower = steps.find(state, ev.actor, active=True)
+    state = steps.acted(state, thrower.id)
+    state, rec = steps.roll(state, cr, thrower.id, "Weapons", _faces(ev, 0))
+    throw = rec.effort
+    aimed = str(ev.params["zone"]) or thrower.zone or "the zone aimed at"
+    lowered = int(ev.params["dive_difficulty"])
+    if throw >= 0:
+        where = aimed
+        others = max(0, lowered) if 0 <= lowered < throw else throw
+        own = others
+    else:  # a bad throw lands at the thrower's feet (L6001)
+        where = thrower.zone or "the thrower's zone"
+        others, own = 0, -throw
+    parts = [f"{steps.roll_text(cr, state, rec)} vs +0: lands in {where}"]
+    for i, pid in enumerate(ev.targets, start=1):
+        p = steps.find(state, pid, active=True)
+        target = own if pid == thrower.id else others
+        state, dive = steps.roll(state, cr, pid, "Athletics", _faces(ev, i), defense=True)
+        if dive.effort - target >= cr.spin_margin:
+            verdict = "spin: dives clear, one zone away (place them)"
+        else:
+            verdict = "stays near it"
+        parts.append(
+            f"{p.name} dives: {steps.roll_text(cr, state, dive)} vs {target:+d}: {verdict}"
+        )
     return state, "; ".join(parts)
 
 
@@ -477,6 +523,7 @@ def _encumbrance(
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
 APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
+    "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
     "encumbrance": _encumbrance,
 }  # fmt: skip
