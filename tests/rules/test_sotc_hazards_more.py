@@ -306,3 +306,18 @@ def test_throwing_an_explosive_and_diving_clear() -> None:
                    dice=((-1, -1, -1, -1), ZERO, ZERO))  # fmt: skip
     assert "lands in a" in text and "Bomber Athletics +0 [0000] = +0 vs +2" in text
     assert "Ada Athletics +4 [0000] = +4 vs +0: spin" in text
+
+
+def test_a_lasting_fire_burns_as_each_exchange_begins() -> None:
+    """L5976: "At the beginning of the exchange": a lasting fire burns whoever is in it each
+    exchange, until a fire of intensity 0 takes them out of it."""
+    ada, bo = _npc("ada", "a", Alertness=2), _npc("bo", "b")
+    state, _ = conflict.start(CR, _zoned(ada, bo))
+    state, text = _act(state, "fire", params={"intensity": 1, "zone": "a", "lasting": True})
+    assert _p(state, "ada").track("health")[0] == 1 and "burns again" in text
+    state, entry = conflict.next_exchange(CR, state)
+    assert "the fire burns: Ada takes 1 health stress: box 2" in entry.text  # rolled up
+    assert not any(_p(state, "bo").track("health"))
+    state, _ = _act(state, "fire", targets=("ada",), params={"intensity": 0})
+    state, entry = conflict.next_exchange(CR, state)
+    assert "fire" not in entry.text and _p(state, "ada").track("health")[2] == 0

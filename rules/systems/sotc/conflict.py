@@ -79,6 +79,8 @@ class SotcOptions(BaseModel):
         care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
             saved (0 after a failed attempt; one attempt only, SRD L5892).
         encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5774).
+        burning: The intensity of a lasting fire it is in, which burns it as each exchange
+            begins (SRD L5976); 0: none.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -94,6 +96,7 @@ class SotcOptions(BaseModel):
     first_aid_in: int = Field(default=0, ge=0)
     care: tuple[str, ...] = Field(default=(), max_length=20)
     encumbered: int = Field(default=0, ge=0, le=5)
+    burning: int = Field(default=0, ge=0, le=3)
 
 
 NO_OPTIONS = SotcOptions()
@@ -451,10 +454,10 @@ class SotcConflictRules(ConflictHookDefaults):
         return conflict_actions.defense_rating(state, p, rating)
 
     def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
-        """Actions given up for first aid (SotC "Medical Attention", SRD L5890)."""
+        """Actions given up for first aid (SRD L5890); a lasting fire burns (SRD L5976)."""
         from rules.systems.sotc import conflict_actions
 
-        return conflict_actions.exchange_begins(state)
+        return conflict_actions.exchange_begins(state, self)
 
     def kept_after_rest(
         self,

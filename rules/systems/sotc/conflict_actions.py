@@ -24,7 +24,7 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import PERIOD_CLEARS, SEVERITY_LEVEL, options_of
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
-from rules.systems.sotc.hazards import HAZARDS, hazard_rolls
+from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
 S_FALLING = "SotC, Skills: Athletics, Falling (SRD L5353-L5371)"
@@ -453,15 +453,18 @@ def _initiative_skill(
 # -- exchanges --------------------------------------------------------------------------------
 
 
-def exchange_begins(state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
-    """Actions given up for first aid received after acting (SRD L5890)."""
+def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
+    """Actions given up for first aid received after acting (SRD L5890); a lasting fire burns
+    whoever is in it (SRD L5976)."""
     changed: list[Participant] = []
     notes: list[str] = []
     for p in state.participants:
         if options_of(p).forfeit_exchange == state.exchange:
             changed.append(with_options(steps.update(p, acted=True), forfeit_exchange=0))
             notes.append(f"{p.name} gives up this action for first aid")
-    return steps.put(state, *changed), tuple(notes)
+    state = steps.put(state, *changed)
+    state, burns = burn(state, cr)
+    return state, (*notes, *burns)
 
 
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]

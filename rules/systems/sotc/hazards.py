@@ -55,6 +55,9 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="intensity", label="Intensity (1 heat, 2 flames, 3 inferno)",
                         minimum=0, maximum=3),
             ActionParam(name="zone", label="Only in zone (id)", type="str", default=""),
+            ActionParam(name="lasting", label="Burns again as each exchange begins",
+                        type="bool", default=False,
+                        help="Until a fire of intensity 0 puts them out of it."),
         ),
     ),
     ActionSpec(
@@ -199,27 +202,60 @@ def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
     return dice[index] if index < len(dice) else None
 
 
-def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    intensity = int(ev.params["intensity"])
-    zone = str(ev.params["zone"])
-    if not intensity:
-        return state, "the fire can be avoided (intensity 0): no stress"
-    targets = ev.targets or tuple(
-        p.id for p in state.participants
-        if not p.taken_out and p.attached_to is None and (not zone or p.zone == zone)
-    )  # fmt: skip
-    parts = [f"fire, intensity {intensity}"]
+def _burn_each(
+    state: Encounter, cr: ConflictRules, targets: tuple[tuple[str, int], ...]
+) -> tuple[Encounter, list[str]]:
+    """A hit of each intensity on each target's Health; once one waits for a consequence, the
+    rest are named, still to burn."""
+    parts: list[str] = []
     owed: list[str] = []
-    for pid in targets:
-        p = steps.find(state, pid, active=True)
+    for pid, intensity in targets:
         if state.pending_hit is not None:
-            owed.append(p.name)
+            owed.append(steps.name(state, pid))
             continue
         state, text = steps.hit(state, cr, pid, intensity, "health")
         parts.append(text)
     if owed:
         parts.append(f"still to burn once the pending hit is settled: {', '.join(owed)}")
-    return state, "; ".join(parts)
+    return state, parts
+
+
+def burn(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
+    """A lasting fire burns everyone still in it as an exchange begins (SRD L5976)."""
+    from rules.systems.sotc.conflict import options_of
+
+    targets = tuple(
+        (p.id, options_of(p).burning) for p in state.participants
+        if options_of(p).burning and not p.taken_out
+    )  # fmt: skip
+    if not targets:
+        return state, ()
+    state, parts = _burn_each(state, cr, targets)
+    return state, ("the fire burns: " + "; ".join(parts),)
+
+
+def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import with_options
+
+    intensity = int(ev.params["intensity"])
+    zone = str(ev.params["zone"])
+    targets = ev.targets or tuple(
+        p.id for p in state.participants
+        if not p.taken_out and p.attached_to is None and (not zone or p.zone == zone)
+    )  # fmt: skip
+    for pid in targets:
+        steps.find(state, pid, active=intensity > 0)
+    lasting = bool(ev.params["lasting"])
+    if lasting or not intensity:  # intensity 0 also puts them out of a lasting fire
+        state = steps.put(state, *(
+            with_options(steps.find(state, pid), burning=intensity if lasting else 0)
+            for pid in targets
+        ))  # fmt: skip
+    if not intensity:
+        return state, "the fire can be avoided (intensity 0): no stress"
+    state, parts = _burn_each(state, cr, tuple((pid, intensity) for pid in targets))
+    again = "; it burns again as each exchange begins" if lasting else ""
+    return state, "; ".join([f"fire, intensity {intensity}", *parts]) + again
 
 
 def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
