@@ -321,3 +321,26 @@ def test_a_lasting_fire_burns_as_each_exchange_begins() -> None:
     state, _ = _act(state, "fire", targets=("ada",), params={"intensity": 0})
     state, entry = conflict.next_exchange(CR, state)
     assert "fire" not in entry.text and _p(state, "ada").track("health")[2] == 0
+
+
+def test_a_passenger_helps_and_a_shotgun_adds_to_each_hit() -> None:
+    """L5543: a passenger rolls too and the driver keeps the better result, but not the same
+    passenger two exchanges running; L5523 Shotgun!: +1 to each stress on the lead car."""
+    lead, chaser, gunner = _car("lead", 1), _car("chaser", 2), _npc("gunner", Guns=4)
+    state, _ = conflict.start(CR, Encounter(system="sotc", participants=(lead, chaser, gunner)))
+    state, text = _act(state, "chase", actor="lead", targets=("chaser",),
+                       params={"difficulty": 3, "passenger": "gunner", "shotgun": True},
+                       dice=(ZERO, (1, 0, 0, 0), ZERO))  # fmt: skip
+    # the driver's +1 would miss by 2; the gunner's +4 counts: no self-inflicted stress;
+    # the chaser's +3 only keeps up
+    assert "Gunner helps: Gunner Guns +4 [0000] = +4, +4 counts" in text
+    assert not any(_p(state, "lead").track("health")) and "keeps up" in text
+    state, _ = conflict.next_exchange(CR, state)
+    with pytest.raises(RuleViolation, match="helped the driver last exchange"):
+        _act(state, "chase", actor="lead", targets=("chaser",),
+             params={"difficulty": 3, "passenger": "gunner"})  # fmt: skip
+    state, text = _act(state, "chase", actor="lead", targets=("chaser",),
+                       params={"difficulty": 2, "shotgun": True},
+                       dice=((1, 1, 0, 0), (1, 1, 0, 0)))  # fmt: skip
+    assert "closes in (+1 Shotgun!)" in text
+    assert _p(state, "lead").track("health")[2] == 1  # 2 shifts + 1: box 3

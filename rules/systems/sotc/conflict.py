@@ -81,6 +81,7 @@ class SotcOptions(BaseModel):
         encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5774).
         burning: The intensity of a lasting fire it is in, which burns it as each exchange
             begins (SRD L5976); 0: none.
+        helped_in: The exchange it last helped a driver in, as a passenger (SRD L5543).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -97,6 +98,7 @@ class SotcOptions(BaseModel):
     care: tuple[str, ...] = Field(default=(), max_length=20)
     encumbered: int = Field(default=0, ge=0, le=5)
     burning: int = Field(default=0, ge=0, le=3)
+    helped_in: int = Field(default=0, ge=0)
 
 
 NO_OPTIONS = SotcOptions()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
-from rules.encounter import Encounter, Participant, SystemActionEvent
+from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
@@ -25,7 +25,7 @@ S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
 S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
 S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance (SRD L5768-L5776)"
-S_CHASE = "SotC, Skills: Drive, Chases (SRD L5469-L5487)"
+S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers (SRD L5469-L5545)"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
     "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
@@ -139,6 +139,12 @@ HAZARDS: tuple[ActionSpec, ...] = (
                         default="Drive"),
             ActionParam(name="maneuver", label="Pursuer maneuvers instead", type="bool",
                         default=False),
+            ActionParam(name="passenger", label="Helping passenger (id)", type="str",
+                        default="", help="Rolls too; the driver keeps the better result."),
+            ActionParam(name="passenger_skill", label="Passenger's skill", type="str",
+                        default="Guns"),
+            ActionParam(name="shotgun", label="Shotgun! (+1 to each hit on the lead car)",
+                        type="bool", default=False),
         ),
     ),
     ActionSpec(
@@ -190,7 +196,9 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 1 + len(event.targets)
     if name == "fuse":
         return 1
-    if name in ("knockback", "disarm", "chase"):
+    if name == "chase":
+        return 3 if event.params.get("passenger") else 2
+    if name in ("knockback", "disarm"):
         return 2
     if name in ("fire", "carry", "encumbrance"):
         return 0
@@ -475,14 +483,40 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     )
 
 
+def _passenger(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent, helper: str, driver: RollRecord
+) -> tuple[Encounter, RollRecord, str]:
+    """A passenger's helping roll (SRD L5543): the better of the two counts; not the same
+    passenger two exchanges running."""
+    from rules.systems.sotc.conflict_actions import with_options
+
+    p = steps.find(state, helper, active=True)
+    state, rec = steps.roll(state, cr, p.id, str(ev.params["passenger_skill"]), _faces(ev, 2))
+    if state.started:
+        state = steps.put(state, with_options(steps.find(state, p.id), helped_in=state.exchange))
+    better = rec if rec.effort > driver.effort else driver
+    line = f"{p.name} helps: {steps.roll_text(cr, state, rec)}, {better.effort:+d} counts"
+    return state, better, line
+
+
 def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     assert ev.actor is not None
     lead = steps.find(state, ev.actor, active=True)
     pursuer = steps.find(state, ev.targets[0], active=True)
     difficulty, skill = int(ev.params["difficulty"]), str(ev.params["skill"])
+    helper = str(ev.params["passenger"])
+    if helper and state.started:
+        from rules.systems.sotc.conflict import options_of
+
+        p = steps.find(state, helper, active=True)
+        if options_of(p).helped_in == state.exchange - 1 > 0:
+            raise RuleViolation(f"{p.name} helped the driver last exchange")
     state, a = steps.roll(state, cr, lead.id, skill, _faces(ev, 0))
     state, b = steps.roll(state, cr, pursuer.id, skill, _faces(ev, 1))
     parts = [f"{lead.name} leads at {difficulty:+d}: {steps.roll_text(cr, state, a)}"]
+    if helper:  # SRD L5543: the driver keeps the better of the two results
+        state, a, line = _passenger(state, cr, ev, helper, a)
+        parts.append(line)
     hits: list[tuple[str, int, str]] = []
     if a.effort < difficulty:
         hits.append((lead.id, difficulty - a.effort, f"{lead.name} misses"))
@@ -496,6 +530,9 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     else:
         parts.append(f"{pursuit}: keeps up")
     for pid, amount, why in hits:
+        if pid == lead.id and ev.params["shotgun"]:  # SRD L5523
+            amount += 1
+            why += " (+1 Shotgun!)"
         if state.pending_hit is not None:
             parts.append(f"{why}: {amount} stress to {steps.name(state, pid)} once the pending "
                          "hit is settled")  # fmt: skip
