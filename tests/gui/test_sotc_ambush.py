@@ -22,7 +22,7 @@ Worked by hand (SotC SRD; 4dF faces as in the script):
 - Exchange 3: Sal invokes "Two-Fisted Longshoreman" (a fate point, 2 -> 1): Fists +4 [+000] +2
   = +7 vs Knuckles Athletics +2 [-000] = +1: 6 shifts, no box on his 5: he takes a mild
   consequence and concedes; the GM takes the last thug out. Mae's first aid on Sal
-  (L5888-L5890, Doctor +2 L4327, Medic L4333): Science +4 [0000] +2 = +6: Medic reaches box 6:
+  (L5888-L5890, Doctor +2 L4325, Medic L4331): Science +4 [0000] +2 = +6: Medic reaches box 6:
   clears box 2; Sal gives up his next action.
 
 Result: Sal's Health all clear, FP 1. Mae Health boxes 3 and 4, moderate "Wrenched Knee", FP 2.

@@ -84,7 +84,7 @@ def test_a_passed_check_defends_normally() -> None:
 
 
 def test_danger_sense_saw_it_coming_and_constant_vigilance() -> None:
-    """L2385: Danger Sense full-defends even when surprised (Mediocre becomes Fair); L2393: Saw
+    """L2385: Danger Sense full-defends even when surprised (Mediocre becomes Fair); L2391: Saw
     It Coming is never surprised; L2405: Constant Vigilance acts freely."""
     thug = _npc("thug", {"Stealth": 5})
     sense = _npc("sense", {"Alertness": 1, "Athletics": 3}, "Danger Sense")
@@ -170,7 +170,7 @@ def test_extreme_falls_and_full_slots_take_the_faller_out() -> None:
 
 
 def test_acrobat_and_safe_fall() -> None:
-    """L2527: +2 on falling rolls; L2533: near a surface, two categories shorter, then Athletics
+    """L2525: +2 on falling rolls; L2531: near a surface, two categories shorter, then Athletics
     may shorten it once more."""
     acro = _npc("acro", {"Athletics": 0}, "Acrobat")
     state, text = _act(_scene(acro), "fall", actor="acro", params={"height": "short"}, dice=(ZERO,))
@@ -194,7 +194,7 @@ def test_acrobat_and_safe_fall() -> None:
 )
 def test_first_aid_reach(shifts: int, medic: bool, box: int) -> None:
     """L5890: one shift clears the 1-stress box, every two shifts beyond the first one higher
-    (five shifts: box 3); L4333 Medic: three shifts reach the 3-stress box."""
+    (five shifts: box 3); L4331 Medic: three shifts reach the 3-stress box."""
     assert first_aid_box(shifts, medic) == box
 
 
@@ -231,7 +231,7 @@ def test_first_aid_after_the_patient_acted_costs_its_next_action() -> None:
 
 
 def test_medic_clears_a_mild_consequence_past_the_health_track() -> None:
-    """L4333: shifts above the patient's stress capacity may clear a mild physical
+    """L4331: shifts above the patient's stress capacity may clear a mild physical
     consequence."""
     medic = _npc("medic", {"Science": 4}, "Doctor", "Medic")
     pat = _hurt("pat", (0, 0, 0)).model_copy(

@@ -61,7 +61,7 @@ def test_fire_in_one_zone() -> None:
 
 
 def test_fast_poison_attacks_endurance() -> None:
-    """L5583: an attack at its potency against Endurance; spin on the defense may stop it."""
+    """L5575-L5579: an attack at its potency against Endurance; spin on the defense may stop it."""
     state = Encounter(system="sotc", participants=(_npc("ada", Endurance=1),))
     state, text = _act(state, "poison", targets=("ada",), params={"potency": 3},
                        dice=((1, 0, 0, 0), ZERO))  # fmt: skip
@@ -73,7 +73,7 @@ def test_fast_poison_attacks_endurance() -> None:
 
 
 def test_slow_poison_escalates_and_takes_out_on_the_fourth() -> None:
-    """L5589: beating Endurance by 3 gives a consequence, mild, moderate, severe; the fourth
+    """L5581: beating Endurance by 3 gives a consequence, mild, moderate, severe; the fourth
     takes the victim out; a margin under 3 does nothing."""
     state = Encounter(system="sotc", participants=(_npc("ada"),))
     _, text = _act(state, "poison", targets=("ada",), params={"potency": 2, "kind": "slow"},
@@ -90,7 +90,7 @@ def test_slow_poison_escalates_and_takes_out_on_the_fourth() -> None:
 
 
 def test_exotic_poison_gives_its_aspect() -> None:
-    """L5591: Endurance against the potency; a loss puts the aspect on the victim."""
+    """L5583: Endurance against the potency; a loss puts the aspect on the victim."""
     state = Encounter(system="sotc", participants=(_npc("ada", Endurance=2),))
     same, text = _act(state, "poison", targets=("ada",),
                       params={"potency": 2, "kind": "exotic", "text": "Seeing Things"},
@@ -112,7 +112,7 @@ def _zoned(*cast: Participant) -> Encounter:
 
 
 def test_explosion_force_area_and_cover() -> None:
-    """L5993-L5997: Athletics against the force to take cover: made, a consequence (spin:
+    """L5997-L5999: Athletics against the force to take cover: made, a consequence (spin:
     unharmed); missed or unaware, taken out; force drops 1 a zone and by a border's cover, and is
     spent beyond the area."""
     here, near, walled, far = (
@@ -157,7 +157,7 @@ def test_minions_in_a_blast_are_out_unless_they_escape() -> None:
      ("medium", (-1, -1), "fizzle: mark it")],
 )  # fmt: skip
 def test_the_fuse_table(fuse: str, faces: tuple[int, int], result: str) -> None:
-    """L6007-L6013: 2dF before every action."""
+    """L6009-L6017: 2dF before every action."""
     _, text = _act(Encounter(system="sotc"), "fuse", params={"fuse": fuse},
                    dice=((*faces, 1, 1),))  # fmt: skip
     assert text.split(": ", 1)[1].startswith(f"[{''.join('+0-'[1 - f] for f in faces)}]")
@@ -261,8 +261,8 @@ def test_carrying_adds_the_weight_factor_to_the_move_penalty() -> None:
      (6, 6, False, 4)],
 )  # fmt: skip
 def test_encumbrance_penalty(might: int, load: int, pushing: bool, penalty: int) -> None:
-    """L5774: carried freely 4 steps below lifting capacity; -1 a step heavier, at most -4
-    (-5 really pushing)."""
+    """L5772-L5776: carried freely 4 steps below lifting capacity; -1 a step heavier, at most -4
+    (-5 really pushing, L5737)."""
     from rules.systems.sotc.hazards import encumbrance_penalty
 
     assert encumbrance_penalty(might, load, pushing) == penalty
@@ -287,7 +287,7 @@ def test_a_load_hinders_other_physical_rolls_until_put_down() -> None:
 
 
 def test_throwing_an_explosive_and_diving_clear() -> None:
-    """L5999-L6003: Weapons vs Mediocre; everyone in the area rolls Athletics against the throw,
+    """L6003-L6007: Weapons vs Mediocre; everyone in the area rolls Athletics against the throw,
     spin dives one zone clear; the thrower may lower that (not below Mediocre); a bad throw
     lands at the thrower's feet, where he dives at +1 a step missed and the others at
     Mediocre."""
@@ -324,8 +324,8 @@ def test_a_lasting_fire_burns_as_each_exchange_begins() -> None:
 
 
 def test_a_passenger_helps_and_a_shotgun_adds_to_each_hit() -> None:
-    """L5543: a passenger rolls too and the driver keeps the better result, but not the same
-    passenger two exchanges running; L5523 Shotgun!: +1 to each stress on the lead car."""
+    """L5547: a passenger rolls too and the driver keeps the better result, but not the same
+    passenger two exchanges running; L5521 Shotgun!: +1 to each stress on the lead car."""
     lead, chaser, gunner = _car("lead", 1), _car("chaser", 2), _npc("gunner", Guns=4)
     state, _ = conflict.start(CR, Encounter(system="sotc", participants=(lead, chaser, gunner)))
     state, text = _act(state, "chase", actor="lead", targets=("chaser",),

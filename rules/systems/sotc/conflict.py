@@ -78,7 +78,7 @@ class SotcOptions(BaseModel):
         first_aid_in: The exchange it last received first aid in (one a exchange, SRD L5890).
         care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
             saved (0 after a failed attempt; one attempt only, SRD L5892).
-        encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5774).
+        encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5776).
         burning: The intensity of a lasting fire it is in, which burns it as each exchange
             begins (SRD L5976); 0: none.
         helped_in: The exchange it last helped a driver in, as a passenger (SRD L5543).
@@ -442,7 +442,7 @@ class SotcConflictRules(ConflictHookDefaults):
 
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A heavy load: -1 a step past what ``p`` carries freely on its other physical rolls
-        (SotC "Encumbrance", SRD L5774)."""
+        (SotC "Encumbrance", SRD L5776)."""
         from rules.systems.sotc import hazards
 
         return hazards.encumbrance_modifier(options_of(p).encumbered, skill)

@@ -174,7 +174,7 @@ def _ambush(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
         defends_fully = bool(ev.params["full_defense"]) and (
             has(t, "Danger Sense") or has(t, "Saw It Coming")
         )
-        if has(t, "Saw It Coming"):  # SRD L2393: never surprised
+        if has(t, "Saw It Coming"):  # SRD L2391: never surprised
             surprised, line = False, f"{t.name}: Saw It Coming, never surprised"
         else:
             psychic = bool(ev.params["supernatural"]) and has(t, "Psychic")
@@ -236,12 +236,12 @@ def _fall(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[E
     index = FALLS.index(height)
     notes: list[str] = [f"{p.name} falls ({height})"]
     if has(p, "Safe Fall") and ev.params["near_surface"]:
-        index -= 2  # SRD L2533: two categories shorter near a surface
+        index -= 2  # SRD L2531: two categories shorter near a surface
         notes.append("Safe Fall: two categories shorter")
     if FALLS[max(index, 0)] == "extreme":
         notes.append("an extreme fall cannot be rolled against")
     elif index >= 0:
-        acrobat = 2 if has(p, "Acrobat") else 0  # SRD L2527
+        acrobat = 2 if has(p, "Acrobat") else 0  # SRD L2525
         state, rec = steps.roll(state, cr, p.id, "Athletics", _faces(ev, 0), modifier=acrobat)
         target = FALL_DIFFICULTY[FALLS[index]]
         line = steps.roll_text(cr, state, rec) + (" (Acrobat)" if acrobat else "")
@@ -280,7 +280,7 @@ def _in_fight(state: Encounter) -> bool:
 def _science(
     state: Encounter, cr: ConflictRules, doctor: Participant, faces: tuple[int, ...] | None
 ) -> tuple[Encounter, int, str]:
-    bonus = 2 if has(doctor, "Doctor") else 0  # SRD L4327
+    bonus = 2 if has(doctor, "Doctor") else 0  # SRD L4325
     state, rec = steps.roll(state, cr, doctor.id, "Science", faces, modifier=bonus)
     return state, rec.effort, steps.roll_text(cr, state, rec) + (" (Doctor)" if bonus else "")
 
@@ -288,7 +288,7 @@ def _science(
 def first_aid_box(shifts: int, medic: bool) -> int:
     """The highest box (from 1) first aid of ``shifts`` clears: the 1-stress box at one shift,
     one box higher for every two more (SRD L5890: five shifts, box 3); Medic, the shifts' own
-    box (SRD L4333); 0 below one shift."""
+    box (SRD L4331); 0 below one shift."""
     if shifts < 1:
         return 0
     return shifts if medic else 1 + (shifts - 1) // 2

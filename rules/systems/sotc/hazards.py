@@ -17,15 +17,15 @@ from rules.encounter import Encounter, Participant, RollRecord, SystemActionEven
 from rules.errors import RuleViolation
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
-S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5595)"
+S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
 S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
-S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L5999-L6003)"
-S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6003-L6020)"
+S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L6003-L6007)"
+S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6009-L6020)"
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
 S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
 S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance (SRD L5768-L5776)"
-S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers (SRD L5469-L5545)"
+S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers (SRD L5469-L5549)"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
     "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
@@ -33,7 +33,7 @@ FUSE_TABLE: dict[str, dict[int, str]] = {
     "long": {2: "explode", 1: "no explosion", 0: "no explosion", -1: "no explosion",
              -2: "fizzle"},
 }  # fmt: skip
-"""The GM's 2dF fuse check before every action (SRD L6007-L6013)."""
+"""The GM's 2dF fuse check before every action (SRD L6009-L6017)."""
 
 ENCUMBERED_SKILLS = frozenset(
     {"athletics", "burglary", "drive", "fists", "guns", "pilot", "sleight of hand", "stealth",
@@ -396,7 +396,7 @@ def _throw(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         where = aimed
         others = max(0, lowered) if 0 <= lowered < throw else throw
         own = others
-    else:  # a bad throw lands at the thrower's feet (L6001)
+    else:  # a bad throw lands at the thrower's feet (L6007)
         where = thrower.zone or "the thrower's zone"
         others, own = 0, -throw
     parts = [f"{steps.roll_text(cr, state, rec)} vs +0: lands in {where}"]
@@ -445,7 +445,7 @@ def _contest(
 
 def zones_moved(shifts: int, weight: int, push: bool) -> int:
     """Zones a knockback (1 + weight for the first, each further one more) or a push (weight +
-    1 each) of ``shifts`` moves its target (SRD L1462-L1470: a person, weight 2, is knocked one
+    1 each) of ``shifts`` moves its target (SRD L1462, L1470: a person, weight 2, is knocked one
     zone by 3 shifts, two by 7)."""
     zones, cost, spent = 0, 1 + weight, 0
     while spent + cost <= shifts:
@@ -486,7 +486,7 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
 def _passenger(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent, helper: str, driver: RollRecord
 ) -> tuple[Encounter, RollRecord, str]:
-    """A passenger's helping roll (SRD L5543): the better of the two counts; not the same
+    """A passenger's helping roll (SRD L5547): the better of the two counts; not the same
     passenger two exchanges running."""
     from rules.systems.sotc.conflict_actions import with_options
 
@@ -514,7 +514,7 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     state, a = steps.roll(state, cr, lead.id, skill, _faces(ev, 0))
     state, b = steps.roll(state, cr, pursuer.id, skill, _faces(ev, 1))
     parts = [f"{lead.name} leads at {difficulty:+d}: {steps.roll_text(cr, state, a)}"]
-    if helper:  # SRD L5543: the driver keeps the better of the two results
+    if helper:  # SRD L5547: the driver keeps the better of the two results
         state, a, line = _passenger(state, cr, ev, helper, a)
         parts.append(line)
     hits: list[tuple[str, int, str]] = []
@@ -530,7 +530,7 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     else:
         parts.append(f"{pursuit}: keeps up")
     for pid, amount, why in hits:
-        if pid == lead.id and ev.params["shotgun"]:  # SRD L5523
+        if pid == lead.id and ev.params["shotgun"]:  # SRD L5521
             amount += 1
             why += " (+1 Shotgun!)"
         if state.pending_hit is not None:
@@ -562,7 +562,7 @@ def _carry(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
 def encumbrance_penalty(might: int, load: int, pushing: bool = False) -> int:
     """The penalty of carrying a load that takes Might ``load`` to lift: none up to 4 steps
     below the carrier's ``might``, -1 a step past it, at most 4 (5 when really pushing into the
-    next category, SRD L5760; L5774)."""
+    next category, SRD L5737; L5772-L5776)."""
     return max(0, min(5 if pushing else 4, load - (might - 4)))
 
 
@@ -584,7 +584,7 @@ def _encumbrance(
         return steps.put(state, with_options(p, encumbered=0)), f"{p.name} puts the load down"
     load, might = int(ev.params["load"]), p.skill("Might", "physical")
     pushing = bool(ev.params["pushing"])
-    if load > might + (1 if pushing else 0):  # pushing reaches one category higher (L5760)
+    if load > might + (1 if pushing else 0):  # pushing reaches one category higher (L5737)
         raise RuleViolation(f"{p.name}'s Might {might:+d} cannot lift a load of {load:+d}")
     penalty = encumbrance_penalty(might, load, pushing)
     state = steps.put(state, with_options(p, encumbered=penalty))
