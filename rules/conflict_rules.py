@@ -364,6 +364,19 @@ class ConflictRules(CastRules, Protocol):
         """Of ``kept`` (what :meth:`recover` leaves), what ``p`` still holds after ``period``
         given what only the system tracks (medical care that shortened a recovery)."""
 
+    def time_chart(self) -> tuple[str, ...]:
+        """The steps of in-game time the system measures recovery in, shortest first (empty:
+        only the periods of :meth:`recover`)."""
+
+    def recover_after(
+        self, p: Participant, elapsed: str, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """The consequences ``p`` still holds after ``elapsed`` (a step of :meth:`time_chart`).
+
+        Raises:
+            RuleViolation: ``elapsed`` is not a step of the chart.
+        """
+
 
 class ConflictHookDefaults:
     """The answers of :class:`ConflictRules` hooks most systems leave alone; a system's rules
@@ -412,3 +425,17 @@ class ConflictHookDefaults:
     ) -> tuple[Consequence, ...]:
         """Recovery is what :meth:`ConflictRules.recover` says."""
         return kept
+
+    def time_chart(self) -> tuple[str, ...]:
+        """No time chart: recovery goes by the periods of ``recover``."""
+        return ()
+
+    def recover_after(
+        self, p: Participant, elapsed: str, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """Refuse: the system measures recovery only in periods.
+
+        Raises:
+            RuleViolation: always.
+        """
+        raise RuleViolation("this game system measures recovery in periods, not in elapsed time")

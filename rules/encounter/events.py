@@ -413,12 +413,24 @@ RecoveryPeriod = Literal["breather", "night", "downtime"]
 
 
 class RecoverEvent(_Event):
-    """Time passes: consequences recover (breather: mild; 6+ hours: moderate; days: severe)."""
+    """Time passes: consequences recover (breather: mild; 6+ hours: moderate; days: severe).
+
+    ``elapsed`` instead names the in-game time that passed as a step of the system's time chart
+    (``ConflictRules.time_chart``; SotC: "an hour", "a few days"), for recovery that care or a
+    stunt has shortened by steps.
+    """
 
     do: Literal["recover"] = "recover"
-    period: RecoveryPeriod
+    period: RecoveryPeriod | None = None
     who: str | None = None
     back_to_back: bool = False
+    elapsed: str | None = Field(default=None, min_length=1, max_length=40)
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> RecoverEvent:
+        if (self.period is None) == (self.elapsed is None):
+            raise ValueError("give either period or elapsed")
+        return self
 
 
 ParamValue = int | str | bool

@@ -8,7 +8,7 @@ import pytest
 
 from rules import conflict
 from rules.character import Consequence
-from rules.encounter import Encounter, Participant
+from rules.encounter import Encounter, Participant, RecoverEvent
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
 from rules.systems.sotc.conflict_actions import first_aid_box
@@ -270,9 +270,18 @@ def test_long_term_care_shortens_recovery_one_step() -> None:
     state, text = _act(state, "medical_care", actor="doc", targets=("pat",),
                        params={"consequence": "Shattered leg"}, dice=(ZERO,))  # fmt: skip
     assert "vs +4" in text and "no help" in text
-    # a breather now clears the treated moderate one (as if mild), not the severe one
-    state, _ = conflict.recover(CR, state, "breather", who="pat")
+    # one step on the time chart (SRD L5201): a few hours instead of an afternoon; a breather
+    # is still too short, a few hours of rest clear it (an untreated one would stay)
+    rested, _ = conflict.recover(CR, state, "breather", who="pat")
+    assert len(_p(rested, "pat").consequences) == 2
+    state, entry = conflict.apply_event(CR, state, RecoverEvent(elapsed="a few hours", who="pat"))
     assert [c.text for c in _p(state, "pat").consequences] == ["Shattered leg"]
+    assert "(a few hours)" in entry.text
+    untreated = _npc("un", {}).model_copy(
+        update={"consequences": (Consequence(severity="moderate", text="Cracked rib"),)}
+    )
+    still, _ = conflict.apply_event(CR, _scene(untreated), RecoverEvent(elapsed="a few hours"))
+    assert len(_p(still, "un").consequences) == 1
     state, _ = conflict.start(CR, state)
     with pytest.raises(RuleViolation, match="scene of treatment"):
         _act(state, "medical_care", actor="doc", targets=("pat",),
@@ -334,3 +343,38 @@ def test_every_documented_action_example_fits_its_spec() -> None:
         spec, _ = check_action(CR, SystemActionEvent.model_validate(data))
         seen.add(spec.name)
     assert seen == {s.name for s in CR.actions()}
+
+
+@pytest.mark.parametrize(
+    ("severity", "bounce", "elapsed", "gone"),
+    [("mild", False, "a few minutes", True), ("mild", False, "a minute", False),
+     ("mild", True, "half a minute", True), ("moderate", False, "a few hours", False),
+     ("moderate", False, "an afternoon", True), ("moderate", True, "an hour", True),
+     ("severe", False, "a day", False), ("severe", False, "a few days", True),
+     ("severe", True, "an afternoon", True)],
+)  # fmt: skip
+def test_recovery_by_the_time_chart(severity: str, bounce: bool, elapsed: str, gone: bool) -> None:
+    """SRD L1398-L1410: a breather of a few minutes, at least 6 hours, days or weeks; Bounce
+    Back (L3045): two steps faster: "about an hour of rest instead of six", "days to the length
+    of an afternoon"."""
+    p = _npc("ada", {}, *(("Bounce Back",) if bounce else ())).model_copy(
+        update={"consequences": (Consequence(severity=severity, text="Hurt"),)}  # type: ignore[arg-type]
+    )
+    state, _ = conflict.apply_event(CR, _scene(p), RecoverEvent(elapsed=elapsed))
+    assert (_p(state, "ada").consequences == ()) is gone
+
+
+def test_recovery_periods_and_elapsed_time_agree_and_refuse_odd_times() -> None:
+    """Back-to-back sessions count a consequence one level lower (SRD L1414); a time not on the
+    chart is refused; a recover names a period or a time, not both."""
+    held = (Consequence(severity="severe", text="Broken"), Consequence(severity="moderate",
+            text="Bruised"))  # fmt: skip
+    p = _npc("ada", {}).model_copy(update={"consequences": held})
+    state, _ = conflict.recover(CR, _scene(p), "night", back_to_back=True)
+    assert [c.text for c in _p(state, "ada").consequences] == []
+    state, _ = conflict.recover(CR, _scene(p), "night")
+    assert [c.text for c in _p(state, "ada").consequences] == ["Broken"]
+    with pytest.raises(RuleViolation, match="not a step of the time chart"):
+        conflict.apply_event(CR, _scene(p), RecoverEvent(elapsed="a fortnight"))
+    with pytest.raises(ValueError, match="either period or elapsed"):
+        RecoverEvent(period="night", elapsed="a day")

@@ -18,18 +18,17 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ActionSpec, ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import (
-    Encounter,
     OptionValue,
     Participant,
     RecoveryPeriod,
-    SystemActionEvent,
     TrackName,
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.conflict_hooks import SotcActionHooks
 from rules.systems.sotc.settings import SotcSettings
 
 TRACKS: tuple[TrackSpec, ...] = (
@@ -104,17 +103,9 @@ class SotcOptions(BaseModel):
 NO_OPTIONS = SotcOptions()
 
 ACTION_STUNTS: tuple[str, ...] = (
-    "On Top Of It",
-    "Danger Sense",
-    "Saw It Coming",
-    "Constant Vigilance",
-    "Acrobat",
-    "Safe Fall",
-    "Doctor",
-    "Medic",
-    "Trespass Tempo",
-    "Psychic",
-)
+    "On Top Of It", "Danger Sense", "Saw It Coming", "Constant Vigilance", "Acrobat",
+    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back",
+)  # fmt: skip
 """The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
 kept in a participant's ``stunts`` option."""
 
@@ -168,7 +159,7 @@ def stress_bonus(rating: int) -> int:
     return 4
 
 
-class SotcConflictRules(ConflictHookDefaults):
+class SotcConflictRules(SotcActionHooks, ConflictHookDefaults):
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
     Args:
@@ -419,59 +410,6 @@ class SotcConflictRules(ConflictHookDefaults):
         """Shifts beyond the smallest hit that no box can take (digest 13 #20)."""
         highest_free = max((i + 1 for i, checked in enumerate(track) if not checked), default=0)
         return max(0, shifts - (highest_free + 1))
-
-    # -- SotC's own actions (rules.systems.sotc.conflict_actions) -------------------------------
-
-    def actions(self) -> tuple[ActionSpec, ...]:
-        """Ambush, falling, first aid, long-term care and the initiative stunts."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.ACTIONS
-
-    def action_rolls(self, event: SystemActionEvent) -> int:
-        """The rolls of one of :meth:`actions`."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.action_rolls(event)
-
-    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
-        """Apply one of :meth:`actions`."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.apply_action(state, self, event)
-
-    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
-        """A heavy load: -1 a step past what ``p`` carries freely on its other physical rolls
-        (SotC "Encumbrance", SRD L5776)."""
-        from rules.systems.sotc import hazards
-
-        return hazards.encumbrance_modifier(options_of(p).encumbered, skill)
-
-    def defense_rating(
-        self, state: Encounter, p: Participant, skill: str, rating: int
-    ) -> tuple[int, str]:
-        """Mediocre while surprised by an ambush (SotC "Avoiding Surprise", SRD L1716)."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.defense_rating(state, p, rating)
-
-    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
-        """Actions given up for first aid (SRD L5890); a lasting fire burns (SRD L5976)."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.exchange_begins(state, self)
-
-    def kept_after_rest(
-        self,
-        p: Participant,
-        period: RecoveryPeriod,
-        back_to_back: bool,
-        kept: tuple[Consequence, ...],
-    ) -> tuple[Consequence, ...]:
-        """Consequences whose recovery long-term care shortened go sooner (SRD L5892)."""
-        from rules.systems.sotc import conflict_actions
-
-        return conflict_actions.kept_after_rest(p, period, back_to_back, kept)
 
     # -- the cast (CastRules) ---------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from rules.encounter import (
     SystemActionEvent,
 )
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import PERIOD_CLEARS, SEVERITY_LEVEL, options_of
+from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
 from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
 
@@ -391,20 +391,72 @@ def _medical_care(
     return state, "; ".join(parts)
 
 
+TIME_CHART: tuple[str, ...] = (
+    "instant", "a few moments", "half a minute", "a minute", "a few minutes", "15 minutes",
+    "half an hour", "an hour", "a few hours", "an afternoon", "a day", "a few days", "a week",
+    "a few weeks", "a month", "a few months", "a season", "half a year", "a year",
+    "a few years", "a decade", "a lifetime",
+)  # fmt: skip
+"""SotC's time increments, shortest first (SRD L5201; digest 1.8)."""
+
+RECOVERY_TIME: dict[Severity, str] = {
+    "mild": "a few minutes", "moderate": "an afternoon", "extra": "an afternoon",
+    "severe": "a few days",
+}  # fmt: skip
+"""How long each consequence takes to go on the time chart (SRD L1398-L1410: a breather of a
+few minutes; at least 6 hours; days or weeks). Bounce Back's "about an hour instead of six" and
+"days to the length of an afternoon", two steps faster (SRD L3045), place moderate at an
+afternoon and severe at a few days."""
+
+PERIOD_TIME: dict[RecoveryPeriod, str] = {
+    "breather": "a few minutes", "night": "an afternoon", "downtime": "a few weeks",
+}  # fmt: skip
+"""How much time each rest period of ``recover`` stands for on the time chart."""
+
+_LOWER: dict[Severity, Severity | None] = {
+    "mild": None,
+    "moderate": "mild",
+    "extra": "mild",
+    "severe": "moderate",
+}
+
+
+def recovery_steps(p: Participant, c: Consequence, back_to_back: bool) -> int:
+    """The time-chart step by which ``p`` is rid of ``c``: its severity's time (one level lower
+    for back-to-back sessions, SRD L1414), less the steps long-term care saved (SRD L5892) and,
+    for a physical one, Bounce Back's two (SRD L3045)."""
+    severity: Severity | None = _LOWER[c.severity] if back_to_back else c.severity
+    base = TIME_CHART.index(RECOVERY_TIME[severity]) if severity is not None else 0
+    saved = _care_entries(p).get(c.text.casefold(), 0)
+    if c.kind == "physical" and has(p, "Bounce Back"):
+        saved += 2
+    return base - saved
+
+
+def recover_after(p: Participant, elapsed: str, back_to_back: bool) -> tuple[Consequence, ...]:
+    """The consequences ``p`` still holds once ``elapsed`` (a step of :data:`TIME_CHART`) has
+    passed.
+
+    Raises:
+        RuleViolation: ``elapsed`` is not on the chart.
+    """
+    key = elapsed.casefold().strip()
+    if key not in TIME_CHART:
+        raise RuleViolation(
+            f"{elapsed!r} is not a step of the time chart ({', '.join(TIME_CHART)})"
+        )
+    reach = TIME_CHART.index(key)
+    return tuple(c for c in p.consequences if recovery_steps(p, c, back_to_back) > reach)
+
+
 def kept_after_rest(
     p: Participant, period: RecoveryPeriod, back_to_back: bool, kept: tuple[Consequence, ...]
 ) -> tuple[Consequence, ...]:
-    """``kept`` less the consequences that care brought within ``period``'s reach: each step
-    saved counts the consequence one level lighter on the time table (SRD L5892)."""
-    care = _care_entries(p)
-    if not care:
-        return kept
-    limit = PERIOD_CLEARS[period]
-    drop = 1 if back_to_back else 0
-    return tuple(
-        c for c in kept
-        if SEVERITY_LEVEL[c.severity] - care.get(c.text.casefold(), 0) - drop > limit
-    )  # fmt: skip
+    """Of ``kept``, what ``p`` still holds after ``period`` by the time chart: only care and
+    Bounce Back change the periods' answer (a treated moderate consequence needs an hour or so,
+    still more than a breather)."""
+    reach = TIME_CHART.index(PERIOD_TIME[period])
+    return tuple(c for c in kept if recovery_steps(p, c, back_to_back) > reach)
 
 
 # -- initiative stunts ------------------------------------------------------------------------
