@@ -1,12 +1,14 @@
 """GUI layer: the game system's own encounter actions (a fall, first aid, an ambush...), offered
-generically from the system's :class:`rules.conflict_rules.ActionSpec` list.
+generically from the system's :class:`rules.conflict_rules.ActionSpec` list, and time passing.
 
-:func:`install` adds a "Rules" menu to the encounter window with one entry per action (grouped
-as the system groups them); each opens a :class:`SystemActionDialog` built from the spec: who
-acts, whom it affects, each parameter as a spin box, check box, text field or choice, the dice
-of each roll (split by ``;``; blank: rolled), the book section and what the action does. The
-answer is one :class:`rules.encounter.SystemActionEvent`, pushed through the window's one
-mutation path (undo command, document, signals). Nothing here names a game system.
+:func:`install` adds a "Rules" menu to the encounter window: time passing (a
+:class:`RecoverDialog`: a rest period or a step of the system's time chart; consequences
+recover) and one entry per system action, grouped as the system groups them. Each opens a
+:class:`SystemActionDialog` built from the spec: who acts, whom it affects, each parameter as a
+spin box, check box, text field or choice, the dice of each roll (split by ``;``; blank:
+rolled), the book section and what the action does. The answer is one event, pushed through
+the window's one mutation path (undo command, document, signals). Nothing here names a game
+system.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.dice_panel import parse_faces
-from rules.encounter import Encounter, ParamValue, SystemActionEvent
+from rules.encounter import Encounter, ParamValue, RecoverEvent, SystemActionEvent
 
 if TYPE_CHECKING:
     from rules.conflict_rules import ActionParam, ActionSpec
@@ -198,18 +200,93 @@ def _value(widget: QWidget) -> ParamValue:
     return widget.text().strip()
 
 
+PERIODS: tuple[tuple[str, str], ...] = (
+    ("breather", "A breather (a few minutes)"),
+    ("night", "A night's rest (6+ hours)"),
+    ("downtime", "Downtime (days or weeks)"),
+)
+"""The rest periods of a ``recover`` event, as the dialog offers them."""
+
+
+class RecoverDialog(QDialog):
+    """Time passes: a rest period, or a step of the system's time chart when it has one, for
+    everyone or one participant; consequences recover as the system says.
+
+    Args:
+        state: The encounter now.
+        chart: The system's time chart (``ConflictRules.time_chart``; empty: periods only).
+        who: The participant to preselect (None: everyone).
+        parent: Parent widget.
+    """
+
+    def __init__(
+        self,
+        state: Encounter,
+        chart: tuple[str, ...],
+        who: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Time passes")
+        form = QFormLayout()
+        self.time = QComboBox()
+        for key, label in PERIODS:
+            self.time.addItem(label, f"period:{key}")
+        for step in chart:
+            self.time.addItem(f"Time chart: {step}", f"elapsed:{step}")
+        self.who = QComboBox()
+        self.who.addItem("Everyone", None)
+        for p in state.participants:
+            self.who.addItem(p.name or p.id, p.id)
+        if who is not None and self.who.findData(who) >= 0:
+            self.who.setCurrentIndex(self.who.findData(who))
+        self.back_to_back = QCheckBox("Back-to-back sessions (one level lower)")
+        form.addRow("How long", self.time)
+        form.addRow("Who", self.who)
+        form.addRow("", self.back_to_back)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(buttons)
+
+    def recover_event(self) -> RecoverEvent:
+        """The ``recover`` event as filled in."""
+        measure, _, value = str(self.time.currentData()).partition(":")
+        return RecoverEvent(
+            who=self.who.currentData(), back_to_back=self.back_to_back.isChecked(),
+            **({"period": value} if measure == "period" else {"elapsed": value}),
+        )  # fmt: skip
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, state: Encounter, chart: tuple[str, ...], who: str | None
+    ) -> RecoverEvent | None:
+        """The event the GM fills in, or None when cancelled (tests replace this)."""
+        dialog = cls(state, chart, who, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.recover_event()
+
+
 def install(window: Any, bar: Any) -> dict[str, Any]:
-    """Add the "Rules" menu of the system's actions to ``window``'s menu ``bar`` (none when the
-    system has no actions of its own); returns the menu's actions by action name.
+    """Add the "Rules" menu to ``window``'s menu ``bar``: time passing (recovery) for every
+    system, then the system's own actions; returns the menu's actions by action name
+    (``recover`` for time passing).
 
     ``window`` is the encounter window: its ``doc`` (document), ``selected()`` and ``push()``.
     """
-    specs = window.doc.conflict_rules.actions()
-    if not specs:
-        return {}
     menu = bar.addMenu("R&ules")
+    recover = menu.addAction("Time passes (recovery)...")
+    recover.triggered.connect(_recoverer(window))
+    actions: dict[str, Any] = {"recover": recover}
+    specs = window.doc.conflict_rules.actions()
+    if specs:
+        menu.addSeparator()
     submenus: dict[str, Any] = {}
-    actions: dict[str, Any] = {}
     for spec in specs:
         target = menu
         if spec.group:
@@ -221,6 +298,15 @@ def install(window: Any, bar: Any) -> dict[str, Any]:
         action.triggered.connect(_opener(window, spec))
         actions[spec.name] = action
     return actions
+
+
+def _recoverer(window: Any) -> Callable[[], bool]:
+    def open_recover() -> bool:
+        chart = window.doc.conflict_rules.time_chart()
+        event = RecoverDialog.ask(window, window.doc.state, chart, None)
+        return event is not None and bool(window.push(event))
+
+    return open_recover
 
 
 def _opener(window: Any, spec: ActionSpec) -> Callable[[], bool]:

@@ -65,6 +65,9 @@ class _Doc:
             def actions(self) -> tuple[ActionSpec, ...]:
                 return specs
 
+            def time_chart(self) -> tuple[str, ...]:
+                return ("a moment", "an hour")
+
         self.conflict_rules = _Rules()
 
 
@@ -88,10 +91,10 @@ def test_the_rules_menu_lists_the_actions_and_pushes_the_answer(
 
     main_window = QMainWindow()
     qtbot.addWidget(main_window)
-    assert install(_Window(()), main_window.menuBar()) == {}  # no actions: no menu
+    assert list(install(_Window(()), main_window.menuBar())) == ["recover"]  # time passes
     window = _Window((SPEC,))
     actions = install(window, main_window.menuBar())
-    assert list(actions) == ["quake"] and actions["quake"].text() == "Quake..."
+    assert list(actions) == ["recover", "quake"] and actions["quake"].text() == "Quake..."
     answer = SystemActionEvent(action="quake", targets=("a",), params={"where": "here"})
     seen: list[Any] = []
 
@@ -119,3 +122,38 @@ def test_the_command_line_lists_a_systems_actions(capsys: pytest.CaptureFixture[
     assert "no actions" in capsys.readouterr().out
     assert main(["encounter", "actions", "--system", "nope"]) == 2
     assert "unknown game system" in capsys.readouterr().err
+
+
+def test_time_passes_through_the_recover_dialog(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Rules menu's "Time passes": a rest period, or a step of the system's time chart."""
+    from gui.encounter.system_actions import RecoverDialog
+    from rules.encounter import RecoverEvent
+
+    dialog = RecoverDialog(STATE, ("a moment", "an hour"), None)
+    qtbot.addWidget(dialog)
+    assert dialog.recover_event() == RecoverEvent(period="breather")
+    dialog.time.setCurrentIndex(dialog.time.findData("elapsed:an hour"))
+    dialog.who.setCurrentIndex(dialog.who.findData("b"))
+    dialog.back_to_back.setChecked(True)
+    assert dialog.recover_event() == RecoverEvent(elapsed="an hour", who="b", back_to_back=True)
+    plain = RecoverDialog(STATE, ())
+    qtbot.addWidget(plain)
+    assert plain.time.count() == 3  # periods only
+
+    from PySide6.QtWidgets import QMainWindow
+
+    main_window = QMainWindow()
+    qtbot.addWidget(main_window)
+    window = _Window(())
+    actions = install(window, main_window.menuBar())
+    seen: list[Any] = []
+
+    def ask(cls: Any, parent: Any, state: Any, chart: Any, who: Any) -> Any:
+        seen.append(chart)
+        return RecoverEvent(period="night")
+
+    monkeypatch.setattr(RecoverDialog, "ask", classmethod(ask))
+    actions["recover"].trigger()
+    assert seen == [("a moment", "an hour")] and window.pushed == [RecoverEvent(period="night")]
