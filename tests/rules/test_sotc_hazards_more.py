@@ -194,7 +194,20 @@ def test_knockback_and_disarm_are_contests_that_take_the_action() -> None:
     state, _ = conflict.next_exchange(CR, state)
     state, text = _act(state, "disarm", actor="brute", targets=("ada",), dice=(ZERO, ZERO))
     assert "supplemental action at -4" in text
-    assert [(a.text, a.holder) for a in state.aspects] == [("Disarmed", "ada")]
+    # disarmed: no Weapons, to defend or to attack, until re-armed
+    with pytest.raises(RuleViolation, match="Ada is disarmed"):
+        conflict.attack(CR, state, attacker="brute", defender="ada", skill="Might",
+                        defense_skill="Weapons", dice=ZERO, defense_dice=ZERO)  # fmt: skip
+    state, _ = conflict.next_exchange(CR, state)
+    state, text = _act(state, "rearm", actor="ada")
+    assert "-4 on this turn's action" in text and _p(state, "ada").penalty == 4
+    state, entry = conflict.attack(
+        CR, state, attacker="ada", defender="brute", skill="Weapons", defense_skill="Weapons",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Ada Weapons +0 [0000] -4 = -4" in entry.text  # armed again, the pick-up's -4
+    with pytest.raises(RuleViolation, match="not disarmed"):
+        _act(state, "rearm", actor="ada")
 
 
 def test_poison_on_a_held_consequence_moves_up() -> None:

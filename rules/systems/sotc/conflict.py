@@ -80,7 +80,9 @@ class SotcOptions(BaseModel):
         encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5776).
         burning: The intensity of a lasting fire it is in, which burns it as each exchange
             begins (SRD L5976); 0: none.
-        helped_in: The exchange it last helped a driver in, as a passenger (SRD L5543).
+        helped_in: The exchange it last helped a driver in, as a passenger (SRD L5547).
+        disarmed: The shifts of the disarm it suffered (no Weapons until re-armed; picking the
+            weapon up costs 1 more than this, SRD L1450); 0: armed.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -98,6 +100,7 @@ class SotcOptions(BaseModel):
     encumbered: int = Field(default=0, ge=0, le=5)
     burning: int = Field(default=0, ge=0, le=3)
     helped_in: int = Field(default=0, ge=0)
+    disarmed: int = Field(default=0, ge=0, le=20)
 
 
 NO_OPTIONS = SotcOptions()

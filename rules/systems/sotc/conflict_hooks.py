@@ -54,11 +54,17 @@ class SotcActionHooks:
 
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A heavy load: -1 a step past what ``p`` carries freely on its other physical rolls
-        (SotC "Encumbrance", SRD L5776)."""
+        (SotC "Encumbrance", SRD L5776); no Weapons while disarmed (SRD L1450).
+
+        Raises:
+            RuleViolation: a Weapons roll while disarmed.
+        """
         from rules.systems.sotc import hazards
         from rules.systems.sotc.conflict import options_of
 
-        return hazards.encumbrance_modifier(options_of(p).encumbered, skill)
+        options = options_of(p)
+        hazards.disarmed_check(options.disarmed, skill, p.name)
+        return hazards.encumbrance_modifier(options.encumbered, skill)
 
     def kept_after_rest(
         self,

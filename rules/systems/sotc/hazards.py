@@ -181,6 +181,15 @@ HAZARDS: tuple[ActionSpec, ...] = (
                         default="Athletics"),
         ),
     ),
+    ActionSpec(
+        name="rearm", label="Re-arm", section=S_DISARM, group="Maneuvers",
+        help="Pick the weapon up as a supplemental action (-1 less the disarm's shifts on this "
+        "turn's action), or spend the action re-arming.",
+        params=(
+            ActionParam(name="pick_up", label="Pick it up (supplemental)", type="bool",
+                        default=True),
+        ),
+    ),
 )  # fmt: skip
 """SotC's hazards and special maneuvers."""
 
@@ -200,7 +209,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 3 if event.params.get("passenger") else 2
     if name in ("knockback", "disarm"):
         return 2
-    if name in ("fire", "carry", "encumbrance"):
+    if name in ("fire", "carry", "encumbrance", "rearm"):
         return 0
     return None
 
@@ -476,11 +485,49 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     target = ev.targets[0]
     if shifts < 1:
         return state, f"{text}: no disarm"
-    state = steps.add_aspect(state, "Disarmed", holder=target, created_by=ev.actor, free_tags=1)
+    from rules.systems.sotc.conflict_actions import with_options
+
+    state = steps.put(state, with_options(steps.find(state, target), disarmed=min(shifts, 20)))
     return state, (
         f"{text}: {shifts} shift{'s' if shifts > 1 else ''}: {steps.name(state, target)} is "
-        f"disarmed; picking the weapon up is a supplemental action at {-1 - shifts:+d}"
+        f"disarmed (no Weapons); picking the weapon up is a supplemental action at "
+        f"{-1 - shifts:+d}"
     )
+
+
+def _rearm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
+    assert ev.actor is not None
+    p = steps.find(state, ev.actor, active=True)
+    shifts = options_of(p).disarmed
+    if not shifts:
+        raise RuleViolation(f"{p.name} is not disarmed")
+    if ev.params["pick_up"]:  # a supplemental action: it goes with this exchange's action
+        state = steps.spend_action(state, p.id, "pick up the weapon")
+        p = steps.find(state, p.id)
+        penalty = 1 + shifts
+        state = steps.put(state, with_options(
+            steps.update(p, penalty=p.penalty + penalty), disarmed=0
+        ))  # fmt: skip
+        return state, f"{p.name} picks the weapon up (-{penalty} on this turn's action)"
+    state = steps.acted(state, p.id)
+    state = steps.put(state, with_options(steps.find(state, p.id), disarmed=0))
+    return state, f"{p.name} spends the action re-arming"
+
+
+def disarmed_check(shifts: int, skill: str, name: str) -> None:
+    """A disarmed participant cannot use Weapons (SRD L1450; its defense falls to Athletics or
+    Fists).
+
+    Raises:
+        RuleViolation: ``skill`` is Weapons and ``shifts`` (the disarm's) is not 0.
+    """
+    if shifts and skill.casefold().strip() == "weapons":
+        raise RuleViolation(
+            f"{name} is disarmed: no Weapons until re-armed (defend with Athletics or Fists)"
+        )
 
 
 def _passenger(
@@ -598,5 +645,5 @@ APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
     "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
-    "encumbrance": _encumbrance,
+    "encumbrance": _encumbrance, "rearm": _rearm,
 }  # fmt: skip
