@@ -1,10 +1,12 @@
 """Rules layer: Spirit of the Century's own encounter actions: ambush, falling, first aid,
-long-term care, and the initiative stunts the shared turn order cannot know.
+long-term care, recovery by the time chart, and the initiative stunts the shared turn order
+cannot know; the hazards, maneuvers and chases of :mod:`rules.systems.sotc.hazards` join them
+in :data:`ACTIONS`.
 
 Each action is an :class:`rules.conflict_rules.ActionSpec` (its parameters and book section)
 applied with the engine's steps (:mod:`rules.conflict.steps`), so it is logged, undone and
 replayed like any other event. Line numbers cite the SotC SRD text in the seeds
-(``spirit-of-the-century-srd.txt``); digest sotc.md sections 6.12, 6.14, 9 (falling).
+(``spirit-of-the-century-srd.txt``); digest sotc.md sections 1.8, 6.9, 6.12, 6.14, 9.
 """
 
 from __future__ import annotations
