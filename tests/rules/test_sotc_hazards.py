@@ -378,3 +378,20 @@ def test_recovery_periods_and_elapsed_time_agree_and_refuse_odd_times() -> None:
         conflict.apply_event(CR, _scene(p), RecoverEvent(elapsed="a fortnight"))
     with pytest.raises(ValueError, match="either period or elapsed"):
         RecoverEvent(period="night", elapsed="a day")
+
+
+def test_a_characters_rest_counts_bounce_back() -> None:
+    """SRD L3045: Bounce Back takes a severe physical consequence from days down to an
+    afternoon, so a night's rest clears it; without the stunt (or for a mental one) it stays."""
+    from rules.character import Condition
+    from rules.systems.sotc.conflict import recover_condition
+
+    held = Condition(
+        consequences=(
+            Consequence(severity="severe", text="Broken Arm"),
+            Consequence(severity="severe", text="Shaken", kind="mental"),
+        )
+    )
+    rested = recover_condition(CR, held, "night", stunts=("Bounce Back",))
+    assert [c.text for c in rested.consequences] == ["Shaken"]
+    assert len(recover_condition(CR, held, "night").consequences) == 2

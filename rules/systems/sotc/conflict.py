@@ -712,12 +712,25 @@ def apply_results(character: SotcCharacter, participant: Participant) -> SotcCha
 
 
 def recover_condition(
-    cr: ConflictRules, condition: Condition, period: RecoveryPeriod, *, back_to_back: bool = False
+    cr: ConflictRules,
+    condition: Condition,
+    period: RecoveryPeriod,
+    *,
+    back_to_back: bool = False,
+    stunts: tuple[str, ...] = (),
 ) -> Condition:
     """A SotC character's condition after rest between scenes or sessions: stress clears and
-    consequences recover as ``cr`` says (SotC "Removing Consequences")."""
+    consequences recover as ``cr`` says (SotC "Removing Consequences"), sooner with the
+    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night).
+    """
+    kept = cr.recover(condition.consequences, period, back_to_back)
+    if stunts:
+        probe = Participant(
+            id="probe", consequences=condition.consequences, options=participant_options(stunts)
+        )
+        kept = cr.kept_after_rest(probe, period, back_to_back, kept)
     return Condition(
         health=(False,) * len(condition.health),
         composure=(False,) * len(condition.composure),
-        consequences=cr.recover(condition.consequences, period, back_to_back),
+        consequences=kept,
     )
