@@ -321,7 +321,8 @@ def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[
         if ev.clear_stress and not p.is_group:  # fallen minions stay fallen
             changes["tracks"] = {k: v if k in kept else (0,) * len(v) for k, v in p.tracks.items()}
         if ev.breather:
-            changes["consequences"] = cr.recover(p.consequences, "breather", False)
+            held = cr.recover(p.consequences, "breather", False)
+            changes["consequences"] = cr.kept_after_rest(p, "breather", False, held)
         parts.append(_set(p, **changes))
     state = state.model_copy(
         update={

@@ -357,3 +357,23 @@ def test_a_passenger_helps_and_a_shotgun_adds_to_each_hit() -> None:
                        dice=((1, 1, 0, 0), (1, 1, 0, 0)))  # fmt: skip
     assert "closes in (+1 Shotgun!)" in text
     assert _p(state, "lead").track("health")[2] == 1  # 2 shifts + 1: box 3
+
+
+def test_a_slow_poisons_consequences_stay_until_cured() -> None:
+    """L5581: "these consequences do not disappear until after the poison is cured"."""
+    from rules.encounter import RecoverEvent
+
+    state = Encounter(system="sotc", participants=(_npc("ada"),))
+    state, _ = _act(state, "poison", targets=("ada",),
+                    params={"potency": 3, "kind": "slow", "text": "Creeping Venom"},
+                    dice=(ZERO, ZERO))  # fmt: skip
+    state, _ = conflict.recover(CR, state, "downtime")
+    state, _ = conflict.apply_event(CR, state, RecoverEvent(elapsed="a year"))
+    state, _ = conflict.end_scene(CR, state)
+    assert [c.text for c in _p(state, "ada").consequences] == ["Creeping Venom"]
+    state, text = _act(state, "cure_poison", targets=("ada",))
+    assert "now recover with time" in text
+    state, _ = conflict.recover(CR, state, "breather")
+    assert _p(state, "ada").consequences == ()
+    with pytest.raises(RuleViolation, match="no poison to cure"):
+        _act(state, "cure_poison", targets=("ada",))

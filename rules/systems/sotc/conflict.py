@@ -83,6 +83,7 @@ class SotcOptions(BaseModel):
         helped_in: The exchange it last helped a driver in, as a passenger (SRD L5547).
         disarmed: The shifts of the disarm it suffered (no Weapons until re-armed; picking the
             weapon up costs 1 more than this, SRD L1450); 0: armed.
+        uncured: Consequences of a slow poison, which stay until it is cured (SRD L5581).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -101,6 +102,7 @@ class SotcOptions(BaseModel):
     burning: int = Field(default=0, ge=0, le=3)
     helped_in: int = Field(default=0, ge=0)
     disarmed: int = Field(default=0, ge=0, le=20)
+    uncured: tuple[str, ...] = Field(default=(), max_length=20)
 
 
 NO_OPTIONS = SotcOptions()

@@ -448,7 +448,9 @@ def recover_after(p: Participant, elapsed: str, back_to_back: bool) -> tuple[Con
             f"{elapsed!r} is not a step of the time chart ({', '.join(TIME_CHART)})"
         )
     reach = TIME_CHART.index(key)
-    return tuple(c for c in p.consequences if recovery_steps(p, c, back_to_back) > reach)
+    return tuple(
+        c for c in p.consequences if _uncured(p, c) or recovery_steps(p, c, back_to_back) > reach
+    )
 
 
 def kept_after_rest(
@@ -456,9 +458,17 @@ def kept_after_rest(
 ) -> tuple[Consequence, ...]:
     """Of ``kept``, what ``p`` still holds after ``period`` by the time chart: only care and
     Bounce Back change the periods' answer (a treated moderate consequence needs an hour or so,
-    still more than a breather)."""
+    still more than a breather); a slow poison's consequences stay until it is cured."""
     reach = TIME_CHART.index(PERIOD_TIME[period])
-    return tuple(c for c in kept if recovery_steps(p, c, back_to_back) > reach)
+    return tuple(
+        c for c in p.consequences
+        if _uncured(p, c) or (c in kept and recovery_steps(p, c, back_to_back) > reach)
+    )  # fmt: skip
+
+
+def _uncured(p: Participant, c: Consequence) -> bool:
+    """A slow poison's consequence stays until the poison is cured (SRD L5581)."""
+    return c.text in options_of(p).uncured
 
 
 # -- initiative stunts ------------------------------------------------------------------------

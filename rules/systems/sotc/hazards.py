@@ -74,6 +74,12 @@ HAZARDS: tuple[ActionSpec, ...] = (
         ),
     ),
     ActionSpec(
+        name="cure_poison", label="Cure a poison", section=S_POISON, group="Hazards",
+        actor="optional", min_targets=1, max_targets=1,
+        help="A slow poison's consequences stay until it is cured; cured, they recover with "
+        "time like any other.",
+    ),
+    ActionSpec(
         name="explosion", label="Explosion", section=S_EXPLOSION, group="Hazards",
         actor="none", min_targets=1, max_targets=50,
         help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
@@ -209,7 +215,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 3 if event.params.get("passenger") else 2
     if name in ("knockback", "disarm"):
         return 2
-    if name in ("fire", "carry", "encumbrance", "rearm"):
+    if name in ("fire", "carry", "encumbrance", "rearm", "cure_poison"):
         return 0
     return None
 
@@ -312,8 +318,27 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     if severity is None:
         return steps.take_out(state, victim.id), f"{line}: {victim.name} succumbs (taken out)"
     label = text or "Poisoned"
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
     state = steps.add_consequence(state, victim.id, severity, label, "physical")
+    victim = steps.find(state, victim.id)
+    uncured = (*options_of(victim).uncured, label)
+    state = steps.put(state, with_options(victim, uncured=uncured))
     return state, f"{line}: {severity} consequence \u201c{label}\u201d until cured"
+
+
+def _cure(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
+    p = steps.find(state, ev.targets[0])
+    uncured = options_of(p).uncured
+    if not uncured:
+        raise RuleViolation(f"{p.name} has no poison to cure")
+    state = steps.put(state, with_options(p, uncured=()))
+    names = ", ".join(f"\u201c{t}\u201d" for t in uncured)
+    return state, f"{p.name} is cured: {names} now recover with time"
 
 
 def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -645,5 +670,5 @@ APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
     "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
-    "encumbrance": _encumbrance, "rearm": _rearm,
+    "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure,
 }  # fmt: skip
