@@ -18,6 +18,7 @@ class _PlainFile(SotcCharacter):
 
     format: str
     format_version: int
+    system_version: int = 1
 
 
 def validate_one() -> Result:

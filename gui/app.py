@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import gui.version  # noqa: F401
-import rules.errors  # noqa: F401
+import rules.errors
 import storage.quick_listing
 
 if TYPE_CHECKING:
@@ -205,9 +205,50 @@ def launch(
     return window
 
 
+def missing_library(library_url: str, args: argparse.Namespace | None = None) -> Path | None:
+    """The library file the user named (``--library`` or ``FATESMITH_LIBRARY``) when it does
+    not exist and ``--create`` was not given: it is created only once the user confirms (the
+    default library is created without asking)."""
+    from storage.db import parse_url, sqlite_path
+    from storage.paths import chosen_library
+
+    if not chosen_library(getattr(args, "library", None)) or getattr(args, "create", False):
+        return None
+    try:
+        path = sqlite_path(parse_url(library_url))
+    except rules.errors.FatesmithError:
+        return None  # opening reports the bad URL
+    return path if path is not None and not path.exists() else None
+
+
+def confirm_create(path: Path) -> bool:
+    """Ask whether to create a new library at ``path`` (tests patch this)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    answer = QMessageBox.question(
+        None,
+        "Create a new library?",
+        f"There is no library at\n{path}\n\nCreate a new, empty library there?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
 def run(library_url: str, args: argparse.Namespace | None = None) -> int:
-    """Run the desktop app on the library at ``library_url`` until the window closes."""
+    """Run the desktop app on the library at ``library_url`` until the window closes.
+
+    A library file named by the user that does not exist is created only when the user
+    confirms (or passed ``--create``); otherwise the app does not start (exit status 2).
+    """
     from rules.errors import FatesmithError
+
+    missing = missing_library(library_url, args)
+    if missing is not None:
+        make_application()
+        if not confirm_create(missing):
+            print(f"fatesmith: no library at {missing}; nothing was created", file=sys.stderr)
+            return 2
 
     def cannot_open(message: str) -> None:
         from PySide6.QtWidgets import QMessageBox

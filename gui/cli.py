@@ -49,8 +49,11 @@ class CliPlugin(Protocol):
 
     The core adds ``fatesmith <system id>`` with :attr:`help` and hands the plug-in that
     command's sub-parsers; each command it adds sets ``func`` (``func(args) -> exit status``)
-    with ``set_defaults``, like every other command. Failures the user must read are raised as
-    :class:`rules.errors.FatesmithError` (one line on stderr, exit status 2).
+    with ``set_defaults``, like every other command. A command that also sets
+    ``top_level=True`` is offered as ``fatesmith <command>`` too (the same arguments and
+    ``func``), unless a core command or an earlier system already has the name. Failures the
+    user must read are raised as :class:`rules.errors.FatesmithError` (one line on stderr,
+    exit status 2).
     """
 
     @property
@@ -109,6 +112,18 @@ def _derived_json(system: Any, character: Any) -> dict[str, Any]:
     derived = system.derive(character)
     data: dict[str, Any] = derived.model_dump(mode="json")
     return data
+
+
+def _derived_text(data: dict[str, Any]) -> str:
+    """A system's derived values on one line (``name value, ...``): the scalars and the lists of
+    scalars of what ``--json`` reports under ``derived``; nested tables are left to ``--json``."""
+    parts = []
+    for field, value in data.items():
+        if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
+            parts.append(f"{field} {json.dumps(value)}")
+        elif not isinstance(value, (dict, list)):
+            parts.append(f"{field} {json.dumps(value, ensure_ascii=False).strip(chr(34))}")
+    return ", ".join(parts)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -176,6 +191,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 f"initiative {derived.initiative.physical} physical / "
                 f"{derived.initiative.social} social"
             )
+        else:
+            print(f"  {_derived_text(_derived_json(system, character))}")
     return worst
 
 
@@ -250,9 +267,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
             else f"failure by {difficulty - result.total}"
         )
         lines.append(f"vs {ladder.render(difficulty)}: {verdict}")
-        lines.append(
-            f"odds of success: {chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
-        )
+        lines.append(f"odds of success: {odds_text(chance, spec, difficulty, ladder)}")
     if args.json:
         print(json.dumps(out))
     else:
@@ -260,13 +275,47 @@ def cmd_roll(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def odds_text(chance: Any, spec: Any, difficulty: int, ladder: Any) -> str:
+    """The odds of a roll reaching ``difficulty`` in words: a fraction and a percentage, or
+    "impossible" / "certain" when no roll can reach it or every roll does."""
+    if chance == 0:
+        return f"impossible (no roll of {spec.text} reaches {ladder.render(difficulty)})"
+    if chance == 1:
+        return f"certain (every roll of {spec.text} reaches {ladder.render(difficulty)})"
+    return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)"
+
+
 # -- app --------------------------------------------------------------------------------------
+
+NO_DISPLAY = (
+    "no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop app cannot "
+    "open; the command line works without one: see `fatesmith --help`"
+)
+
+
+def display_missing(env: Any = None, platform: str | None = None) -> bool:
+    """Whether the desktop app has no display to open on: Linux and the BSDs without
+    ``DISPLAY`` or ``WAYLAND_DISPLAY``, unless ``QT_QPA_PLATFORM`` chooses a platform."""
+    import os
+
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not (platform.startswith("linux") or "bsd" in platform):
+        return False
+    if env.get("QT_QPA_PLATFORM"):
+        return False
+    return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
 def cmd_app(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Open the desktop app (``gui.app.run``); without it, print the library path and help."""
+    """Open the desktop app (``gui.app.run``); without it, print the library path and help.
+
+    With no display (over SSH, say) one line says so instead of letting Qt abort.
+    """
     from storage.paths import resolve_library_url
 
+    if display_missing():
+        return _fail(NO_DISPLAY, EXIT_INVALID)
     url = resolve_library_url(getattr(args, "library", None))
     try:
         app_module = importlib.import_module("gui.app")
@@ -293,6 +342,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="library file or SQLAlchemy URL (default: FATESMITH_LIBRARY, "
         "else a file in your data folder)",
     )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        help="create the library named by --library or FATESMITH_LIBRARY if it does not exist "
+        "(only the default library is created without asking)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check character files against the rules")
@@ -318,6 +373,14 @@ def build_parser() -> argparse.ArgumentParser:
         group = sub.add_parser(system_id, help=plugin.help, description=plugin.help)
         commands = group.add_subparsers(dest="system_command", metavar="COMMAND", required=True)
         plugin.add_commands(commands, _registry)
+        for name, command in list(commands.choices.items()):
+            # a command whose parser says ``top_level=True`` (set_defaults) is also
+            # ``fatesmith <command>``, unless the core or an earlier system has that name
+            if command.get_default("top_level") and name not in sub.choices:
+                sub.add_parser(
+                    name, parents=[command], add_help=False, help=command.description,
+                    description=command.description,
+                )  # fmt: skip
     return parser
 
 

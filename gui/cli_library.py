@@ -1,16 +1,20 @@
 """GUI layer (command line): ``fatesmith library``, the library without the desktop app.
 
-``fatesmith [--library URL_OR_FILE] library path | list [--search TEXT] [--json] |
-import FILE... [--partial] | export [--campaign NAME] OUT``. Character files
-(``*.fatesmith.json``) and archives (``*.zip``) import alike; a new library starts with the
-sample content unless ``--no-samples`` or ``FATESMITH_NO_SAMPLES=1``. Failures are one line on
-stderr: exit 1 when some files were refused, 2 when nothing could be done.
+``fatesmith [--library URL_OR_FILE] [--create] library path | list [--search TEXT] [--json] |
+import FILE... [--partial] [--on-duplicate CHOICE] | export [--campaign NAME] OUT.zip |
+export-character NAME_OR_ID -o FILE``. Character files (``*.fatesmith.json``) and archives
+(``*.zip``) import alike; a new library starts with the sample content unless ``--no-samples``
+or ``FATESMITH_NO_SAMPLES=1``. Only the default library is created when missing; any other
+missing file needs ``--create`` (a typo must not make a new library). Failures are one line on
+stderr: exit 1 when some files were refused, 2 when nothing could be done (a file that cannot
+be read at all is 2, as in ``validate`` and ``sheet``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,10 @@ from rules.errors import FatesmithError
 from rules.names import find_name
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_FAILED = 0, 1, 2
+# Storage's constants, repeated so that building the parser imports no SQLAlchemy (a test
+# checks they agree).
+DUPLICATE_CHOICES = ("keep-both", "replace", "skip")
+DEFAULT_ON_DUPLICATE = "keep-both"
 
 
 def _fail(message: str, code: int = EXIT_FAILED) -> int:
@@ -26,33 +34,80 @@ def _fail(message: str, code: int = EXIT_FAILED) -> int:
     return code
 
 
-def _open(args: argparse.Namespace) -> Any:
-    from storage.library import Library
-    from storage.paths import resolve_library_url
+def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
+    """Open the chosen library (``--library``, ``--create``, ``--no-samples`` in ``args``;
+    system commands that read or write the library open it here too).
+
+    Args:
+        keeps: The command writes something the user expects to find again (an import): an
+            in-memory database (``sqlite://``) is refused instead of reporting a success that
+            vanishes with the process.
+    """
+    from storage.db import in_memory, parse_url
+    from storage.library import Library, LibraryError, MissingLibraryError
+    from storage.paths import chosen_library, resolve_library_url
     from storage.systems_catalog import default_registry
 
-    url = resolve_library_url(getattr(args, "library", None))
-    library = Library.open(url, registry=default_registry(), samples=not args.no_samples)
+    value = chosen_library(getattr(args, "library", None))
+    url = resolve_library_url(value or None)
+    if keeps:
+        try:
+            memory = in_memory(parse_url(url))
+        except FatesmithError:
+            memory = False  # Library.open reports the bad URL
+        if memory:
+            raise LibraryError(
+                f"{url} is an in-memory database that is gone when this command ends, so "
+                "nothing would be kept; give a library file or a database server URL"
+            )
+    # The default library is created when missing; a file named by the user only on --create.
+    create = bool(getattr(args, "create", False)) or not value
+    try:
+        library = Library.open(
+            url, registry=default_registry(), samples=not args.no_samples, create=create
+        )
+    except MissingLibraryError as exc:
+        raise LibraryError(
+            f"{exc} (check the name, or add --create to make a new library there)"
+        ) from None
     if library.read_only:
         print(f"fatesmith library: note: {library.read_only_reason}", file=sys.stderr)
     return library
+
+
+def library_location(url: str) -> str:
+    """What ``library path`` prints for ``url``: the file actually opened for SQLite (with
+    ``?``, ``#`` and ``%`` as they are in its name), else the URL without its password."""
+    from storage.db import parse_url, sqlite_path
+
+    try:
+        parsed = parse_url(url)
+    except FatesmithError:
+        return url
+    path = sqlite_path(parsed)
+    return str(path) if path is not None else parsed.render_as_string(hide_password=True)
 
 
 def cmd_path(args: argparse.Namespace) -> int:
     """Print where the library is (without opening or creating it)."""
     from storage.paths import resolve_library_url
 
-    url = resolve_library_url(getattr(args, "library", None))
-    print(url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else url)
+    print(library_location(resolve_library_url(getattr(args, "library", None))))
     return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print one line (or JSON object) per character."""
+    """Print one line (or JSON object) per character; say so when there are none."""
     from storage.library import SearchQuery
 
-    with _open(args) as library:
+    with open_library(args) as library:
         rows = library.list_characters(SearchQuery(text=args.search or ""))
+        if not rows and not args.json:
+            if args.search:
+                hint = _search_hint(library, args.search)
+                print(f"no characters match {args.search!r}{hint}")
+            else:
+                print("the library is empty (import characters with `fatesmith library import`)")
     for s in rows:
         if args.json:
             print(json.dumps(s.model_dump(mode="json"), ensure_ascii=False))
@@ -64,24 +119,74 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _search_hint(library: Any, text: str) -> str:
+    """``; did you mean skill:Guns?`` for a ``skill:`` term that names no skill of any system
+    but is close to one; "" otherwise."""
+    import difflib
+
+    from storage.search_syntax import parse_search
+
+    names: set[str] = set()
+    for system in library.registry:
+        try:
+            names.update(system.skill_names())
+        except FatesmithError:
+            continue
+    folded = {n.casefold(): n for n in names}
+    for term in parse_search(text).fields:
+        if term.field != "skill" or any(term.value in key for key in folded):
+            continue
+        close = difflib.get_close_matches(term.value, list(folded), n=1, cutoff=0.6)
+        if close:
+            return f"; did you mean skill:{folded[close[0]]}?"
+    return ""
+
+
+def _unreadable(name: str) -> str:
+    """Why ``name`` cannot be read as a file at all ("" when it can be tried)."""
+    path = Path(name)
+    if not path.exists():
+        return "no such file"
+    if not path.is_file():
+        return "not a regular file"
+    if not os.access(path, os.R_OK):
+        return "no permission to read it"
+    return ""
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import character files and archives."""
+    """Import character files and archives, saying what happened to each character."""
+    from storage.library.transfer import report_lines
+
     worst = EXIT_OK
-    with _open(args) as library:
-        files = [Path(f) for f in args.files if not f.lower().endswith(".zip")]
-        archives = [Path(f) for f in args.files if f.lower().endswith(".zip")]
+    names = []
+    for name in args.files:
+        reason = _unreadable(name)
+        if reason:
+            print(f"fatesmith library: cannot read {name}: {reason}", file=sys.stderr)
+            worst = EXIT_FAILED
+        else:
+            names.append(name)
+    if not names:
+        return worst
+    choice = args.on_duplicate
+    with open_library(args, keeps=True) as library:
+        files = [Path(f) for f in names if not f.lower().endswith(".zip")]
+        archives = [Path(f) for f in names if f.lower().endswith(".zip")]
         reports = []
         if files:
-            reports.append(library.import_character_files(files))
+            reports.append(library.import_character_files(files, on_duplicate=choice))
         for archive in archives:
             try:
-                reports.append(library.import_archive(archive, partial=args.partial))
+                reports.append(
+                    library.import_archive(archive, partial=args.partial, on_duplicate=choice)
+                )
             except FatesmithError as exc:
                 print(f"fatesmith library: {archive}: {exc}", file=sys.stderr)
                 worst = EXIT_FAILED
     for report in reports:
-        for summary in report.imported:
-            print(f"imported {summary.name or '(unnamed)'} ({summary.id})")
+        for line in report_lines(report):
+            print(line)
         for name, reason in report.failed:
             print(f"fatesmith library: {name}: {reason}", file=sys.stderr)
             worst = max(worst, EXIT_SOME_FAILED)
@@ -89,8 +194,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export the library, or one campaign (by name), as an archive."""
-    with _open(args) as library:
+    """Export the library, or one campaign (by name), as a zip archive."""
+    if Path(args.output).suffix.lower() != ".zip":
+        suggested = Path(args.output).with_suffix(".zip").name
+        return _fail(
+            f"{args.output}: an export is a zip archive; name it {suggested} (to save one "
+            "character as a JSON file, use `fatesmith library export-character NAME -o FILE`)"
+        )
+    with open_library(args) as library:
         campaign_id = None
         if args.campaign is not None:
             campaigns = library.list_campaigns()
@@ -107,6 +218,30 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_export_character(args: argparse.Namespace) -> int:
+    """Write one character (by id, or by name in any case) as a ``*.fatesmith.json`` file."""
+    import uuid
+
+    with open_library(args) as library:
+        summaries = library.list_characters()
+        try:
+            wanted = uuid.UUID(args.character)
+            matches = [s for s in summaries if s.id == wanted]
+        except ValueError:
+            name = find_name([s.name for s in summaries], args.character)
+            matches = [s for s in summaries if s.name == name] if name is not None else []
+        if not matches:
+            return _fail(f"no character named {args.character!r} (see `fatesmith library list`)")
+        if len(matches) > 1:
+            ids = ", ".join(str(s.id) for s in matches)
+            return _fail(
+                f"{len(matches)} characters are named {args.character!r}; give one id: {ids}"
+            )
+        library.export_character_file(matches[0].id, Path(args.output))
+    print(f"exported {matches[0].name or '(unnamed)'} to {args.output}")
+    return EXIT_OK
+
+
 def add_parser(subparsers: Any) -> None:
     """Register ``fatesmith library`` and its sub-commands."""
     parser = subparsers.add_parser("library", help="list, import and export the library")
@@ -114,6 +249,13 @@ def add_parser(subparsers: Any) -> None:
         "--no-samples",
         action="store_true",
         help="start a new library empty (also FATESMITH_NO_SAMPLES=1)",
+    )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        default=argparse.SUPPRESS,  # never resets `fatesmith --create library ...`
+        help="create the library named by --library or FATESMITH_LIBRARY if it does not exist "
+        "(same as `fatesmith --create`)",
     )
     sub = parser.add_subparsers(dest="library_command", metavar="ACTION", required=True)
 
@@ -132,9 +274,22 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="from an archive, import the good files even when some are bad",
     )
+    importer.add_argument(
+        "--on-duplicate",
+        choices=DUPLICATE_CHOICES,
+        default=DEFAULT_ON_DUPLICATE,
+        help="a character already in the library under the same id but different: keep both "
+        "(the default: the import becomes a new copy), replace the stored one, or skip it "
+        "(an unchanged one is always skipped)",
+    )
     importer.set_defaults(func=cmd_import)
 
     exporter = sub.add_parser("export", help="export the library or a campaign as a .zip")
     exporter.add_argument("--campaign", metavar="NAME", help="only this campaign")
-    exporter.add_argument("output", metavar="OUT")
+    exporter.add_argument("output", metavar="OUT.zip")
     exporter.set_defaults(func=cmd_export)
+
+    one = sub.add_parser("export-character", help="save one character as a *.fatesmith.json file")
+    one.add_argument("character", metavar="NAME_OR_ID", help="its name (any case) or id")
+    one.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
+    one.set_defaults(func=cmd_export_character)

@@ -4,8 +4,10 @@
 [--system ID]...``. Several files go into one PDF. The kinds are those each character's game
 system declares (:mod:`storage.system_sheets`; ``--help`` lists them), plus the game master's
 NPC cards and aspect cards, which every system prints. A problem is one clear line on stderr and
-exit status 2, like ``validate``; the PDF is built in memory first, so a failure never leaves a
-half-written file behind.
+exit status 2, like ``validate``; the PDF is built in memory first and written to a temporary
+file renamed over the target, so a failure (a full disk) never leaves a half-written or empty
+file behind, nor spoils the PDF it was to replace. A character that breaks its system's rules is
+printed with a warning on stderr.
 """
 
 from __future__ import annotations
@@ -118,12 +120,31 @@ def _sheet_layouts(
     return layouts, list(dict.fromkeys(used))
 
 
+def _warn_rule_breaking(name: str, character: Any, registry: Any) -> None:
+    """Say on stderr that ``character`` breaks its system's rules (it is printed anyway)."""
+    from rules.validation import Severity
+
+    try:
+        problems = registry.get(character.system).validate(character)
+    except FatesmithError:
+        return
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    if errors:
+        title = character.name or "(unnamed)"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        print(
+            f"fatesmith sheet: warning: {name}: {title} breaks the rules: {errors[0].message}"
+            f"{more}; printed anyway (see `fatesmith validate {name}`)",
+            file=sys.stderr,
+        )
+
+
 def cmd_sheet(args: argparse.Namespace) -> int:
     """Read every file, then render the requested kind into ``args.output``."""
-    from storage.json_io import read_character_file
+    from storage.json_io import atomic_write_bytes, read_character_file
     from storage.pdf import cards as pdf_cards
     from storage.pdf import render as pdf_render
-    from storage.system_sheets import ASPECT_CARDS, CARDS, character_aspects
+    from storage.system_sheets import ASPECT_CARDS, CARDS, aspect_cards
     from storage.systems_catalog import default_registry
 
     registry = default_registry()
@@ -133,6 +154,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             characters.append(read_character_file(Path(name), registry))
         except CharacterFileError as exc:
             return _fail(f"{name}: {exc}")
+    for name, character in zip(args.files, characters, strict=True):
+        _warn_rule_breaking(name, character, registry)
     kind: str | None = args.kind
     buffer = io.BytesIO()
     try:
@@ -146,7 +169,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         elif kind == ASPECT_CARDS.key:
             if not characters and not args.aspect:
                 return _fail("give character files or --aspect TEXT for aspect cards")
-            aspects = [a for c in characters for a in character_aspects(c, registry.get(c.system))]
+            aspects = aspect_cards(characters, registry)
             pages = pdf_cards.render_aspect_cards(
                 [*aspects, *(args.aspect or [])], buffer, args.paper, args.reproducible
             )
@@ -160,9 +183,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     out = Path(args.output)
     try:
-        out.write_bytes(buffer.getvalue())
+        # A temporary file in the same folder, renamed over the target: a full disk leaves an
+        # existing PDF as it was and no empty file behind.
+        atomic_write_bytes(out, buffer.getvalue())
     except OSError as exc:
-        return _fail(f"cannot write {out} ({exc.strerror or exc})")
+        return _fail(f"cannot write {out} ({exc.strerror or exc}); nothing was written")
     print(f"{out}: {pages} page{'s' if pages != 1 else ''} ({'+'.join(used)}, {args.paper})")
     return EXIT_OK
 
@@ -195,6 +220,8 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``sheet`` sub-command."""
+    from storage.pdf.paper import default_paper
+
     parser = subparsers.add_parser(
         "sheet",
         help="print character files as a PDF (sheet, worksheet, blank sheets, cards)",
@@ -203,7 +230,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="*.fatesmith.json files")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="PDF to write")
-    parser.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    parser.add_argument(
+        "--paper", type=str.lower, choices=("letter", "a4"), default=default_paper(),
+        help="paper size, in any case (default: the locale's)",
+    )  # fmt: skip
     parser.add_argument("--kind", metavar="KIND", help="(listed when help is shown)")
     parser.add_argument(
         "--system",

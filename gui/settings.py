@@ -119,9 +119,11 @@ class Settings:
 
     @property
     def paper(self) -> PaperSize:
-        """Paper size for printed sheets."""
-        value = str(self._s.value("prefs/paper", "a4"))
-        return value if value in ("a4", "letter") else "a4"  # type: ignore[return-value]
+        """Paper size for printed sheets (until chosen: the locale's, as the command line)."""
+        from storage.pdf.paper import default_paper
+
+        value = str(self._s.value("prefs/paper", ""))
+        return value if value in ("a4", "letter") else default_paper()  # type: ignore[return-value]
 
     @paper.setter
     def paper(self, value: PaperSize) -> None:

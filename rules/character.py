@@ -8,7 +8,7 @@ the validators, not the model, report what is missing.
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -74,6 +74,11 @@ class CharacterBase(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    DOCUMENT_VERSION: ClassVar[int] = 1
+    """Version of this system's character documents (``GameSystem.payload_version``): a file
+    written at a later version says so in its ``system_version`` key, and an older one is
+    brought up by the system's ``upgrade_payload`` steps when read."""
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4)
     system: str

@@ -45,6 +45,9 @@ class TrackSpec(BaseModel):
         kinds: The conflict kinds whose hits land on it.
         levels: The highest value one box holds (1: a tick; more: wound levels).
         clears_after_scene: Whether the track empties when the scene ends.
+        harm: What the log calls what the track takes ("no stress", "takes 2 health stress").
+        level_names: Names of the levels a box holds, lowest first, for the log ("Hurt" for
+            a box at level 2 reads "Wounds box 4 (Hurt)"); empty: boxes are numbered only.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -54,6 +57,35 @@ class TrackSpec(BaseModel):
     kinds: tuple[ConflictKind, ...] = ()
     levels: int = Field(default=1, ge=1, le=20)
     clears_after_scene: bool = True
+    harm: str = Field(default="stress", min_length=1, max_length=40)
+    level_names: tuple[str, ...] = Field(default=(), max_length=20)
+
+    def box_words(self, box: int, level: int) -> str:
+        """Box ``box`` (0-based) holding ``level``, for the log: ``health box 2``, ``wounds box
+        1 at level 4``, or with level names ``Wounds box 4 (Hurt)``."""
+        if self.level_names:
+            name = self.level_names[min(level, len(self.level_names)) - 1] if level > 0 else ""
+            return f"{self.label} box {box + 1}" + (f" ({name})" if name else "")
+        return f"{self.key} box {box + 1}" + (f" at level {level}" if self.levels > 1 else "")
+
+
+class RollReading(BaseModel):
+    """How a system read one roll (:meth:`ConflictRules.read_roll`).
+
+    Attributes:
+        effort: The roll's effort, compared with the opposition as any effort is; None when the
+            roll cannot be read yet (the system needs a reading the event does not carry).
+        text: The roll in the system's words for the log (empty: the engine's own line); when
+            ``effort`` is None, what is missing.
+        initiative: The roller's initiative this roll fixes (a system whose initiative is
+            rolled), or None.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    effort: int | None
+    text: str = Field(default="", max_length=1000)
+    initiative: int | None = None
 
 
 class ActionParam(BaseModel):
@@ -284,12 +316,102 @@ class ConflictRules(CastRules, Protocol):
     def tier_of(self, p: Participant) -> int:
         """``p``'s power tier, for :meth:`dice_for` (0 in systems without tiers)."""
 
+    def skill_tier(
+        self, p: Participant, skill: str, kind: ConflictKind, defense: bool = False
+    ) -> int:
+        """The power tier of ``p``'s roll of ``skill`` in a conflict of ``kind`` (a defence
+        when ``defense``): systems whose tiers belong to skills, or shift on defence, say so
+        here (default :meth:`tier_of`)."""
+
+    def static_dice(self, roller_tier: int, difficulty_tier: int) -> DicePool:
+        """The dice of a roll at ``roller_tier`` against a static difficulty of
+        ``difficulty_tier`` (default: :meth:`dice_for` of the two tiers)."""
+
+    def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
+        """``track`` after a hit lands on ``box`` (0-based) at ``level`` (default: that box
+        alone; a system may check more, e.g. every box to its left)."""
+
+    def stress_armor(self, p: Participant, track: TrackName) -> int:
+        """Points ``p``'s armor takes off every hit on ``track`` before it lands (0: none)."""
+
+    def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
+        """How a hit of ``shifts`` lands on minion group ``g``: (boxes to check, shifts that
+        overflow past the group). Default: one box a shift, the rest overflows."""
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """Stress a consequence of ``severity`` takes off the pending hit (the rest stays
+        pending, for a box or another consequence), or None when it absorbs the whole hit."""
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """Stress ``p``'s weapon adds to a hit of ``shifts`` made with ``skill`` on ``track``
+        (0: none)."""
+
+    def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
+        ``take_consequence`` naming its ``severity`` must pick one of them)."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
 
+    def margin_text(self, margin: int) -> str:
+        """A margin of success in the system's words, for the log (``3 shifts``)."""
+
+    def hit_text(self, amount: int) -> str:
+        """A hit of ``amount`` in the system's words, for the log (``a 3-point hit``)."""
+
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
+
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+        difficulty: int | None = None,
+    ) -> RollReading:
+        """How ``p``'s roll with ``skill`` reads: ``rating`` (``p``'s rating), the ``faces``
+        (``resolved``: what :meth:`resolve` makes of them), ``bonus`` (every modifier) and a
+        ``reading`` the user entered, if any (a column read off a printed table); a simple
+        action's ``difficulty`` (None for a roll in a contest)."""
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """A simple action's outcome against ``difficulty`` for the log ("vs +2: failure")."""
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The hit an attack of effort ``attack`` against ``defense`` deals (0: none) and a
+        note for the log ("" when there is nothing to add)."""
+
+    @property
+    def odds_from_dice(self) -> bool:
+        """Whether the dice and the ratings alone give a roll's odds (False for a system that
+        reads rolls off a table of its own: the engine then offers no odds)."""
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Why ``p`` sits out the exchange ``state`` begins (when the conflict starts and at
+        each new exchange: a turn lost, a round only some act in), or "" when it acts."""
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """``p``'s track in the system's words for the turn-order table (boxes labelled by
+        their levels), or None for the plain boxes."""
+
+    def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
+        """Whether a hit of ``amount`` on ``p``'s track does nothing at all (a system where a
+        hit below every free box is ignored)."""
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """Further boxes a hit of ``amount`` checks on ``p``'s track besides the box
+        :meth:`stress_box_for` names, as (0-based box, value it comes to hold): a system where
+        one hit may check several boxes."""
 
     def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
         """The 0-based box a hit of ``amount`` lands on ``track``, or None if none can."""
@@ -389,6 +511,103 @@ class ConflictHookDefaults:
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """No standing modifiers."""
         return 0, ""
+
+    def margin_text(self, margin: int) -> str:
+        """Shifts: ``1 shift``, ``3 shifts``."""
+        return f"{margin} shift{'s' if margin != 1 else ''}"
+
+    def hit_text(self, amount: int) -> str:
+        """``a 3-point hit``."""
+        return f"a {amount}-point hit"
+
+    def read_roll(
+        self,
+        p: Participant,
+        skill: str,
+        *,
+        rating: int,
+        faces: tuple[int, ...],
+        resolved: int,
+        bonus: int,
+        reading: str | None = None,
+        difficulty: int | None = None,
+    ) -> RollReading:
+        """Effort = rating + what the dice add + bonus; an entered reading is not used."""
+        return RollReading(effort=rating + resolved + bonus)
+
+    def roll_verdict(self, effort: int, difficulty: int) -> str:
+        """``vs +2: success, 1 shift`` or ``vs +2: failure``."""
+        if effort < difficulty:
+            return f"vs {difficulty:+d}: failure"
+        shifts = effort - difficulty
+        return f"vs {difficulty:+d}: success, {shifts} shift{'s' if shifts != 1 else ''}"
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The margin of the attack over the defense (none below 0)."""
+        return max(0, attack - defense), ""
+
+    @property
+    def odds_from_dice(self) -> bool:
+        """The dice give the odds."""
+        return True
+
+    def sits_out(self, state: Encounter, p: Participant) -> str:
+        """Everyone acts every exchange."""
+        return ""
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """The plain boxes."""
+        return None
+
+    def shrugs_off(self, p: Participant, track: TrackName, amount: int) -> bool:
+        """Every hit counts."""
+        return False
+
+    def extra_boxes(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, int], ...]:
+        """One box a hit."""
+        return ()
+
+    def skill_tier(
+        self, p: Participant, skill: str, kind: ConflictKind, defense: bool = False
+    ) -> int:
+        """The participant's tier, whatever the skill."""
+        return self.tier_of(p)
+
+    def static_dice(self: ConflictRules, roller_tier: int, difficulty_tier: int) -> DicePool:
+        """A static difficulty's tier counts as an opponent's."""
+        return self.dice_for(roller_tier, difficulty_tier)
+
+    def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
+        """Only the box the hit lands on."""
+        return (*track[:box], level, *track[box + 1 :])
+
+    def stress_armor(self, p: Participant, track: TrackName) -> int:
+        """No armor that takes stress off a hit."""
+        return 0
+
+    def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
+        """One box a shift, filling minions one after another; the rest overflows."""
+        used = min(sum(1 for b in g.track(track) if not b), shifts)
+        return used, shifts - used
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """A consequence absorbs the whole hit."""
+        return None
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """No weapons that add stress."""
+        return 0
+
+    def free_consequences(
+        self: ConflictRules, p: Participant, kind: ConflictKind
+    ) -> tuple[Severity, ...]:
+        """Only the next one: the slots fill in order."""
+        nxt = self.next_consequence(p, kind)
+        return () if nxt is None else (nxt,)
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

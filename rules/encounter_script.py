@@ -30,6 +30,7 @@ from rules.encounter import (
     Encounter,
     Event,
     LogEntry,
+    OptionValue,
     Participant,
     Zone,
     legacy_participant,
@@ -121,6 +122,8 @@ class CastEntry(BaseModel):
         seat: Manual tie-break and rotating-initiative seat (default: cast order).
         grit: NPC grit (consequences before conceding).
         hidden: Hidden from the player view.
+        options: System options added to the participant's own (a power tier, say), checked
+            by the system's conflict rules (``participant_options_problem``).
     """
 
     model_config = _FROZEN
@@ -136,6 +139,7 @@ class CastEntry(BaseModel):
     seat: int | None = None
     grit: int | None = Field(default=None, ge=0, le=10)
     hidden: bool = False
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
 
     @model_validator(mode="after")
     def _one_source(self) -> CastEntry:
@@ -205,8 +209,10 @@ def parse_script(data: Any) -> EncounterScript:
     if not isinstance(data, dict):
         raise EncounterScriptError("not an encounter script (expected a JSON object)")
     if data.get("format", FORMAT) != FORMAT:
+        fmt = data.get("format")
+        found = 'its "format" is null' if fmt is None else f"its format is {fmt!r}"
         raise EncounterScriptError(
-            f"not an encounter script (format is {data.get('format')!r}, expected {FORMAT!r})"
+            f'not an encounter script ({found}; a script says "format": {FORMAT!r})'
         )
     version = data.get("format_version", FORMAT_VERSION)
     if isinstance(version, int) and version > FORMAT_VERSION:
@@ -359,6 +365,11 @@ def build_encounter(
             )  # fmt: skip
         if entry.hidden:
             p = p.model_copy(update={"hidden": True})
+        if entry.options:
+            p = p.model_copy(update={"options": {**p.options, **entry.options}})
+            problem = cr.participant_options_problem(p.options)
+            if problem:
+                raise EncounterScriptError(f"{where}: options: {problem}")
         participants.append(p)
     patrons = {p.id: p for p in participants}
     participants = [
@@ -389,7 +400,7 @@ def run_events(
     state = initial
     log: list[LogEntry] = []
     for i, event in enumerate(events):
-        filled = fill_dice(cr, event, rng)
+        filled = fill_dice(cr, event, rng, state)
         try:
             state, entry = apply_event(cr, state, filled)
         except RuleViolation as exc:

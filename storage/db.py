@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
 
 from rules.errors import FatesmithError
@@ -42,19 +42,69 @@ def parse_url(url: str) -> URL:
         DatabaseUrlError: when the text is not a URL SQLAlchemy understands.
     """
     try:
-        return make_url(url)
-    except ArgumentError:
+        parsed = make_url(url)
+        _ = parsed.port  # a port that is not a number fails here, not at the first connection
+    except (ArgumentError, ValueError):
         raise DatabaseUrlError(f"not a library file or database URL: {url!r}") from None
+    return parsed
+
+
+def _where(url: URL) -> str:
+    return url.render_as_string(hide_password=True)
+
+
+def create_checked_engine(url: URL, **kwargs: Any) -> Engine:
+    """``create_engine`` with one-line errors for an unknown back end or a missing driver.
+
+    Raises:
+        DatabaseUrlError: the URL names a database kind SQLAlchemy does not know, a driver
+            that is not installed, or has a malformed part (host, port, query).
+    """
+    try:
+        return create_engine(url, **kwargs)
+    except NoSuchModuleError:
+        raise DatabaseUrlError(
+            f"{_where(url)}: unknown database kind {url.drivername!r} (use a library file, "
+            "sqlite:///FILE or postgresql+psycopg://USER@HOST/DB)"
+        ) from None
+    except ImportError as exc:
+        module = exc.name or str(exc)
+        raise DatabaseUrlError(
+            f"{_where(url)}: the database driver for {url.drivername!r} is not installed "
+            f"(Python module {module!r} is missing)"
+        ) from None
+    except (ArgumentError, ValueError, TypeError) as exc:
+        raise DatabaseUrlError(f"{_where(url)}: not a usable database URL ({exc})") from None
 
 
 def sqlite_path(url: URL) -> Path | None:
-    """The file behind a SQLite URL, or None for in-memory databases and other back ends."""
+    """The file behind a SQLite URL, or None for in-memory databases and other back ends.
+
+    SQLAlchemy has already percent-decoded the path (``storage.paths.file_url`` encodes ``?``,
+    ``#`` and ``%`` in a plain path), so this is exactly the file that is opened.
+    """
     if url.get_backend_name() != "sqlite":
         return None
     database = url.database or ""
     if database in ("", ":memory:") or database.startswith("file::memory:"):
         return None
     return Path(database)
+
+
+def in_memory(url: URL) -> bool:
+    """Whether ``url`` is a SQLite database that lives only as long as its connection
+    (``sqlite://``, ``sqlite:///:memory:``): nothing written to it outlives the process."""
+    return url.get_backend_name() == "sqlite" and sqlite_path(url) is None
+
+
+def sqlite_uri(path: Path, **options: str) -> str:
+    """A ``file:`` URI for ``sqlite3.connect(..., uri=True)`` naming exactly ``path``.
+
+    ``?``, ``#`` and ``%`` in the path are percent-encoded (a plain ``f"file:{path}"`` would
+    read them as the query, the fragment or an escape, and open another file).
+    """
+    query = "&".join(f"{key}={value}" for key, value in options.items())
+    return path.resolve().as_uri() + (f"?{query}" if query else "")
 
 
 def looks_like_sqlite(path: Path) -> bool:
@@ -119,7 +169,7 @@ def read_only_supported(url: URL) -> bool:
     return sqlite_path(url) is not None or url.get_backend_name() == "postgresql"
 
 
-def make_engine(url: str | URL, *, read_only: bool = False) -> Engine:
+def make_engine(url: str | URL, *, read_only: bool = False, immutable: bool = False) -> Engine:
     """An engine for ``url`` with Fatesmith's connection settings.
 
     For SQLite: WAL, foreign keys, busy timeout and explicit BEGIN (see module docstring); an
@@ -131,35 +181,42 @@ def make_engine(url: str | URL, *, read_only: bool = False) -> Engine:
         read_only: Open connections the database refuses to write through (a SQLite file
             opened with ``mode=ro``, a PostgreSQL session in ``READ ONLY`` mode); other back
             ends (see :func:`read_only_supported`) ignore it.
+        immutable: With ``read_only``, open a SQLite file as ``immutable`` (no ``-shm`` or
+            lock files are made: the way to read a WAL library in a read-only folder).
+
+    Raises:
+        DatabaseUrlError: see :func:`create_checked_engine`.
     """
     parsed = parse_url(url) if isinstance(url, str) else url
     path = sqlite_path(parsed)
     if parsed.get_backend_name() != "sqlite":
         if read_only and parsed.get_backend_name() == "postgresql":
-            engine = create_engine(
+            engine = create_checked_engine(
                 parsed, pool_pre_ping=True, execution_options={READ_ONLY_OPTION: True}
             )
             event.listen(engine, "connect", _on_postgres_connect_read_only)
             return engine
-        return create_engine(parsed, pool_pre_ping=True)
+        return create_checked_engine(parsed, pool_pre_ping=True)
     if path is None:
-        engine = create_engine(
+        engine = create_checked_engine(
             parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
         )
     elif read_only:
-        uri = f"{path.resolve().as_uri()}?mode=ro"
+        uri = sqlite_uri(path, mode="ro", **({"immutable": "1"} if immutable else {}))
 
         def connect() -> sqlite3.Connection:
             return sqlite3.connect(
                 uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
             )
 
-        engine = create_engine(parsed, creator=connect, execution_options={READ_ONLY_OPTION: True})
+        engine = create_checked_engine(
+            parsed, creator=connect, execution_options={READ_ONLY_OPTION: True}
+        )
         event.listen(engine, "connect", _on_sqlite_connect_read_only)
         event.listen(engine, "begin", _on_sqlite_begin)
         return engine
     else:
-        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_checked_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     event.listen(engine, "connect", _on_sqlite_connect)
     event.listen(engine, "begin", _on_sqlite_begin)
     return engine

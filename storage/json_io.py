@@ -17,6 +17,7 @@ import dataclasses
 import json
 import os
 import tempfile
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import MAX_RATING, CharacterBase
-from rules.errors import CharacterFileError, UnknownSystemError
-from rules.systems.registry import SystemRegistry
+from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
+from rules.systems.registry import GameSystem, SystemRegistry
 from rules.validation import field_path
 from storage import safe_read
 from storage.safe_read import CHARACTER_FILE, FileKind
@@ -59,8 +60,17 @@ def loads_limited(text: str) -> Any:
 
 
 def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
-    """Every recognised system id, in registration order (implemented or not)."""
-    return tuple(info.id for info in registry.infos())
+    """Every recognised system id, in registration order (implemented or not); kept per
+    registry (a registry never changes its systems), since every file read asks."""
+    known = _SYSTEM_IDS.get(registry)
+    if known is None:
+        known = _SYSTEM_IDS[registry] = tuple(info.id for info in registry.infos())
+    return known
+
+
+_SYSTEM_IDS: weakref.WeakKeyDictionary[SystemRegistry, tuple[str, ...]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
@@ -74,8 +84,9 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
         raise CharacterFileError("not a Fatesmith character file (expected a JSON object)")
     fmt = data.get("format")
     if fmt != FORMAT:
+        found = 'it has no "format" field' if fmt is None else f"its format is {fmt!r}"
         raise CharacterFileError(
-            f"not a Fatesmith character file (format is {fmt!r}, expected {FORMAT!r})"
+            f'not a Fatesmith character file ({found}; a character file says "format": {FORMAT!r})'
         )
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -94,6 +105,56 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
         raise CharacterFileError("'skills' must be an object mapping skill names to ratings")
+    payload = dict(data)
+    del payload["format"], payload["format_version"]
+    while version < FORMAT_VERSION:
+        payload = UPGRADES[version](payload)
+        version += 1
+    try:
+        game = registry.get(system)
+    except UnknownSystemError as exc:
+        _check_ratings(skills)
+        raise CharacterFileError(str(exc)) from None
+    payload = _upgrade_document(payload, game)
+    model = game.character_type
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        # The model bounds every rating as well; this names the skill in plain words (checked
+        # only on failure: a loop over every skill costs a sixth of a good file's parse).
+        _check_ratings(skills)
+        first = exc.errors()[0]
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise CharacterFileError(
+            f"field {field_path(first['loc'])}: {first['msg']}{more}"
+        ) from None
+
+
+def _upgrade_document(payload: dict[str, Any], game: GameSystem) -> dict[str, Any]:
+    """``payload`` brought from the ``system_version`` it says (absent: 1) to the system's
+    current document version by the system's own upgrade steps."""
+    version = payload.pop("system_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CharacterFileError("system_version must be a positive integer")
+    current = game.payload_version
+    if version > current:
+        raise CharacterFileError(
+            f"written by a newer Fatesmith ({game.info.name} document version {version}; this "
+            f"version reads up to {current}); update Fatesmith to open it"
+        )
+    while version < current:
+        try:
+            payload = game.upgrade_payload(payload, version)
+        except FatesmithError as exc:
+            raise CharacterFileError(
+                f"cannot bring this {game.info.name} document up from version {version}: {exc}"
+            ) from None
+        version += 1
+    return payload
+
+
+def _check_ratings(skills: dict[Any, Any]) -> None:
+    """Raise for the first skill whose rating is not an integer within +/-MAX_RATING."""
     for skill, rating in skills.items():
         if not isinstance(rating, int) or isinstance(rating, bool):
             raise CharacterFileError(f"skill {skill!r} must have an integer rating, not {rating!r}")
@@ -104,22 +165,6 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
                 f"field {field_path(('skills', skill))}: the rating {rating} is outside "
                 f"{-MAX_RATING}..{MAX_RATING}"
             )
-    payload = {k: v for k, v in data.items() if k not in ("format", "format_version")}
-    while version < FORMAT_VERSION:
-        payload = UPGRADES[version](payload)
-        version += 1
-    try:
-        model = registry.get(system).character_type
-    except UnknownSystemError as exc:
-        raise CharacterFileError(str(exc)) from None
-    try:
-        return model.model_validate(payload)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise CharacterFileError(
-            f"field {field_path(first['loc'])}: {first['msg']}{more}"
-        ) from None
 
 
 def character_to_document(character: CharacterBase) -> dict[str, Any]:
@@ -129,11 +174,18 @@ def character_to_document(character: CharacterBase) -> dict[str, Any]:
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "system": body.pop("system"),
+        **_document_version(character),
         "name": body.pop("name"),
         "skills": body.pop("skills"),
     }
     doc.update(body)
     return doc
+
+
+def _document_version(character: CharacterBase) -> dict[str, int]:
+    """The ``system_version`` key, written only past version 1 (absent means 1)."""
+    version = type(character).DOCUMENT_VERSION
+    return {"system_version": version} if version > 1 else {}
 
 
 def dumps_character(character: CharacterBase) -> str:
@@ -173,6 +225,21 @@ def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
     return loads_character(read_text_limited(path), registry)
 
 
+def _umask() -> int:
+    """The process's umask: from ``/proc`` where there is one (reading it there changes
+    nothing), else by setting it and putting it back at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash or a full disk never leaves a half file.
 
@@ -182,6 +249,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        # mkstemp makes the file 0600; give it the mode any new file gets (0666 less the umask).
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -218,6 +287,12 @@ def character_file_schema(registry: SystemRegistry) -> dict[str, Any]:
             "format": {"const": FORMAT},
             "format_version": {"type": "integer", "minimum": 1, "maximum": FORMAT_VERSION},
             "system": {"const": system.id},
+            "system_version": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": system.payload_version,
+                "description": "Version of this system's document (absent: 1).",
+            },
             **{k: v for k, v in schema["properties"].items() if k != "system"},
         }
         properties["skills"] = {

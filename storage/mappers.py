@@ -164,12 +164,26 @@ class SearchQuery(BaseModel):
 
 
 class ImportReport(BaseModel):
-    """What an import did: the characters stored, and each file refused with its reason."""
+    """What an import did: the characters stored, and each file refused with its reason.
+
+    Attributes:
+        imported: Characters added (new ids, and new copies of stored ones: see ``copies``).
+        failed: (file name, reason) of each file refused.
+        replaced: Stored characters replaced by the imported version (same id).
+        copies: Ids among ``imported`` that are new copies of a stored character that has the
+            imported one's id but differs from it ("keep both").
+        unchanged: Names of characters already stored exactly as imported (nothing done).
+        skipped: Names of characters stored differently under the same id, skipped by choice.
+    """
 
     model_config = _FROZEN
 
     imported: tuple[CharacterSummary, ...] = ()
     failed: tuple[tuple[str, str], ...] = ()
+    replaced: tuple[CharacterSummary, ...] = ()
+    copies: tuple[uuid.UUID, ...] = ()
+    unchanged: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
 
 
 def utc(value: datetime) -> datetime:
@@ -322,6 +336,15 @@ def listing_columns(
     return listing.headline[:200], listing.headline_rank, text
 
 
+def character_payload(character: CharacterBase, tags: tuple[str, ...] | None = None) -> str:
+    """The payload column stored for ``character`` (its file document, with cleaned tags)."""
+    document = character_to_document(character)
+    if "tags" in document:
+        # stored documents always carry the cleaned tags
+        document["tags"] = list(clean_tags(character.tags) if tags is None else tags)
+    return dumps_compact(document)
+
+
 def character_facts(
     character: CharacterBase, registry: SystemRegistry, settings: SystemSettings | None = None
 ) -> CharacterFacts:
@@ -337,9 +360,6 @@ def character_facts(
     listing = system.listing(character, settings)
     valid = not has_errors(system.validate(character, settings))
     tags = clean_tags(character.tags)
-    document = character_to_document(character)
-    if "tags" in document:
-        document["tags"] = list(tags)  # stored documents always carry the cleaned tags
     return CharacterFacts(
         system=character.system,
         name=character.name,
@@ -349,7 +369,7 @@ def character_facts(
         valid=valid,
         tags=tags,
         search_text=_search_text(character, system, listing, tags),
-        payload=dumps_compact(document),
+        payload=character_payload(character, tags),
         payload_version=FORMAT_VERSION,
     )
 

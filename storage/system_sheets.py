@@ -26,7 +26,7 @@ from rules.character import CharacterBase
 from rules.settings import SystemSettings
 from rules.systems.registry import GameSystem, SystemInfo, SystemRegistry
 from storage.pdf import generic
-from storage.pdf.sheet_layout import CardLayout, SheetLayout
+from storage.pdf.sheet_layout import AspectCard, CardLayout, SheetLayout
 
 
 class SheetKind(BaseModel):
@@ -339,3 +339,12 @@ def character_aspects(character: CharacterBase, system: GameSystem) -> tuple[str
     """The character's aspects, in the order its system lists them (for aspect cards)."""
     entries = system.listing(character).search_entries
     return tuple(text for field, text in entries if field == "aspect")
+
+
+def aspect_cards(characters: Sequence[CharacterBase], registry: SystemRegistry) -> list[AspectCard]:
+    """One aspect card per aspect of each of ``characters``, naming its owner."""
+    return [
+        AspectCard(text=text, owner=character.name)
+        for character in characters
+        for text in character_aspects(character, registry.get(character.system))
+    ]

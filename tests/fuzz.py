@@ -465,8 +465,15 @@ class Runner:
     memory_mb: int
     env: dict[str, str] = field(default_factory=dict)
 
-    def run(self, args: list[str], cwd: Path, *, options: tuple[str, ...] = ()) -> Outcome:
-        """Run ``fatesmith [options] args`` in ``cwd``; ``args`` alone names it in findings."""
+    def run(
+        self, args: list[str], cwd: Path, *, options: tuple[str, ...] = (), patience: float = 1.0
+    ) -> Outcome:
+        """Run ``fatesmith [options] args`` in ``cwd``; ``args`` alone names it in findings.
+
+        A command that outlives the timeout is run once more with four times as long before it
+        is called a hang: on a machine busy with other work a slow start is not a hang, and a
+        command that really hangs (a pipe that never ends) hangs the second time too.
+        """
         command = [sys.executable, "-m", "gui.cli", *options, *args]
         started = time.monotonic()
         try:
@@ -475,10 +482,12 @@ class Runner:
                 cwd=cwd,
                 env=self.env,
                 capture_output=True,
-                timeout=self.timeout,
+                timeout=self.timeout * patience,
                 preexec_fn=self._limits if os.name == "posix" else None,
             )
         except subprocess.TimeoutExpired as exc:
+            if patience == 1.0:
+                return self.run(args, cwd, options=options, patience=4.0)
             return Outcome(
                 args,
                 None,
@@ -593,7 +602,7 @@ class Fuzzer:
         library.parent.mkdir(parents=True)
         self.template_db = library
         listed = self.runner.run(
-            ["library", "list"], self.work, options=("--library", str(library))
+            ["library", "list"], self.work, options=("--library", str(library), "--create")
         )
         if listed.returncode != 0:
             raise SystemExit(f"fuzz: cannot make the template library: {listed.stderr.strip()}")

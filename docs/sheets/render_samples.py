@@ -2,7 +2,7 @@
 
 Run from the repository root with ``PYTHONPATH=.``:
 ``python docs/sheets/render_samples.py`` (needs ``pdftoppm`` from poppler-utils). Every PDF is
-rendered with ``invariant=True`` and rasterised at 50 dpi, so re-running it on unchanged code
+rendered with ``invariant=True`` and rasterised at 60 dpi, so re-running it on unchanged code
 gives the same pictures. Look at each PNG after a change to the sheets.
 """
 
@@ -21,13 +21,20 @@ from storage.json_io import read_character_file
 from storage.pdf.cards import render_aspect_cards, render_cards
 from storage.pdf.render import render, render_blank, render_conflict_sheet
 from storage.pdf.sheet_layout import ConflictRow, Track, minion_card
-from storage.system_sheets import blank_layouts, build_card, character_layouts
+from storage.system_sheets import (
+    GENERIC,
+    aspect_cards,
+    blank_layouts,
+    build_card,
+    character_layouts,
+)
 from storage.systems_catalog import default_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "sheets"
 IRENE = ROOT / "tests" / "data" / "characters" / "pdf-complete.fatesmith.json"
-DPI = 50
+ART_ADA = ROOT / "docs" / "examples" / "encounters" / "characters" / "art-ada.fatesmith.json"
+DPI = 60
 
 
 def _png(pdf: Path, name: str, page: int = 1) -> None:
@@ -75,7 +82,9 @@ def main() -> None:
         _png(folder / "worksheet.pdf", "story-worksheet")
         render_blank(["sotc"], registry, folder / "blank-sotc.pdf", invariant=True)
         _png(folder / "blank-sotc.pdf", "blank-sotc-sheet")
-        render_blank(["art"], registry, folder / "blank-generic.pdf", invariant=True)
+        # What a system registered with its ladder only prints (FATE 2.0's ladder and dice).
+        generic = GENERIC.blank("blank", registry.info("fate2"))
+        render(generic, folder / "blank-generic.pdf", invariant=True)
         _png(folder / "blank-generic.pdf", "blank-generic-sheet")
         cards = [build_card(c, sotc) for c in [irene, *_npcs()]]
         cards += [
@@ -85,7 +94,7 @@ def main() -> None:
         ]
         render_cards(cards, folder / "cards.pdf", invariant=True)
         _png(folder / "cards.pdf", "npc-cards")
-        aspects = ["On fire!", "Dark & <stormy> night", " ".join(["A very long aspect"] * 12)]
+        aspects = [*aspect_cards([irene], registry)[:2], "On fire!", "Dark & <stormy> night"]
         render_aspect_cards(aspects, folder / "aspects.pdf", "a4", invariant=True)
         _png(folder / "aspects.pdf", "aspect-cards")
 
@@ -103,11 +112,30 @@ def main() -> None:
                 consequences=("Mild: Singed eyebrows",),
                 fate_points=8,
             ),
-            ConflictRow(name="Thugs (4)", initiative=1, tracks=(track("Health", (False,) * 8),)),
+            ConflictRow(
+                name="Baron Václav Černý",
+                initiative=4,
+                tracks=(track("Health", (False,) * 6), track("Composure", (False,) * 6)),
+                skills=("Deceit +5", "Leadership +4", "Weapons +4", "Intimidation +3"),
+                aspects=("The banner never falls", "Duelling scar and a grudge"),
+                fate_points=2,
+            ),
+            ConflictRow(
+                name="Знамя Society thugs",
+                initiative=1,
+                tracks=(track("Health", (False,) * 8),),
+                skills=("Weapons +2", "Fists +2"),
+                count=4,
+                note="Fair (+2) quality",
+            ),
         ]
-        render_conflict_sheet(rows, folder / "conflict.pdf", invariant=True)
+        render_conflict_sheet(
+            rows, folder / "conflict.pdf", invariant=True, title="Rooftop chase",
+            scene_aspects=("Slick with rain", "Searchlights sweep the roofs"),
+        )  # fmt: skip
         _png(folder / "conflict.pdf", "conflict-sheet")
         _fate2(registry, folder)
+        _strange_fate_and_art(registry, folder)
 
 
 def _sybil() -> Fate2Character:
@@ -162,6 +190,23 @@ def _fate2(registry: Any, folder: Path) -> None:
     _png(folder / "fate2-blank.pdf", "fate2-blank-sheet")
     render([phases], folder / "fate2-phases.pdf", invariant=True)
     _png(folder / "fate2-phases.pdf", "fate2-phase-worksheet")
+
+
+def _strange_fate_and_art(registry: Any, folder: Path) -> None:
+    """Strange Fate's professor (both pages) and its blank; ART's Ada and its blank."""
+    from tests.rules.strange_fate_builders import professor
+
+    strange = character_layouts(professor(), registry.get("strange-fate"))
+    render(strange, folder / "strange.pdf", invariant=True)
+    _png(folder / "strange.pdf", "strange-fate-sheet-1")
+    _png(folder / "strange.pdf", "strange-fate-sheet-2", page=2)
+    render_blank(["strange-fate"], registry, folder / "strange-blank.pdf", invariant=True)
+    _png(folder / "strange-blank.pdf", "strange-fate-blank")
+    ada = read_character_file(ART_ADA, registry)
+    render(character_layouts(ada, registry.get("art")), folder / "art.pdf", invariant=True)
+    _png(folder / "art.pdf", "art-sheet")
+    render_blank(["art"], registry, folder / "art-blank.pdf", invariant=True)
+    _png(folder / "art-blank.pdf", "art-blank")
 
 
 if __name__ == "__main__":

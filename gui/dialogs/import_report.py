@@ -1,4 +1,5 @@
-"""GUI layer: the report shown after importing character files: what came in, what did not, why."""
+"""GUI layer: the report shown after importing character files: what came in, what did not, why
+(replaced, kept beside the stored one, skipped as unchanged or by choice, refused)."""
 
 from __future__ import annotations
 
@@ -16,35 +17,59 @@ from PySide6.QtWidgets import (
 )
 
 
+def summary_text(report: Any) -> str:
+    """One line for the status bar: how many characters were imported, replaced, kept as
+    copies, skipped and refused."""
+    copies = len(report.copies)
+    parts = [f"Imported {len(report.imported) - copies} character(s)"]
+    if report.replaced:
+        parts.append(f"replaced {len(report.replaced)}")
+    if copies:
+        parts.append(f"kept both for {copies} (new copies)")
+    if report.unchanged:
+        parts.append(f"skipped {len(report.unchanged)} unchanged")
+    if report.skipped:
+        parts.append(f"skipped {len(report.skipped)} already in the library")
+    if report.failed:
+        parts.append(f"{len(report.failed)} file(s) could not be imported")
+    return ", ".join(parts)
+
+
+def report_rows(report: Any) -> list[tuple[str, str]]:
+    """(item, result) for every character the import touched or left alone, and every file
+    it refused."""
+    copies = set(report.copies)
+    rows = []
+    for s in report.imported:
+        name = s.name or "(unnamed)"
+        rows.append((name, "Kept both: imported as a new copy" if s.id in copies else "Imported"))
+    rows += [(s.name or "(unnamed)", "Replaced the stored character") for s in report.replaced]
+    rows += [(n or "(unnamed)", "Skipped: unchanged") for n in report.unchanged]
+    rows += [(n or "(unnamed)", "Skipped: already in the library") for n in report.skipped]
+    rows += [(name, f"Not imported: {reason}") for name, reason in report.failed]
+    return rows
+
+
 class ImportReportDialog(QDialog):
-    """Lists the imported characters and, for each file that failed, the reason in plain words."""
+    """Lists what happened to each character and, for each file that failed, the reason in
+    plain words."""
 
     def __init__(self, report: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import report")
         self.resize(640, 380)
-        imported, failed = list(report.imported), list(report.failed)
-        summary = QLabel(
-            f"Imported {len(imported)} character{'s' if len(imported) != 1 else ''}"
-            + (f"; {len(failed)} file{'s' if len(failed) != 1 else ''} could not be imported."
-               if failed else ".")
-        )  # fmt: skip
+        summary = QLabel(summary_text(report) + ".")
         summary.setWordWrap(True)
-        self.table = QTableWidget(len(imported) + len(failed), 2)
+        rows = report_rows(report)
+        self.table = QTableWidget(len(rows), 2)
         self.table.setHorizontalHeaderLabels(["Item", "Result"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 240)
-        row = 0
-        for s in imported:
-            self.table.setItem(row, 0, QTableWidgetItem(s.name or "(unnamed)"))
-            self.table.setItem(row, 1, QTableWidgetItem("Imported"))
-            row += 1
-        for name, reason in failed:
-            self.table.setItem(row, 0, QTableWidgetItem(name))
-            self.table.setItem(row, 1, QTableWidgetItem(f"Not imported: {reason}"))
-            row += 1
+        for row, (item, result) in enumerate(rows):
+            self.table.setItem(row, 0, QTableWidgetItem(item))
+            self.table.setItem(row, 1, QTableWidgetItem(result))
         self.table.resizeRowsToContents()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -30,10 +30,13 @@ from PySide6.QtWidgets import (
 from gui.encounter.document import EncounterDocument
 from rules.conflict import (
     contest_odds,
+    contest_pools,
     protecting_block,
     roll_bonus,
     roll_odds,
+    roll_pool,
 )
+from rules.dice import DicePool
 from rules.encounter import (
     AttackEvent,
     BlockEvent,
@@ -51,12 +54,13 @@ _FACE = {"+": 1, "-": -1, "0": 0, " ": 0, "\u2212": -1}
 
 
 def parse_faces(text: str) -> tuple[int, ...] | None:
-    """Dice typed in: ``"+0-+"``, ``"1 0 -1 1"``; empty means roll. Raises ValueError."""
+    """Dice typed in: ``"+0-+"``, ``"1 0 -1 1"``, ``"57"``; empty means roll. Raises
+    ValueError."""
     text = text.strip()
     if not text:
         return None
     parts = text.replace(",", " ").split()
-    if len(parts) > 1:
+    if len(parts) > 1 or (text.isdigit() and text.strip("0")):  # or one d100: "57" ("00": dF)
         return tuple(int(x) for x in parts)
     faces = []
     for c in text:
@@ -117,6 +121,11 @@ class DicePanel(QWidget):
         self.aspect.setPlaceholderText("maneuver aspect, e.g. Off Balance")
         self.difficulty = QSpinBox()
         self.difficulty.setRange(-10, 20)
+        self.difficulty_tier = QSpinBox()  # shown only where power tiers change the dice
+        self.difficulty_tier.setRange(-1, 20)
+        self.difficulty_tier.setSpecialValueText("the roller's own")
+        self.difficulty_tier.setValue(-1)
+        self.difficulty_tier.setToolTip("The power tier of a static difficulty that has one")
         self.invoke_aspect = QComboBox()
         self.invoke_aspect.setToolTip(
             "Scene and temporary aspects, the actor's own aspects and consequences, and the "
@@ -127,7 +136,7 @@ class DicePanel(QWidget):
         self.invoke_side.addItem("by the actor", "actor")
         self.invoke_side.addItem("by the target", "target")
         self.invoke_effect = QComboBox()
-        self.invoke_effect.addItem("+2", "bonus")
+        self.invoke_effect.addItem(f"+{document.conflict_rules.invoke_bonus}", "bonus")
         self.invoke_effect.addItem("reroll", "reroll")
         self.invoke_free = QCheckBox("free tag")
         self.invoke_free.setToolTip("Use the aspect's free tag instead of a fate point")
@@ -164,6 +173,8 @@ class DicePanel(QWidget):
         form.addRow("Defense dice", self.defense_dice)
         form.addRow("Maneuver aspect", self.aspect)
         form.addRow("Difficulty", self.difficulty)
+        form.addRow("Difficulty tier", self.difficulty_tier)
+        self._form = form
         inv = QGroupBox("Invokes and tags")
         ibox = QVBoxLayout(inv)
         ibox.addWidget(self.invoke_aspect)
@@ -207,6 +218,7 @@ class DicePanel(QWidget):
         self.remove_invoke_button.clicked.connect(self.remove_invoke)
         self.tag_button.clicked.connect(self.tag_for_effect)
         self.difficulty.valueChanged.connect(self.update_odds)
+        self.difficulty_tier.valueChanged.connect(self.update_odds)
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
 
@@ -221,7 +233,19 @@ class DicePanel(QWidget):
         combo.setCurrentIndex(max(0, index))
         combo.blockSignals(False)
 
+    def _static_tier(self) -> int | None:
+        """The difficulty's tier, or None for the roller's own."""
+        value = self.difficulty_tier.value()
+        return None if value < 0 else value
+
+    def _show_tiers(self) -> None:
+        """The difficulty tier row only for a system whose dice depend on tiers."""
+        cr = self._doc.conflict_rules
+        tiered = cr.static_dice(0, 1) != cr.dice_for() or cr.dice_for(1, 0) != cr.dice_for()
+        self._form.setRowVisible(self.difficulty_tier, tiered)
+
     def _on_state_replaced(self, state: Encounter) -> None:
+        self._show_tiers()
         active = [(p.name, p.id) for p in state.participants if not p.taken_out]
         actor = state.current or self.actor.currentData()
         self._fill(self.actor, active, actor)
@@ -250,7 +274,7 @@ class DicePanel(QWidget):
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
         if outcome.action in ("attack", "maneuver", "roll", "pass_block"):
-            text += f" \u2192 {outcome.shifts} shift{'s' if outcome.shifts != 1 else ''}"
+            text += f" \u2192 {self._doc.conflict_rules.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"
         return text
@@ -280,6 +304,17 @@ class DicePanel(QWidget):
             }
             target = self.target.currentData()
             note = _reroll_note(rerolls["actor"], rerolls["target"] if target else 0)
+            cr, skill = self._doc.conflict_rules, self.skill.currentText()
+            plain = cr.dice_for()
+            if target:
+                pools = contest_pools(
+                    cr, state, actor, skill, target, self.defense_skill.currentText()
+                )
+            else:
+                pools = (roll_pool(cr, state, actor, skill, static_tier=self._static_tier()), plain)
+            self._show_pools(pools, plain)
+            if pools[0] != plain or pools[1] != plain:
+                note += f" ({pools[0].text} vs {pools[1].text if target else 'the difficulty'})"
             if target:
                 defense = roll_bonus(
                     self._doc.rules, state, target, self.defense_skill.currentText(), defense=True
@@ -293,17 +328,31 @@ class DicePanel(QWidget):
                     protecting_block(state, target),
                     rerolls=rerolls["actor"],
                     defense_rerolls=rerolls["target"],
+                    pools=pools,
                 )
                 self.odds.setText(f"Odds of at least one shift{note}: {float(chance) * 100:.0f}%")
             else:
                 chance = roll_odds(
-                    self._doc.rules, state, total, self.difficulty.value(), rerolls=rerolls["actor"]
-                )
+                    self._doc.rules, state, total, self.difficulty.value(),
+                    rerolls=rerolls["actor"], pool=pools[0],
+                )  # fmt: skip
                 self.odds.setText(
                     f"Odds vs {self.difficulty.value():+d}{note}: {float(chance) * 100:.0f}%"
                 )
         except RuleViolation:
             self.odds.setText("")
+
+    def _show_pools(self, pools: tuple[DicePool, DicePool], plain: DicePool) -> None:
+        """Name each side's dice in its entry's hint when tiers change them (type the faces in
+        order, a d6's as a number: ``+ 0 - 4``)."""
+        for edit, pool in ((self.dice, pools[0]), (self.defense_dice, pools[1])):
+            hint = "+0-+" if pool.is_fudge else " ".join(
+                "4" if kind == "plain" else "+" for kind in
+                (t.kind for t in pool.terms for _ in range(t.count))
+            )  # fmt: skip
+            edit.setPlaceholderText(
+                f"roll {pool.text} (or type {hint})" if pool != plain else "roll (or type +0-+)"
+            )
 
     # -- widgets -> events ------------------------------------------------------------------------
 
@@ -409,7 +458,8 @@ class DicePanel(QWidget):
             p = state.find(inv.by)
             a = state.aspect(inv.aspect)
             text = a.text if a is not None else inv.aspect
-            how = "reroll" if inv.reroll is not None else "+2"
+            bonus = f"+{self._doc.conflict_rules.invoke_bonus}"
+            how = "reroll" if inv.reroll is not None else bonus
             pay = "free tag" if inv.free else "fate point"
             self.invoke_list.addItem(f"{p.name if p else inv.by}: {how} {text} ({pay})")
         self.update_odds()
@@ -488,8 +538,9 @@ class DicePanel(QWidget):
                 invokes=invokes,
             )
         return RollEvent(
-            who=actor, skill=skill, dice=dice, difficulty=self.difficulty.value(), invokes=invokes
-        )
+            who=actor, skill=skill, dice=dice, difficulty=self.difficulty.value(), invokes=invokes,
+            difficulty_tier=self._static_tier(),
+        )  # fmt: skip
 
     def request(self, action: str) -> None:
         """Build the event for ``action`` and hand it to the window."""

@@ -169,7 +169,7 @@ class PlayerViewWindow(QMainWindow):
         ):
             text += f", blocked at {self._effort(last.opposition)}"
         if last.action in ("attack", "maneuver", "roll", "pass_block", "sprint"):
-            text += f" \u2192 {last.shifts} shift{'s' if last.shifts != 1 else ''}"
+            text += f" \u2192 {self._doc.conflict_rules.margin_text(last.shifts)}"
         if last.spin:
             text += ", spin"
         self.last_roll.setText(f"<b>Last roll:</b> {text}")

@@ -217,9 +217,10 @@ class ScenePanel(QWidget):
             cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
                 where += ", lower boxes adding up to it (O)"
+            slots = target is not None and bool(cr.consequence_slots(target, state.kind))
             self.pending.setText(
-                f"{_name(state, hit.target)} must absorb a {hit.shifts}-point hit: {where}, "
-                "a consequence (C), or be taken out (X)"
+                f"{_name(state, hit.target)} must absorb {cr.hit_text(hit.shifts)}: {where}, "
+                + ("a consequence (C), or be taken out (X)" if slots else "or be taken out (X)")
             )
             self.pending.show()
         if not self.name.hasFocus() and self.name.text() != state.name:

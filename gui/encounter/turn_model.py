@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gui.encounter.document import EncounterDocument
 from rules.conflict import initiative_value
-from rules.conflict_rules import TrackSpec
+from rules.conflict_rules import ConflictRules, TrackSpec
 from rules.encounter import Encounter, Participant
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -77,13 +77,20 @@ class Column:
     track: bool = False
 
 
-def _track_column(key: str, label: str) -> Column:
-    return Column(key, label, lambda s, p: boxes_text(p.track(key)), track=True)
+def _track_column(key: str, label: str, rules: ConflictRules | None = None) -> Column:
+    def text(s: Encounter, p: Participant) -> str:
+        own = rules.track_text(p, key) if rules is not None else None
+        return own if own is not None else boxes_text(p.track(key))
+
+    return Column(key, label, text, track=True)
 
 
-def columns_for(tracks: tuple[TrackSpec, ...]) -> tuple[Column, ...]:
-    """The table's columns with one column per track the system names, in its order."""
-    return (*COLUMNS[:3], *(_track_column(t.key, t.label) for t in tracks), *COLUMNS[3:])
+def columns_for(
+    tracks: tuple[TrackSpec, ...], rules: ConflictRules | None = None
+) -> tuple[Column, ...]:
+    """The table's columns with one column per track the system names, in its order (each
+    track in the system's words when ``rules`` has them, :meth:`ConflictRules.track_text`)."""
+    return (*COLUMNS[:3], *(_track_column(t.key, t.label, rules) for t in tracks), *COLUMNS[3:])
 
 
 COLUMNS: tuple[Column, ...] = (
@@ -116,7 +123,7 @@ class TurnOrderModel(QAbstractTableModel):
     ) -> None:
         super().__init__(document)
         self._doc = document
-        self.columns = columns_for(document.rules.tracks)
+        self.columns = columns_for(document.rules.tracks, document.rules)
         self.column_index = {c.key: i for i, c in enumerate(self.columns)}
         self._public = public
         self._point_size = point_size  # the view's font size (0: the application's)

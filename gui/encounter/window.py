@@ -38,7 +38,7 @@ from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.system_actions import install as install_system_actions
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
-from rules.conflict import companion, fill_dice, initiative_value, minion_group
+from rules.conflict import companion, fill_dice, minion_group
 from rules.encounter import (
     AddAspectEvent,
     AddParticipantEvent,
@@ -313,7 +313,7 @@ class EncounterWindow(QMainWindow):
 
     def push(self, event: Event) -> bool:
         """Roll any blank dice, apply ``event`` through an undo command; False if refused."""
-        event = fill_dice(self.doc.conflict_rules, event, self.rng)
+        event = fill_dice(self.doc.conflict_rules, event, self.rng, self.doc.state)
         try:
             command = ApplyEventCommand(self.doc, event)
         except RuleViolation as exc:
@@ -632,50 +632,23 @@ class EncounterWindow(QMainWindow):
         return done
 
     def sheet_rows(self) -> list[Any]:
-        """The GM conflict sheet's rows, in turn order."""
+        """The GM conflict sheet's rows, in turn order (:mod:`gui.encounter.conflict_sheet`)."""
+        from gui.encounter.conflict_sheet import conflict_rows
         from gui.encounter.turn_model import display_order
-        from storage.pdf.sheet_layout import ConflictRow, Track
 
         state = self.doc.state
-        rows = []
-        for pid in display_order(state):
-            p = state.find(pid)
-            if p is None:
-                continue
-            rows.append(
-                ConflictRow(
-                    name=p.name,
-                    initiative=initiative_value(state, p),
-                    tracks=tuple(
-                        Track(
-                            label=spec.label,
-                            boxes=len(p.track(spec.key)),
-                            checked=tuple(bool(b) for b in p.track(spec.key)),
-                        )
-                        for spec in self.doc.conflict_rules.tracks
-                    ),
-                    consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
-                    fate_points=None if p.is_group else p.fate_points,
-                )
-            )
-        return rows
+        order = list(display_order(state))
+        return conflict_rows(state, self.doc.conflict_rules, order, self.doc.ladder)
 
     def print_sheet(self, path: Any = None) -> Any:
-        """Ctrl+P: the GM conflict sheet as a PDF (asks where unless ``path`` is given)."""
-        from pathlib import Path
+        """Ctrl+P: the GM conflict sheet, previewed, then saved or printed (written to ``path``
+        without a dialog when given)."""
+        from gui.encounter.conflict_sheet import print_conflict_sheet
 
-        from storage.pdf.render import render_conflict_sheet
-
-        if path is None:
-            from PySide6.QtWidgets import QFileDialog
-
-            name, _ = QFileDialog.getSaveFileName(self, "GM conflict sheet", "", "PDF (*.pdf)")
-            if not name:
-                return None
-            path = name
-        render_conflict_sheet(self.sheet_rows(), Path(path), title=self.doc.state.name)
-        self.show_message(f"Conflict sheet written to {path}")
-        return Path(path)
+        out = print_conflict_sheet(self, self.sheet_rows(), path)
+        if out is not None:
+            self.show_message(f"Conflict sheet written to {out}")
+        return out
 
     def save_as_template(self) -> uuid.UUID | None:
         """Store the prepared scene (cast, aspects, zones as framed) as a template."""

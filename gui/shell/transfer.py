@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 IMPORT_SUFFIXES = (".json", ".zip")
 
 
+def _in_memory(url: str) -> bool:
+    """Whether ``url`` is a SQLite database that lives in memory only."""
+    from storage.db import in_memory, parse_url
+
+    try:
+        return in_memory(parse_url(url))
+    except FatesmithError:
+        return False
+
+
 class Transfer(QObject):
     """Import, export and print.
 
@@ -98,43 +108,84 @@ class Transfer(QObject):
             self.import_paths(paths)
 
     def import_paths(self, paths: Sequence[Path]) -> Any:
-        """Import character files and archives in a worker; returns the job's signals."""
+        """Import character files and archives; returns the first worker job's signals.
+
+        A worker first looks for characters the library holds under the same id but
+        differently (an edited file imported again); if there are any, the user chooses for
+        each (once, with "apply to all") to replace it, keep both or skip it, then the import
+        runs in a worker. Cancelling that question imports nothing.
+        """
         if self.library.read_only:
             self._error("Read-only library", "Characters cannot be imported into this library.")
             return None
-        files = [Path(p) for p in paths if not str(p).lower().endswith(".zip")]
-        archives = [Path(p) for p in paths if str(p).lower().endswith(".zip")]
+        if _in_memory(self.library.url):
+            # Each worker opens its own connection: it would be a new, empty database, and the
+            # characters would vanish with it while the import reported a success.
+            self._error(
+                "In-memory library",
+                "This library lives in memory only (sqlite://), so imported characters could "
+                "not be kept. Open a library file to import characters.",
+            )
+            return None
+        wanted = [Path(p) for p in paths]
+
+        def scan(library: Library) -> Any:
+            return library.duplicates_in_files(wanted)
+
+        def scanned(duplicates: Any) -> None:
+            choices: dict[uuid.UUID, str] = {}
+            if duplicates:
+                from gui.dialogs.duplicates import DuplicatesDialog
+
+                self.status.emit("", 0)
+                decided = DuplicatesDialog.decide(self._parent, duplicates)
+                if decided is None:
+                    self.status.emit("Import cancelled: nothing was imported", 5000)
+                    return
+                choices = decided
+            self._run_import(wanted, choices)
+
+        self.status.emit("Importing\u2026", 0)
+        return self.workers.run_with_library(scan, scanned, self._on_job_failed)
+
+    def _run_import(self, paths: Sequence[Path], choices: dict[uuid.UUID, str]) -> Any:
+        """Import ``paths`` in a worker, ``choices`` saying what to do with each duplicate."""
+        files = [p for p in paths if p.suffix.lower() != ".zip"]
+        archives = [p for p in paths if p.suffix.lower() == ".zip"]
 
         def job(library: Library) -> Any:
             from storage.library import ImportReport
 
-            imported: list[Any] = []
+            reports: list[ImportReport] = []
             failed: list[tuple[str, str]] = []
             if files:
-                report = library.import_character_files(files)
-                imported += report.imported
-                failed += report.failed
+                reports.append(library.import_character_files(files, on_duplicate=choices))
             for archive in archives:
                 try:
-                    report = library.import_archive(archive, partial=True)
+                    reports.append(
+                        library.import_archive(archive, partial=True, on_duplicate=choices)
+                    )
                 except FatesmithError as exc:
                     failed.append((archive.name, str(exc)))
-                    continue
-                imported += report.imported
-                failed += report.failed
-            return ImportReport(imported=tuple(imported), failed=tuple(failed))
+            return ImportReport(
+                imported=tuple(s for r in reports for s in r.imported),
+                failed=tuple(f for r in reports for f in r.failed) + tuple(failed),
+                replaced=tuple(s for r in reports for s in r.replaced),
+                copies=tuple(i for r in reports for i in r.copies),
+                unchanged=tuple(n for r in reports for n in r.unchanged),
+                skipped=tuple(n for r in reports for n in r.skipped),
+            )
 
         self.status.emit("Importing\u2026", 0)
         return self.workers.run_with_library(job, self._on_imported, self._on_job_failed)
 
     def _on_imported(self, report: Any) -> None:
-        from gui.dialogs.import_report import ImportReportDialog
+        from gui.dialogs.import_report import ImportReportDialog, summary_text
 
         self.imported.emit(report)
-        self.page.select_ids([s.id for s in report.imported])
-        count = len(report.imported)
-        self.status.emit(f"Imported {count} character(s)", 5000)
-        if report.failed:
+        self.page.select_ids([s.id for s in (*report.imported, *report.replaced)])
+        self.status.emit(summary_text(report), 8000)
+        if report.failed or report.replaced or report.copies or report.skipped:
             ImportReportDialog.ask(self._parent, report)
 
     # -- export -----------------------------------------------------------------------------------

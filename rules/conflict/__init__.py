@@ -51,16 +51,18 @@ from rules.conflict.engine import (
     take_out,
 )
 from rules.conflict.odds import contest_odds, protecting_block, reroll_odds, roll_bonus, roll_odds
+from rules.conflict.pools import contest_pools, roll_pool
 from rules.conflict.scene import companion, minion_group
 from rules.conflict.turns import initiative_order, initiative_value
 
 __all__ = [
     "Result", "add_aspect", "add_participant", "apply_event", "apply_stress", "attach", "attack",
-    "block", "companion", "concede", "contest_odds", "end_scene", "fill_dice", "full_defense",
+    "block", "companion", "concede", "contest_odds", "contest_pools", "end_scene", "fill_dice",
+    "full_defense",
     "gm_override", "grant_fate_point", "group_size", "hold", "initiative_order",
     "initiative_value", "maneuver",
     "minion_group", "move", "next_exchange", "next_turn", "pass_block", "protecting_block",
     "recover", "remove_aspect", "remove_participant", "replay", "reroll_odds", "resume", "roll",
-    "roll_bonus", "roll_odds", "spend_fate_point", "start", "system_action", "tag_aspect",
-    "take_consequence", "take_out",
+    "roll_bonus", "roll_odds", "roll_pool", "spend_fate_point", "start", "system_action",
+    "tag_aspect", "take_consequence", "take_out",
 ]  # fmt: skip

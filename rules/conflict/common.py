@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.conflict_rules import ConflictRules
+from rules.conflict_rules import ConflictRules, TrackSpec
+from rules.dice import parse_dice
 from rules.encounter import Block, Encounter, LogEntry, Participant, RollRecord, TrackName
-from rules.errors import RuleViolation
+from rules.errors import DiceExpressionError, RuleViolation
 
 Result = tuple[Encounter, LogEntry]
 """What a transition returns: the new state and its log entry."""
@@ -132,10 +133,16 @@ def _protecting_block(state: Encounter, pid: str) -> Block | None:
     return best
 
 
-def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...]) -> str:
+def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...], pool_expr: str = "") -> str:
     """Fudge faces as ``+0-+``; a pool with other dice as numbers, a Fudge die's as a sign
-    (``+ 0 4``), a subtracted die after a minus (``+ -3``)."""
+    (``+ 0 4``), a subtracted die after a minus (``+ -3``). ``pool_expr`` is the roll's own
+    pool when power tiers changed it (a record's ``pool``; empty: the system's plain pool)."""
     pool = cr.dice_for()
+    if pool_expr:
+        try:
+            pool = parse_dice(pool_expr)
+        except DiceExpressionError:
+            return " ".join(str(f) for f in faces)
     if pool.is_fudge:
         return "".join({-1: "-", 0: "0", 1: "+"}.get(f, str(f)) for f in faces)
     kinds = [t.kind for t in pool.terms for _ in range(t.count)]
@@ -148,10 +155,21 @@ def _fmt_faces(cr: ConflictRules, faces: tuple[int, ...]) -> str:
     return " ".join(parts)
 
 
+def _track_spec(cr: ConflictRules, key: TrackName) -> TrackSpec:
+    """The system's spec of track ``key`` (a bare spec for a track it does not list)."""
+    found = next((t for t in cr.tracks if t.key == key), None)
+    return found if found is not None else TrackSpec(key=key, label=key)
+
+
 def _fmt_roll(cr: ConflictRules, state: Encounter, r: RollRecord) -> str:
-    dice = _fmt_faces(cr, r.faces)
+    if r.reading:  # the system read the roll its own way and said how
+        return f"{_name(state, r.who)} {r.skill}: {r.reading}"
+    dice = _fmt_faces(cr, r.faces, r.pool)
     extra = f" {r.bonus:+d}" if r.bonus else ""
-    return f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}"
+    standing = f" ({r.standing})" if r.standing else ""
+    return (
+        f"{_name(state, r.who)} {r.skill} {r.rating:+d} [{dice}]{extra} = {r.effort:+d}{standing}"
+    )
 
 
 def _check_spin(ev_spins: Iterable[int]) -> None:

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from rules.conflict import harm, rolls, scene, steps, tactics, turns
 from rules.conflict.common import Result, _bound
+from rules.conflict.pools import event_pools
 from rules.conflict_rules import ConflictRules
 from rules.dice import draw_faces
 from rules.encounter import (
@@ -110,15 +111,21 @@ _DICE_FIELDS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def fill_dice(cr: ConflictRules, event: E, rng: random.Random) -> E:
+def fill_dice(cr: ConflictRules, event: E, rng: random.Random, state: Encounter | None = None) -> E:
     """``event`` with every missing die drawn from ``rng`` (faces given are kept): the dice of
-    each roll in order, then the faces of rerolls asked for without faces (``reroll: ()``)."""
+    each roll in order, then the faces of rerolls asked for without faces (``reroll: ()``).
+
+    With ``state`` (the encounter the event is about to be applied to) each roll draws from
+    its own pool, as power tiers make it (:func:`rules.conflict.pools.event_pools`); without
+    it, from the system's plain pool. A system action draws as many rolls as its system says.
+    """
     if isinstance(event, SystemActionEvent):
         return event.model_copy(update={"dice": _action_dice(cr, event, rng)})
     fields = _DICE_FIELDS.get(getattr(event, "do", ""), ())
     if not fields:
         return event
-    pool = cr.dice_for()
+    plain = cr.dice_for()
+    pools = event_pools(_bound(cr, state), state, event) if state is not None else {}
     updates: dict[str, Any] = {}
     for name in fields:
         if getattr(event, name) is not None:
@@ -127,10 +134,11 @@ def fill_dice(cr: ConflictRules, event: E, rng: random.Random) -> E:
             continue
         if getattr(event, "do", "") == "move" and not getattr(event, "sprint", False):
             continue
-        updates[name] = draw_faces(pool, rng)
-    for name in ("invokes", "defense_invokes"):
+        updates[name] = draw_faces(pools.get(name, plain), rng)
+    for name, field in (("invokes", "dice"), ("defense_invokes", "defense_dice")):
         # a reroll asked for with no faces (``"reroll": []``) draws them, after the dice
         invokes = getattr(event, name, ())
+        pool = pools.get(field, plain)
         if any(inv.reroll == () for inv in invokes):
             updates[name] = tuple(
                 inv.model_copy(update={"reroll": draw_faces(pool, rng)})

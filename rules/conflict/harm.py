@@ -20,6 +20,7 @@ from rules.conflict.common import (
     _require_no_pending,
     _require_running,
     _set,
+    _track_spec,
     _with_track,
 )
 from rules.conflict.turns import _deliver_fp
@@ -48,10 +49,11 @@ def _holds_levels(cr: ConflictRules, track: TrackName) -> bool:
 def _fill_group(
     state: Encounter, cr: ConflictRules, g: Participant, track: TrackName, shifts: int
 ) -> tuple[Encounter, int, str]:
-    """Sequential stress on a minion group: returns (state, shifts used, text)."""
+    """Sequential stress on a minion group: returns (state, shifts that overflow, text)."""
     boxes = list(g.track(track))
     free = sum(1 for b in boxes if not b)
-    used = min(free, shifts)
+    used, over = cr.group_stress(g, track, shifts)
+    used = max(0, min(free, used))
     filled = len(boxes) - free
     for i in range(filled, filled + used):
         boxes[i] = 1
@@ -62,7 +64,7 @@ def _fill_group(
         g2 = _set(g2, taken_out=True)
     state = _put(state, g2)
     text = f"{g.name}: {used} box{'es' if used != 1 else ''}, {down} down, {g2.remaining} left"
-    return state, used, text
+    return state, over, text
 
 
 def _hit(
@@ -75,15 +77,20 @@ def _hit(
 ) -> tuple[Encounter, str]:
     """Route a hit of ``shifts``: minions first, then a stressed companion, else pending."""
     t = _get(state, target_id)
-    if t.is_group:
-        state, used, text = _fill_group(state, cr, t, track, shifts)
-        over = shifts - used
-        return state, text + (f"; overflow {over}" if over else "")
     parts: list[str] = []
+    armor = min(shifts, cr.stress_armor(t, track))
+    if armor:
+        shifts -= armor
+        parts.append(f"{t.name}'s armor {armor} takes it to {shifts}")
+        if not shifts:
+            return state, "; ".join(parts)
+    if t.is_group:
+        state, over, text = _fill_group(state, cr, t, track, shifts)
+        parts.append(text + (f"; overflow {over}" if over else ""))
+        return state, "; ".join(parts)
     for g in state.participants:
         if shifts and g.is_group and g.attached_to == t.id and not g.taken_out:
-            state, used, text = _fill_group(state, cr, g, track, shifts)
-            shifts -= used
+            state, shifts, text = _fill_group(state, cr, g, track, shifts)
             parts.append(text)
     if not shifts:
         return state, "; ".join(parts)
@@ -92,27 +99,60 @@ def _hit(
             box = cr.stress_box_for(c, track, shifts)
             if box is not None:  # "How To Do Things": the companion's track soaks the hit
                 level = cr.hit_level(c, track, shifts)
-                state = _put(state, _with_track(c, track, _mark(c.track(track), box, level)))
+                state = _put(
+                    state, _with_track(c, track, cr.stress_marks(c.track(track), box, level))
+                )
                 parts.append(f"{c.name} soaks it: box {box + 1}")
                 return state, "; ".join(parts)
             break
+    if cr.shrugs_off(t, track, shifts):
+        parts.append(f"{t.name} shrugs off the hit (below every free {track} box)")
+        return state, "; ".join(parts)
     box = cr.stress_box_for(t, track, shifts)
     pending = PendingHit(target=t.id, shifts=shifts, track=track, attacker=attacker, box=box)
     state = state.model_copy(update={"pending_hit": pending})
+    hit = cr.hit_text(shifts)
+    # a system without consequences (its slots empty) offers none in the log
+    has_slots = bool(cr.consequence_slots(t, state.kind))
     if box is None:
         over = cr.overflow(t.track(track), shifts)
         parts.append(
-            f"{t.name} takes a {shifts}-point hit with no box for it: a consequence or taken out"
+            f"{t.name} takes {hit} with no box for it: "
+            + ("a consequence or taken out" if has_slots else "taken out")
             + (f" (overflow {over})" if over else "")
         )
     elif t.track(track)[box]:
         parts.append(
-            f"{t.name} takes a {shifts}-point hit: armor keeps it on box {box + 1} (no roll-up), "
-            "or a consequence"
+            f"{t.name} takes {hit}: armor keeps it on box {box + 1} (no roll-up)"
+            + (", or a consequence" if has_slots else "")
         )
     else:
-        parts.append(f"{t.name} takes a {shifts}-point hit: box {box + 1} or a consequence")
+        spec = _track_spec(cr, track)
+        where = (
+            spec.box_words(box, cr.hit_level(t, track, shifts))
+            if spec.level_names
+            else (f"box {box + 1}")
+        )
+        parts.append(f"{t.name} takes {hit}: {where}" + (" or a consequence" if has_slots else ""))
     return state, "; ".join(parts)
+
+
+def _check(
+    cr: ConflictRules, p: Participant, track: TrackName, box: int, level: int, amount: int
+) -> tuple[Participant, str]:
+    """``p`` with box ``box`` of ``track`` checked at ``level`` and the further boxes the same
+    hit checks (the boxes :meth:`ConflictRules.stress_marks` marks with it, and
+    :meth:`ConflictRules.extra_boxes`, read before any is checked), and a note on those for the
+    log."""
+    extra = cr.extra_boxes(p, track, amount)
+    marked = cr.stress_marks(p.track(track), box, level)
+    for index, held in extra:
+        marked = _mark(marked, index, held)
+    p = _with_track(p, track, marked)
+    if not extra:
+        return p, ""
+    boxes = ", ".join(str(i + 1) for i, _held in extra)
+    return p, f" and box{'es' if len(extra) > 1 else ''} {boxes}"
 
 
 def _apply_stress(
@@ -140,10 +180,10 @@ def _apply_stress(
                 "checked, no roll-up"
             )
         level = cr.hit_level(p, track, pending.shifts)
-        p = _with_track(p, track, _mark(p.track(track), box, level))
+        p, more = _check(cr, p, track, box, level, pending.shifts)
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
-            return state, f"{p.name} checks {track} box {box + 1} at level {level}"
+            return state, f"{p.name} checks {_track_spec(cr, track).box_words(box, level)}{more}"
         moved = "up" if box + 1 > pending.shifts else "down"
         rolled = f" (rolled {moved} from box {pending.shifts})" if box + 1 != pending.shifts else ""
         return state, f"{p.name} checks {track} box {box + 1}{rolled}"
@@ -157,11 +197,19 @@ def _apply_stress(
         box = pending.box
         p = _get(state, p.id)
         level = cr.hit_level(p, track, ev.amount)
-        state = _put(state, _with_track(p, track, _mark(p.track(track), box, level)))
-        state = state.model_copy(update={"pending_hit": None})
+        p, more = _check(cr, p, track, box, level, ev.amount)
+        state = _put(state, p).model_copy(update={"pending_hit": None})
+        spec = _track_spec(cr, track)
+        if spec.level_names:
+            return state, (
+                f"{p.name} takes {cr.hit_text(ev.amount)}: {spec.box_words(box, level)}{more}"
+            )
         at = f" at level {level}" if _holds_levels(cr, track) else ""
-        return state, f"{p.name} takes {ev.amount} {track} stress: box {box + 1}{at}"
-    return state, f"{p.name} takes {ev.amount} {track} stress: {text}"
+        return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: box {box + 1}{at}{more}"
+    spec = _track_spec(cr, track)
+    if spec.level_names:
+        return state, text
+    return state, f"{p.name} takes {ev.amount} {track} {spec.harm}: {text}"
 
 
 def _fill_lower(
@@ -233,6 +281,13 @@ def _take_consequence(
         nxt = cr.next_consequence(p, state.kind)
         if nxt is None:
             raise RuleViolation(f"{p.name} has no consequence left; the hit takes them out")
+        if ev.severity is not None and ev.severity != nxt:
+            free = cr.free_consequences(p, state.kind)
+            if ev.severity not in free:
+                raise RuleViolation(
+                    f"{p.name} has no free {ev.severity} consequence (free: {', '.join(free)})"
+                )
+            nxt = ev.severity
         severity = nxt
         what = f"{severity} consequence"
     consequence = Consequence(severity=severity, text=ev.text, kind=state.kind)
@@ -245,8 +300,16 @@ def _take_consequence(
     pending = state.pending_hit
     absorbed = ""
     if pending is not None and pending.target == p.id:
-        absorbed = f", absorbing the {pending.shifts}-point hit"
-        state = state.model_copy(update={"pending_hit": None})
+        soak = cr.consequence_absorbs(consequence.severity)
+        left = 0 if soak is None else max(0, pending.shifts - soak)
+        if left:  # the rest of the hit still waits for a box or another consequence
+            box = cr.stress_box_for(p, pending.track, left)
+            absorbed = f", absorbing {soak} of the {pending.shifts}-point hit: {left} left"
+            pending = pending.model_copy(update={"shifts": left, "box": box})
+            state = state.model_copy(update={"pending_hit": pending})
+        else:
+            absorbed = f", absorbing the {pending.shifts}-point hit"
+            state = state.model_copy(update={"pending_hit": None})
     text = f"{p.name} takes a {what}: \u201c{ev.text}\u201d{absorbed}"
     if p.grit is not None and p.consequences_taken >= p.grit:
         text += f" (grit {p.grit} reached: ready to concede)"

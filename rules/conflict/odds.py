@@ -18,6 +18,17 @@ from rules.conflict.common import _bound, _get, _protecting_block, group_size
 from rules.conflict_rules import ConflictRules
 from rules.dice import DicePool, distribution
 from rules.encounter import Encounter
+from rules.errors import RuleViolation
+
+
+def _require_dice_odds(cr: ConflictRules) -> None:
+    """Refuse odds the dice alone do not give (:attr:`ConflictRules.odds_from_dice`).
+
+    Raises:
+        RuleViolation: the system reads its rolls off a table of its own.
+    """
+    if not cr.odds_from_dice:
+        raise RuleViolation("this system reads its rolls off a table: no odds from the dice")
 
 
 def roll_bonus(
@@ -57,19 +68,24 @@ def _resolved(dice: DicePool, resolve: Resolve) -> tuple[tuple[int, Fraction], .
     return tuple(sorted(dist.items()))
 
 
-def resolved_distribution(cr: ConflictRules) -> dict[int, Fraction]:
-    """Exact chance of each value the system's dice add to a roll (``cr.resolve`` of every
-    way the pool can fall, all equally likely)."""
-    return dict(_resolved(cr.dice_for(), cr.resolve))
+def resolved_distribution(cr: ConflictRules, pool: DicePool | None = None) -> dict[int, Fraction]:
+    """Exact chance of each value the system's dice (or ``pool``, a roll's own dice across
+    power tiers) add to a roll (``cr.resolve`` of every way the pool can fall, all equally
+    likely)."""
+    return dict(_resolved(pool or cr.dice_for(), cr.resolve))
 
 
 @cache
-def _difference(dice: DicePool, resolve: Resolve) -> tuple[tuple[int, Fraction], ...]:
-    """Distribution of (attacker's dice - defender's dice), each rolling ``dice``."""
+def _difference(
+    dice: DicePool, resolve: Resolve, defense_dice: DicePool | None = None
+) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of (attacker's dice - defender's dice), the attacker rolling ``dice`` and
+    the defender ``defense_dice`` (None: the same)."""
     dist = dict(_resolved(dice, resolve))
+    other = dist if defense_dice is None else dict(_resolved(defense_dice, resolve))
     out: dict[int, Fraction] = {}
     for a, pa in dist.items():
-        for d, pd in dist.items():
+        for d, pd in other.items():
             out[a - d] = out.get(a - d, Fraction(0)) + pa * pd
     return tuple(sorted(out.items()))
 
@@ -102,6 +118,7 @@ def contest_odds(
     *,
     rerolls: int = 0,
     defense_rerolls: int = 0,
+    pools: tuple[DicePool, DicePool] | None = None,
 ) -> Fraction:
     """Chance that the attacker's effort beats the defender's by at least one shift; with a
     protecting ``block`` strength, the better of the defense roll and the block counts (SotC
@@ -110,15 +127,27 @@ def contest_odds(
     ``rerolls`` and ``defense_rerolls`` are the rerolls each side has queued (SotC "Invoking
     Aspects"): whichever side is losing rerolls its own dice while it has one, the other roll
     standing, until the loser runs out. Exact, by recursion over both rolls.
+
+    ``pools`` are the attacker's and the defender's dice when power tiers make them differ
+    (:func:`rules.conflict.pools.contest_pools`); None: both roll the system's plain pool.
+
+    Raises:
+        RuleViolation: the system's dice alone do not give the odds.
     """
     cr = _bound(cr, state)
+    _require_dice_odds(cr)
     if rerolls < 0 or defense_rerolls < 0:
         raise ValueError("rerolls cannot be negative")
     if block is None and not rerolls and not defense_rerolls:
         need = defense_total - attack_total + 1
-        diffs = _difference(cr.dice_for(), cr.resolve)
+        if pools is None:
+            diffs = _difference(cr.dice_for(), cr.resolve)
+        else:
+            diffs = _difference(pools[0], cr.resolve, pools[1])
         return sum((p for diff, p in diffs if diff >= need), start=Fraction(0))
-    dist = tuple(resolved_distribution(cr).items())
+    attack_pool, defense_pool = pools or (None, None)
+    dist = tuple(resolved_distribution(cr, attack_pool).items())
+    defense_dist = tuple(resolved_distribution(cr, defense_pool).items())
 
     def wins(a: int, d: int) -> bool:
         held = defense_total + d if block is None else max(defense_total + d, block)
@@ -129,13 +158,19 @@ def contest_odds(
         if wins(a, d):
             if not kd:
                 return Fraction(1)
-            return sum((pd * after(a, d2, ka, kd - 1) for d2, pd in dist), start=Fraction(0))
+            return sum(
+                (pd * after(a, d2, ka, kd - 1) for d2, pd in defense_dist), start=Fraction(0)
+            )
         if not ka:
             return Fraction(0)
         return sum((pa * after(a2, d, ka - 1, kd) for a2, pa in dist), start=Fraction(0))
 
     return sum(
-        (pa * pd * after(a, d, rerolls, defense_rerolls) for a, pa in dist for d, pd in dist),
+        (
+            pa * pd * after(a, d, rerolls, defense_rerolls)
+            for a, pa in dist
+            for d, pd in defense_dist
+        ),
         start=Fraction(0),
     )
 
@@ -147,10 +182,24 @@ def protecting_block(state: Encounter, pid: str) -> int | None:
 
 
 def roll_odds(
-    cr: ConflictRules, state: Encounter, total: int, difficulty: int, *, rerolls: int = 0
+    cr: ConflictRules,
+    state: Encounter,
+    total: int,
+    difficulty: int,
+    *,
+    rerolls: int = 0,
+    pool: DicePool | None = None,
 ) -> Fraction:
     """Chance that a roll with ``total`` added meets ``difficulty``, a failure rerolled up to
-    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`)."""
-    dist = resolved_distribution(_bound(cr, state))
+    ``rerolls`` times (SotC "Invoking Aspects"; see :func:`reroll_odds`); ``pool`` is the
+    roll's own dice across power tiers (:func:`rules.conflict.pools.roll_pool`; None: the
+    system's plain pool).
+
+    Raises:
+        RuleViolation: the system's dice alone do not give the odds.
+    """
+    cr = _bound(cr, state)
+    _require_dice_odds(cr)
+    dist = resolved_distribution(cr, pool)
     p = sum((q for value, q in dist.items() if value + total >= difficulty), start=Fraction(0))
     return reroll_odds(p, rerolls)

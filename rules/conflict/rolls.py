@@ -22,10 +22,13 @@ from rules.conflict.common import (
     _require_running,
     _require_started,
     _set,
+    _track_spec,
     group_size,
 )
 from rules.conflict.harm import _hit
-from rules.conflict_rules import ConflictRules
+from rules.conflict.pools import pool_text, roll_pool, roll_tier
+from rules.conflict.turns import _reorder
+from rules.conflict_rules import ConflictRules, RollReading
 from rules.dice import DicePool, check_faces
 from rules.encounter import (
     AttackEvent,
@@ -50,6 +53,36 @@ def _faces(pool: DicePool, faces: Sequence[int] | None, who: str) -> tuple[int, 
         return check_faces(pool, faces)
     except DiceExpressionError as exc:
         raise RuleViolation(f"dice for {who}: {exc}") from None
+
+
+class UnreadRoll(RuleViolation):
+    """A roll the system cannot read yet (it needs a reading the event does not carry): the
+    roll and attack actions log it and change nothing; other actions refuse it."""
+
+
+def _read(
+    cr: ConflictRules,
+    p: Participant,
+    skill: str,
+    rating: int,
+    pool: DicePool,
+    dice: tuple[int, ...],
+    bonus: int,
+    reading: str | None,
+    difficulty: int | None = None,
+) -> RollReading:
+    """The system's reading of one roll (:meth:`ConflictRules.read_roll`).
+
+    Raises:
+        UnreadRoll: the system cannot read it without a reading the user must enter.
+    """
+    read = cr.read_roll(
+        p, skill, rating=rating, faces=dice, resolved=cr.resolve(pool, dice), bonus=bonus,
+        reading=reading, difficulty=difficulty,
+    )  # fmt: skip
+    if read.effort is None:
+        raise UnreadRoll(read.text or f"{p.name}'s roll cannot be read")
+    return read
 
 
 def _use_invoke(state: Encounter, cr: ConflictRules, inv: Invoke) -> tuple[Encounter, str]:
@@ -107,15 +140,48 @@ def _roll(
     spin: int = 0,
     defense: bool = False,
     opponent_tier: int | None = None,
+    reading: str | None = None,
+    static_tier: int | None = None,
 ) -> tuple[Encounter, RollRecord]:
+    """One roll (see :func:`_roll_read`), whatever the system said about initiative."""
+    state, record, _read_as = _roll_read(
+        state, cr, pid, skill, faces, modifier=modifier, invokes=invokes, spin=spin,
+        defense=defense, opponent_tier=opponent_tier, reading=reading, static_tier=static_tier,
+    )  # fmt: skip
+    return state, record
+
+
+def _roll_read(
+    state: Encounter,
+    cr: ConflictRules,
+    pid: str,
+    skill: str,
+    faces: Sequence[int] | None,
+    *,
+    modifier: int = 0,
+    invokes: Iterable[Invoke] = (),
+    spin: int = 0,
+    defense: bool = False,
+    opponent_tier: int | None = None,
+    reading: str | None = None,
+    difficulty: int | None = None,
+    static_tier: int | None = None,
+) -> tuple[Encounter, RollRecord, RollReading]:
     """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
 
     ``opponent_tier`` is the power tier of what the roll is against (None: the roller's own,
-    as for a difficulty of no stated tier); it and the roller's tier choose the dice pool.
+    as for a difficulty of no stated tier); ``static_tier`` that of a static difficulty with a
+    tier; they and the tier of the roller's skill choose the dice pool. ``reading`` is what the
+    user entered for a system that reads rolls its own way.
+
+    Raises:
+        UnreadRoll: the system cannot read the roll without a reading.
     """
     p = _get(state, pid)
-    own_tier = cr.tier_of(p)
-    pool = cr.dice_for(own_tier, own_tier if opponent_tier is None else opponent_tier)
+    pool = roll_pool(
+        cr, state, pid, skill, defense=defense, opponent_tier=opponent_tier,
+        static_tier=static_tier,
+    )  # fmt: skip
     dice = _faces(pool, faces, p.name)
     notes: list[str] = []
     bonus = 0
@@ -159,36 +225,54 @@ def _roll(
     if modifier:
         notes.append(f"{modifier:+d} modifier")
     standing, why = cr.roll_modifier(p, skill)
+    standing_note = ""
     if standing:
         bonus += standing
-        notes.append(f"{standing:+d} {why}".rstrip())
+        standing_note = f"{standing:+d} {why}".rstrip()
+        notes.append(standing_note)
     rating = p.skill(skill, state.kind)
     if defense:  # a system may lower a defense (SotC: surprised, Mediocre)
         rating, why_rating = cr.defense_rating(state, p, skill, rating)
         if why_rating:
             notes.append(why_rating)
-    effort = rating + cr.resolve(pool, dice) + bonus
+    read = _read(cr, p, skill, rating, pool, dice, bonus, reading, difficulty)
+    assert read.effort is not None
     record = RollRecord(
-        who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=effort,
-        notes=tuple(notes),
+        who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=read.effort,
+        notes=tuple(notes), standing=standing_note, reading=read.text, pool=pool_text(cr, pool),
     )  # fmt: skip
-    return state, record
+    return state, record, read
+
+
+def _fix_initiative(cr: ConflictRules, state: Encounter, pid: str, value: int) -> Encounter:
+    """``pid``'s initiative in this kind of conflict set by a roll (a system whose initiative
+    is rolled, before the start; once started, a newcomer's roll, or an action that moves its
+    token along a phase track, gives it its place)."""
+    p = _get(state, pid)
+    state = _put(state, _set(p, initiative={**p.initiative, state.kind: value}))
+    return _reorder(cr, state) if state.started else state
 
 
 def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[Encounter, str]:
     _require_running(state)
     _active(_get(state, ev.who))
-    state, rec = _roll(
-        state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin,
-    )  # fmt: skip
+    before = state
+    try:
+        state, rec, read = _roll_read(
+            state, cr, ev.who, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
+            spin=ev.spin, reading=ev.reading, difficulty=ev.difficulty,
+            static_tier=ev.difficulty_tier,
+        )  # fmt: skip
+    except UnreadRoll as exc:
+        return before, str(exc)
     shifts = max(0, rec.effort - ev.difficulty)
     success = rec.effort >= ev.difficulty
     spin = success and shifts >= cr.spin_margin
-    if ev.uses_action:
+    if read.initiative is not None:
+        state = _fix_initiative(cr, state, ev.who, read.initiative)
+    if ev.uses_action and not (read.initiative is not None and not state.started):
         state = _acted(state, ev.who)
-    verdict = f"success, {shifts} shift{'s' if shifts != 1 else ''}" if success else "failure"
-    text = f"{_fmt_roll(cr, state, rec)} vs {ev.difficulty:+d}: {verdict}" + (
+    text = f"{_fmt_roll(cr, state, rec)} {cr.roll_verdict(rec.effort, ev.difficulty)}" + (
         " (spin)" if spin else ""
     )
     if ev.note:
@@ -221,35 +305,50 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     _active(defender)
     if attacker.id == defender.id:
         raise RuleViolation("a participant cannot attack itself")
-    state, a = _roll(
-        state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin, opponent_tier=cr.tier_of(defender),
-    )  # fmt: skip
-    state, d = _roll(
-        state, cr, ev.defender, ev.defense_skill, ev.defense_dice, modifier=ev.defense_modifier,
-        invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
-        opponent_tier=cr.tier_of(attacker),
-    )  # fmt: skip
+    before = state
+    try:
+        state, a = _roll(
+            state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier,
+            invokes=ev.invokes, spin=ev.spin,
+            opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True),
+            reading=ev.reading,
+        )  # fmt: skip
+        state, d = _roll(
+            state, cr, ev.defender, ev.defense_skill, ev.defense_dice,
+            modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
+            defense=True, opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
+            reading=ev.defense_reading,
+        )  # fmt: skip
+    except UnreadRoll as exc:
+        return before, f"{attacker.name} attacks {defender.name}: {exc}"
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
     block = _protecting_block(state, ev.defender)
     if block is not None and block.strength > defense:
         defense = block.strength
         parts.append(f"{_name(state, block.by)}'s block holds at {block.strength:+d}")
-    shifts = max(0, a.effort - defense)
+    shifts, why = cr.hit_shifts(attacker, defender, a.effort, defense)
+    if why:
+        parts.append(why)
     spin = defense - a.effort >= cr.spin_margin
     state = _acted(state, ev.attacker)
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
-        parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}")
+        if not why:  # a system that explained the hit has said what it deals
+            parts.append(cr.margin_text(shifts))
+        weapon = cr.weapon_stress(attacker, ev.skill, cr.track_for(state.kind), shifts)
+        if weapon:
+            shifts += weapon
+            parts.append(f"+{weapon} weapon: {shifts}")
         extra = attacker.extra_stress_vs_groups if _minions_faced(state, defender) >= 2 else 0
         if extra:
             shifts += extra
             parts.append(f"+{extra} stress against two or more minions: {shifts}")
         state, text = _hit(state, cr, ev.defender, shifts, cr.track_for(state.kind), ev.attacker)
         parts.append(text)
-    else:
-        parts.append("no stress" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
+    elif not why or spin:
+        harm = _track_spec(cr, cr.track_for(state.kind)).harm
+        parts.append(f"no {harm}" + (f"; {_name(state, ev.defender)} gains spin" if spin else ""))
     text = f"{attacker.name} attacks {defender.name}: " + "; ".join(parts)
     outcome = Outcome(
         action="attack", actor=ev.attacker, target=ev.defender, rolls=(a, d), opposition=defense,

@@ -21,6 +21,7 @@ from rules.conflict.common import (
     _set,
     _spend_action,
 )
+from rules.conflict.pools import roll_tier
 from rules.conflict.rolls import _roll
 from rules.conflict_rules import ConflictRules
 from rules.encounter import (
@@ -43,7 +44,11 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
     _check_spin((ev.spin, ev.defense_spin))
     actor = _get(state, ev.actor)
     _active(actor)
-    versus = cr.tier_of(_get(state, ev.target)) if ev.target is not None else None
+    versus = (
+        roll_tier(cr, state, ev.target, ev.defense_skill, defense=True)
+        if ev.target is not None
+        else None
+    )
     state, a = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
         spin=ev.spin, opponent_tier=versus,
@@ -56,7 +61,7 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
         state, d = _roll(
             state, cr, ev.target, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
-            defense=True, opponent_tier=cr.tier_of(actor),
+            defense=True, opponent_tier=roll_tier(cr, state, ev.actor, ev.skill),
         )  # fmt: skip
         rolls.append(d)
         opposition = d.effort

@@ -102,11 +102,27 @@ def _start(state: Encounter, cr: ConflictRules, ev: StartEvent) -> tuple[Encount
     state = state.model_copy(update={"started": True, "exchange": 1, "turn": 0})
     order = initiative_order(cr, state)
     state = state.model_copy(update={"order": order})
+    state, out = _sit_out(cr, state)
     state = state.model_copy(update={"turn": _first_from(state, 0)})
     names = ", ".join(
         f"{_name(state, pid)} ({initiative_value(state, _get(state, pid)):+d})" for pid in order
     )
-    return state, f"Exchange 1 begins. Initiative: {names}"
+    return state, f"Exchange 1 begins. Initiative: {names}" + "".join(f"; {o}" for o in out)
+
+
+def _sit_out(cr: ConflictRules, state: Encounter) -> tuple[Encounter, list[str]]:
+    """Those the system says sit out the exchange beginning start it as having acted
+    (:meth:`ConflictRules.sits_out`); returns the state and a note on each, for the log."""
+    notes: list[str] = []
+    changed = []
+    for p in state.participants:
+        if p.taken_out or p.acted or not _takes_turns(p):
+            continue
+        why = cr.sits_out(state, p)
+        if why:
+            changed.append(_set(p, acted=True))
+            notes.append(f"{p.name} sits out ({why})")
+    return _put(state, *changed), notes
 
 
 def _deliver_fp(state: Encounter) -> tuple[Encounter, list[str]]:
@@ -142,11 +158,12 @@ def _begin_exchange(cr: ConflictRules, state: Encounter) -> tuple[Encounter, str
             "interrupt": None, "order": order, "concession_open": None, "overrides": (),
         }
     )  # fmt: skip
+    state, out = _sit_out(cr, state)
     state, system_notes = cr.exchange_begins(state)
     notes.extend(system_notes)
     state = state.model_copy(update={"turn": _first_from(state, 0)})
     text = f"Exchange {state.exchange} begins"
-    return state, "; ".join([text, *notes])
+    return state, "; ".join([text, *notes, *out])
 
 
 def _next_exchange(

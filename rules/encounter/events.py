@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.character import MAX_NAME, ConflictKind
+from rules.character import MAX_NAME, ConflictKind, Severity
 from rules.encounter.state import MAX_FACES, Participant, TrackName, legacy_settings
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -65,18 +65,26 @@ class NextExchangeEvent(_Event):
 
 
 class RollEvent(_Event):
-    """A simple action: skill + dice against a difficulty (default Mediocre, digest 13 #1)."""
+    """A simple action: skill + dice against a difficulty (default Mediocre, digest 13 #1).
+
+    ``difficulty_tier``: the power tier of a static difficulty that has one (None: the
+    roller's own), for systems whose dice depend on tiers (``ConflictRules.static_dice``).
+    """
 
     do: Literal["roll"] = "roll"
     who: str
     skill: str = Field(max_length=MAX_NAME)
     dice: Dice = None
     difficulty: int = 0
+    difficulty_tier: int | None = Field(default=None, ge=0, le=20)
     modifier: int = 0
     invokes: tuple[Invoke, ...] = ()
     spin: int = Field(default=0, ge=-1, le=1)
     uses_action: bool = True
     note: str = Field(default="", max_length=MAX_NAME)
+    reading: str | None = Field(default=None, max_length=40)
+    """What the user read for this roll, for a system that reads rolls its own way and needs
+    it (a column off a printed table); None for the others."""
 
 
 class AttackEvent(_Event):
@@ -95,6 +103,9 @@ class AttackEvent(_Event):
     defense_invokes: tuple[Invoke, ...] = ()
     spin: int = Field(default=0, ge=-1, le=1)
     defense_spin: int = Field(default=0, ge=-1, le=1)
+    reading: str | None = Field(default=None, max_length=40)
+    defense_reading: str | None = Field(default=None, max_length=40)
+    """What the user read for the attack's and the defense's rolls (see ``RollEvent``)."""
 
 
 class ApplyStressEvent(_Event):
@@ -127,12 +138,15 @@ class TakeConsequenceEvent(_Event):
     """Take a consequence: absorbs the whole pending hit on ``who`` (SotC "Consequences").
 
     ``companion`` uses the attached companion's extra consequence (the companion is removed).
+    ``severity`` picks a free slot instead of the lightest (for systems whose consequences
+    absorb by severity, where a heavier one alone may suit the hit better).
     """
 
     do: Literal["take_consequence"] = "take_consequence"
     who: str
     text: str = Field(min_length=1, max_length=MAX_NAME)
     companion: bool = False
+    severity: Severity | None = None
 
 
 class RemoveConsequenceEvent(_Event):

@@ -324,7 +324,10 @@ class PendingHit(BaseModel):
 
 
 class RollRecord(BaseModel):
-    """One roll of an action: who, which skill, the faces and every modifier."""
+    """One roll of an action: who, which skill, the faces and every modifier (``standing``:
+    the note of the system's standing modifier in ``bonus``, e.g. a wound penalty, shown in
+    the log's roll line; ``pool`` is the dice expression when the roll's power tiers changed
+    the system's plain pool, empty for the plain pool)."""
 
     model_config = _FROZEN
 
@@ -335,6 +338,10 @@ class RollRecord(BaseModel):
     bonus: int = 0
     effort: int
     notes: tuple[str, ...] = ()
+    standing: str = ""
+    reading: str = Field(default="", max_length=1000)
+    """The roll in its system's words, when the system reads rolls its own way (else empty)."""
+    pool: str = Field(default="", max_length=80)
 
 
 class Outcome(BaseModel):

@@ -21,6 +21,7 @@ from storage.library.errors import (
     DiskFullError,
     LibraryError,
     LibraryReadOnlyError,
+    MissingLibraryError,
     NewerRecordError,
     NotFoundError,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "Library",
     "LibraryError",
     "LibraryReadOnlyError",
+    "MissingLibraryError",
     "NewerRecordError",
     "NotFoundError",
     "SearchQuery",

@@ -32,6 +32,10 @@ class CorruptLibraryError(LibraryError):
     """The file is not a SQLite Fatesmith library, or is damaged; it is never overwritten."""
 
 
+class MissingLibraryError(LibraryError):
+    """The library file does not exist and creating it was not asked for."""
+
+
 class NotFoundError(LibraryError):
     """No record with that id (it may have been deleted by another window or process)."""
 

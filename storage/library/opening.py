@@ -1,16 +1,21 @@
 """Storage layer: opening a library safely (the opening part of the library facade).
 
-Opening refuses, without writing a byte, files that are not SQLite Fatesmith libraries; opens a
-library written by a newer Fatesmith read-only (through connections the database itself keeps
-read-only); and migrates an older one in one transaction after a timestamped backup. A new
-library gets the sample characters and campaign unless asked not to.
+Opening refuses, without writing a byte, files that are not SQLite Fatesmith libraries or are
+damaged (``PRAGMA quick_check`` runs before the first write, even before the journal mode is
+set); opens read-only (through connections the database itself keeps read-only) a library
+written by a newer Fatesmith or one that cannot be written where it is (a read-only file or
+folder, a full disk), saying why; and migrates an older one in one transaction after a
+timestamped backup. A new library gets the sample characters and campaign unless asked not to;
+a missing file is created only when the caller allows it.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Self
 
@@ -28,6 +33,7 @@ from storage.db import (
     parse_url,
     read_only_supported,
     sqlite_path,
+    sqlite_uri,
     writer,
 )
 from storage.library.base import (
@@ -37,7 +43,12 @@ from storage.library.base import (
     LibraryBase,
     settings_for,
 )
-from storage.library.errors import CorruptLibraryError, LibraryError
+from storage.library.errors import (
+    CorruptLibraryError,
+    LibraryError,
+    MissingLibraryError,
+    disk_full,
+)
 from storage.mappers import listing_columns, load_character, now
 from storage.tables import CharacterRow, LibraryInfoRow
 
@@ -47,6 +58,113 @@ SEARCH_FORMAT = "3"
 """Format of the characters' derived listing columns (library_info ``search_format``): 1 (or
 none) plain search lines, 2 search lines marked by field (storage.search_syntax), 3 search text
 and headline from the system's ``GameSystem.listing``."""
+
+
+FULL_DISK_BYTES = 1024 * 1024
+"""Below this much free space on its disk, a library opens read-only (``disk full``)."""
+
+
+QUICK_CHECK_MMAP = 256 * 1024 * 1024
+"""Bytes of the file the integrity check reads through a memory map."""
+
+
+class _LocationProblem(Exception):
+    """Opening for writing failed because of where the file is (read-only, disk full)."""
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What the pre-open check found out about a SQLite library file.
+
+    Attributes:
+        revision: Its schema revision (None: a new or empty file).
+        location: Why it cannot be written here ("" when it can): a read-only file or folder,
+            a full disk.
+        immutable: Open it as SQLite ``immutable`` (a read-only folder: no -shm can be made).
+    """
+
+    revision: str | None = None
+    location: str = ""
+    immutable: bool = False
+
+
+def read_only_location(path: Path) -> str:
+    """Why the existing library file ``path`` cannot be written where it is ("" if it can)."""
+    if not os.access(path, os.W_OK):
+        return f"the library file {path} is read-only (no permission to write it)"
+    if not os.access(path.parent, os.W_OK):
+        return (
+            f"the folder {path.parent} is read-only (SQLite writes its journal next to the "
+            "library file)"
+        )
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        return ""
+    if free < FULL_DISK_BYTES:
+        return f"the disk holding {path} is full ({free} bytes free)"
+    return ""
+
+
+def location_problem(path: Path, error: BaseException | None) -> str:
+    """The location problem (read-only, disk full) behind a driver error on opening, or ""."""
+    if disk_full(error):
+        return f"the disk holding {path} is full"
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+        return read_only_location(path) or f"{path} cannot be written ({error})"
+    return ""
+
+
+def _probe(path: Path, *, immutable: bool) -> tuple[set[str], str | None, str]:
+    """(tables, schema revision, damage found by ``quick_check`` or "") read through a
+    read-only connection to exactly ``path``."""
+    options = {"mode": "ro", **({"immutable": "1"} if immutable else {})}
+    if not os.access(path, os.R_OK):
+        raise LibraryError(f"cannot read {path}: no permission to read it")
+    try:
+        probe = sqlite3.connect(sqlite_uri(path, **options), uri=True)
+    except sqlite3.Error as exc:
+        raise LibraryError(f"cannot open {path} ({exc}); it was left as it is") from None
+    try:
+        tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        revision = None
+        if migrations.VERSION_TABLE in tables:
+            row = probe.execute(f"SELECT version_num FROM {migrations.VERSION_TABLE}").fetchone()
+            revision = str(row[0]) if row else None
+        problem = ""
+        if tables:
+            # Read through a memory map: about twice as fast (benchmarks/bench_library.py).
+            probe.execute(f"PRAGMA mmap_size = {QUICK_CHECK_MMAP}")
+            found = [str(r[0]) for r in probe.execute("PRAGMA quick_check(3)")]
+            if found != ["ok"]:
+                problem = "; ".join(found)
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise LibraryError(
+                f"{path} is busy (another program holds a lock on it); try again"
+            ) from None
+        return set(), None, str(exc)
+    except sqlite3.DatabaseError as exc:
+        return set(), None, str(exc)
+    finally:
+        probe.close()
+    return tables, revision, problem
+
+
+def unknown_revision_reason(revision: str) -> str:
+    """Why a library with a schema revision this version does not know opens read-only."""
+    known = migrations.KNOWN_REVISIONS
+    if revision.isdigit() and all(k.isdigit() for k in known) and int(revision) > int(known[-1]):
+        return (
+            f"written by a newer Fatesmith (schema {revision}; this version knows up to "
+            f"{migrations.HEAD}); opened read-only, update Fatesmith to change it"
+        )
+    return (
+        f"its schema revision {revision!r} is not one this Fatesmith knows ({', '.join(known)}) "
+        "and is not newer either (a development build or another program wrote it); opened "
+        "read-only"
+    )
 
 
 def samples_wanted(samples: bool, env: dict[str, str] | None = None) -> bool:
@@ -63,80 +181,120 @@ class OpeningMixin(LibraryBase):
         raise NotImplementedError
 
     @classmethod
-    def open(cls, url: str, *, registry: SystemRegistry, samples: bool = True) -> Self:
+    def open(
+        cls, url: str, *, registry: SystemRegistry, samples: bool = True, create: bool = True
+    ) -> Self:
         """Open (creating or migrating when needed) the library at ``url``.
+
+        A SQLite file is checked before anything is written to it (see
+        :meth:`_check_sqlite_file`): a file that is not a Fatesmith library, or is damaged, is
+        refused and left byte for byte as it was. A healthy library that cannot be written
+        (a read-only file or folder, a full disk) opens read-only, saying why.
 
         Args:
             url: A SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``).
             registry: The loaded game systems.
             samples: Whether a newly created library starts with the sample characters and
                 campaign (also switched off by ``FATESMITH_NO_SAMPLES=1``).
+            create: Whether a SQLite file that does not exist may be created (with its
+                folders); False raises :class:`MissingLibraryError` instead.
 
         Raises:
             CorruptLibraryError: not a SQLite file, damaged, or not a Fatesmith library.
-            LibraryError: the database cannot be reached or created.
+            MissingLibraryError: the file does not exist and ``create`` is False.
+            LibraryError: the database cannot be reached or created (including a URL naming an
+                unknown database kind or a driver that is not installed).
         """
         try:
             parsed = parse_url(url)
         except FatesmithError as exc:
             raise LibraryError(str(exc)) from None
         path = sqlite_path(parsed)
-        newer = False
+        state = FileState()
         if path is not None:
-            revision = cls._check_sqlite_file(path)
-            newer = revision is not None and revision not in migrations.KNOWN_REVISIONS
-        # A library from a newer Fatesmith is never opened writable, not even for a moment.
-        engine = make_engine(parsed, read_only=newer)
+            state = cls._check_sqlite_file(path, create=create)
+        revision = state.revision
+        unknown = revision is not None and revision not in migrations.KNOWN_REVISIONS
+        # A library from a newer Fatesmith, or one that cannot be written here, is never
+        # opened writable, not even for a moment.
+        engine = cls._new_engine(parsed, read_only=unknown or bool(state.location), state=state)
         try:
-            library = cls._open_engine(engine, url, parsed, path, registry, samples)
+            return cls._open_engine(engine, url, parsed, path, registry, samples, state.location)
+        except _LocationProblem as problem:
+            # Found out only when connecting (a full disk, a folder made read-only meanwhile).
+            engine.dispose()
+            reason = str(problem)
+            engine = cls._new_engine(parsed, read_only=True, state=state)
         except BaseException:
             engine.dispose()
             raise
-        return library
+        try:
+            return cls._open_engine(engine, url, parsed, path, registry, samples, reason)
+        except BaseException:
+            engine.dispose()
+            raise
 
     @staticmethod
-    def _check_sqlite_file(path: Path) -> str | None:
-        """Refuse, without writing a byte, a file that is not a SQLite Fatesmith library.
+    def _new_engine(parsed: URL, *, read_only: bool, state: FileState) -> Engine:
+        try:
+            return make_engine(parsed, read_only=read_only, immutable=state.immutable)
+        except FatesmithError as exc:
+            raise LibraryError(str(exc)) from None
+
+    @staticmethod
+    def _check_sqlite_file(path: Path, *, create: bool = True) -> FileState:
+        """Refuse, without writing a byte, a file that is not a healthy SQLite Fatesmith library.
+
+        Everything is read through a read-only connection naming exactly ``path``: the tables,
+        the schema revision, then ``PRAGMA quick_check`` (a damaged page is found here, before
+        anything could be written into the file). Then whether the file can be written here.
 
         Returns:
-            The library's schema revision, read through a read-only connection (None for a
-            new or empty file).
+            The library's revision (None for a new or empty file), and why it must be opened
+            read-only ("" when it can be written).
+
+        Raises:
+            CorruptLibraryError: a folder, not SQLite, not a Fatesmith library, or damaged.
+            MissingLibraryError: no file and ``create`` is False.
+            LibraryError: a new library cannot be created there.
         """
         if path.is_dir():
             raise CorruptLibraryError(f"{path} is a folder, not a library file")
         if not path.exists():
+            if not create:
+                raise MissingLibraryError(f"there is no library at {path}")
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise LibraryError(f"cannot create the folder {path.parent}: {exc}") from None
-            return None
+            if not os.access(path.parent, os.W_OK):
+                raise LibraryError(
+                    f"cannot create a library in {path.parent}: the folder is read-only"
+                )
+            return FileState()
         if not looks_like_sqlite(path):
             raise CorruptLibraryError(
                 f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
             )
-        try:
-            probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            try:
-                tables = {
-                    r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type='table'")
-                }
-                revision = None
-                if migrations.VERSION_TABLE in tables:
-                    row = probe.execute(
-                        f"SELECT version_num FROM {migrations.VERSION_TABLE}"
-                    ).fetchone()
-                    revision = str(row[0]) if row else None
-            finally:
-                probe.close()
-        except sqlite3.DatabaseError as exc:
-            raise CorruptLibraryError(
-                f"{path} is damaged and cannot be opened ({exc}); it was left as it is"
-            ) from None
+        location = read_only_location(path)
+        # A folder that cannot be written can get no -shm file: read the file as it is (unless
+        # a WAL file holds committed pages not yet copied into it: then SQLite must read both).
+        wal = path.with_name(path.name + "-wal")
+        pending = wal.exists() and wal.stat().st_size > 0
+        immutable = bool(location) and not os.access(path.parent, os.W_OK) and not pending
+        tables, revision, problem = _probe(path, immutable=immutable)
         if tables and migrations.VERSION_TABLE not in tables:
             raise CorruptLibraryError(
                 f"{path} is a SQLite database but not a Fatesmith library; it was left as it is"
             )
-        return revision
+        if problem:
+            raise CorruptLibraryError(
+                f"{path} is damaged ({problem}); it was left as it is (restore a backup, or "
+                "try `sqlite3 FILE .recover`)"
+            )
+        if location and revision is None:
+            raise LibraryError(f"{path} is empty and cannot be made a library: {location}")
+        return FileState(revision=revision, location=location, immutable=immutable)
 
     @classmethod
     def _open_engine(
@@ -147,6 +305,7 @@ class OpeningMixin(LibraryBase):
         path: Path | None,
         registry: SystemRegistry,
         samples: bool,
+        location: str = "",
     ) -> Self:
         where = str(path) if path is not None else parsed.render_as_string(hide_password=True)
         try:
@@ -157,10 +316,7 @@ class OpeningMixin(LibraryBase):
                     f"{where} has library tables but no schema version; it was left as it is"
                 )
             if revision is not None and revision not in migrations.KNOWN_REVISIONS:
-                reason = (
-                    f"written by a newer Fatesmith (schema {revision}; this version knows up to "
-                    f"{migrations.HEAD}); opened read-only, update Fatesmith to change it"
-                )
+                reason = unknown_revision_reason(revision)
                 if read_only_supported(parsed) and not engine.get_execution_options().get(
                     READ_ONLY_OPTION
                 ):
@@ -169,6 +325,14 @@ class OpeningMixin(LibraryBase):
                     engine.dispose()
                     engine = make_engine(parsed, read_only=True)
                 return cls(engine, url, registry, read_only_reason=reason)
+            if location:
+                if revision != migrations.HEAD:
+                    raise LibraryError(
+                        f"{where} must be upgraded to this version's schema ({revision} to "
+                        f"{migrations.HEAD}) but cannot be written: {location}; it was left as "
+                        "it is"
+                    )
+                return cls(engine, url, registry, read_only_reason=location)
             if revision == migrations.HEAD:
                 library = cls(engine, url, registry)
                 library._refresh_search_text()
@@ -176,8 +340,12 @@ class OpeningMixin(LibraryBase):
             created, backup = cls._migrate(engine, path)
         except DatabaseError as exc:
             if parsed.get_backend_name() == "sqlite":
+                if path is not None and not location:
+                    found = location_problem(path, exc.orig)
+                    if found:
+                        raise _LocationProblem(found) from None
                 raise CorruptLibraryError(
-                    f"{where} is damaged and cannot be opened ({exc.orig}); it was left as it is"
+                    f"{where} cannot be opened ({exc.orig}); it was left as it is"
                 ) from None
             raise LibraryError(f"cannot open the library at {where}: {exc.orig}") from None
         except SQLAlchemyError as exc:

@@ -1,19 +1,21 @@
 """Storage layer: moving records in and out of the library (the transfer part of the facade).
 
 Imports store many characters, campaigns and encounters in one transaction (ids already taken
-by an identical record are skipped, by a different one renumbered); character files and
-archives (:mod:`storage.archive`) are read and written here.
+by an identical record are skipped, by a different one renumbered; a character stored
+differently under the same id is replaced, kept beside the import or skipped, as the caller
+chooses); character files and archives (:mod:`storage.archive`) are read and written here.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from rules.character import CharacterBase
@@ -37,51 +39,136 @@ from storage.mappers import (
 )
 from storage.tables import TAG_SEPARATOR, CampaignRow, CharacterRow, EncounterRow, LibraryInfoRow
 
+DUPLICATE_CHOICES: tuple[str, ...] = ("keep-both", "replace", "skip")
+"""What an import does with a character stored differently under the same id."""
+DEFAULT_ON_DUPLICATE = "keep-both"
+"""Keep both (the imported one as a new copy): the choice that never loses anything."""
+
+OnDuplicate = str | Mapping[uuid.UUID, str]
+"""One of :data:`DUPLICATE_CHOICES` for every character, or a choice per character id."""
+
+
+def duplicate_choice(on_duplicate: OnDuplicate, character_id: uuid.UUID) -> str:
+    """The choice for ``character_id`` (refusing one that is not in :data:`DUPLICATE_CHOICES`)."""
+    choice = (
+        on_duplicate
+        if isinstance(on_duplicate, str)
+        else on_duplicate.get(character_id, DEFAULT_ON_DUPLICATE)
+    )
+    if choice not in DUPLICATE_CHOICES:
+        raise LibraryError(
+            f"unknown choice for duplicates {choice!r} (one of {', '.join(DUPLICATE_CHOICES)})"
+        )
+    return choice
+
+
+@dataclass
+class _Outcome:
+    """What happened to the characters already in the library (see ``ImportReport``)."""
+
+    replaced: list[dict[str, Any]] = field(default_factory=list)
+    copies: list[uuid.UUID] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def report_lines(report: ImportReport) -> list[str]:
+    """One line per character an import touched or left alone, in words for the user:
+    ``imported X``, ``replaced X``, ``kept both: X (new copy)``, ``skipped X: unchanged``,
+    ``skipped X: already in the library``."""
+    copies = set(report.copies)
+    lines = []
+    for summary in report.imported:
+        name = summary.name or "(unnamed)"
+        if summary.id in copies:
+            lines.append(f"kept both: {name} (new copy {summary.id})")
+        else:
+            lines.append(f"imported {name} ({summary.id})")
+    lines += [f"replaced {s.name or '(unnamed)'} ({s.id})" for s in report.replaced]
+    lines += [f"skipped {name or '(unnamed)'}: unchanged" for name in report.unchanged]
+    lines += [
+        f"skipped {name or '(unnamed)'}: already in the library (a different version)"
+        for name in report.skipped
+    ]
+    return lines
+
 
 class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
     """Bulk imports, character files and archives; counts and facts about the library."""
 
     def import_characters(
-        self, characters: Sequence[CharacterBase], *, campaign_id: uuid.UUID | None = None
+        self,
+        characters: Sequence[CharacterBase],
+        *,
+        campaign_id: uuid.UUID | None = None,
+        on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
     ) -> list[CharacterSummary]:
         """Store already-parsed characters in one transaction (the bulk path of imports).
 
         A character whose id is already in the library with the same document is left as it
-        is; one whose id is taken by a different document is stored as a copy with a new id.
+        is; one whose id is taken by a different document is handled as ``on_duplicate`` says
+        (see :meth:`import_report`).
         """
-        return self.import_bundle([(c, campaign_id) for c in characters])
+        return self.import_bundle([(c, campaign_id) for c in characters], on_duplicate=on_duplicate)
 
     def import_bundle(
         self,
         characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
         campaigns: Sequence[Campaign] = (),
         encounters: Sequence[EncounterRecord] = (),
+        *,
+        on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
     ) -> list[CharacterSummary]:
         """Store characters, campaigns and encounters together in one transaction.
 
-        Campaign ids on characters and encounters may name campaigns of the bundle or of the
-        library. Ids already taken by an identical record are left as they are; ids taken by a
-        different record get a new id (references are rewritten). Member order within a
-        campaign follows the order of ``characters``.
+        See :meth:`import_report`.
 
         Returns:
             Summaries of the characters actually added.
+        """
+        report = self.import_report(characters, campaigns, encounters, on_duplicate=on_duplicate)
+        return list(report.imported)
+
+    def import_report(
+        self,
+        characters: Sequence[tuple[CharacterBase, uuid.UUID | None]],
+        campaigns: Sequence[Campaign] = (),
+        encounters: Sequence[EncounterRecord] = (),
+        *,
+        on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+    ) -> ImportReport:
+        """Store characters, campaigns and encounters together in one transaction.
+
+        Campaign ids on characters and encounters may name campaigns of the bundle or of the
+        library. Ids already taken by an identical record are left as they are. A campaign or
+        encounter whose id is taken by a different one gets a new id (references are
+        rewritten). A character whose id is taken by a different character is handled as
+        ``on_duplicate`` says: ``"keep-both"`` (the default: stored as a new copy with a new
+        id), ``"replace"`` (the stored one is overwritten, keeping its campaign unless the
+        bundle names one, its version raised) or ``"skip"``; a mapping gives the choice per
+        character id (missing ids: keep both). Member order within a campaign follows the
+        order of ``characters``.
+
+        Returns:
+            What was done to each character (``failed`` is left empty).
         """
         self._refuse_read_only()
         stamp = now()
         with self._write() as s:
             campaign_map, settings = self._insert_campaigns(s, campaigns, stamp)
-            rows = self._insert_characters(s, characters, campaign_map, settings, stamp)
+            rows, outcome = self._insert_characters(
+                s, characters, campaign_map, settings, stamp, on_duplicate
+            )
             self._insert_encounters(s, encounters, campaign_map, stamp)
+            wanted = {r["campaign_id"] for r in [*rows, *outcome.replaced]} - {None}
             names = dict(
                 s.execute(
-                    select(CampaignRow.id, CampaignRow.name).where(
-                        CampaignRow.id.in_({r["campaign_id"] for r in rows} - {None})
-                    )
+                    select(CampaignRow.id, CampaignRow.name).where(CampaignRow.id.in_(wanted))
                 ).all()
             )
-        return [
-            CharacterSummary(
+
+        def summary(r: dict[str, Any]) -> CharacterSummary:
+            return CharacterSummary(
                 id=r["id"],
                 name=r["name"],
                 system=r["system"],
@@ -92,11 +179,38 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 headline_rank=r["headline_rank"],
                 tags=split_tags(r["tags"]),
                 updated_at=stamp,
-                version=1,
+                version=r["version"],
                 valid=r["valid"],
             )
-            for r in rows
-        ]
+
+        return ImportReport(
+            imported=tuple(summary(r) for r in rows),
+            replaced=tuple(summary(r) for r in outcome.replaced),
+            copies=tuple(outcome.copies),
+            unchanged=tuple(outcome.unchanged),
+            skipped=tuple(outcome.skipped),
+        )
+
+    def stored_differently(
+        self, characters: Sequence[CharacterBase]
+    ) -> list[tuple[uuid.UUID, str]]:
+        """(id, name) of each of ``characters`` whose id the library holds with a different
+        document: the ones an import must ask about (replace, keep both or skip)."""
+        ids = [c.id for c in characters]
+        stored: dict[uuid.UUID, str] = {}
+        with self._read() as s:
+            for start in range(0, len(ids), 500):
+                stmt = select(CharacterRow.id, CharacterRow.payload).where(
+                    CharacterRow.id.in_(ids[start : start + 500])
+                )
+                stored.update(dict(s.execute(stmt).all()))
+        out: list[tuple[uuid.UUID, str]] = []
+        for character in characters:
+            if character.id in stored and stored[character.id] != mappers.character_payload(
+                character
+            ):
+                out.append((character.id, character.name))
+        return out
 
     def _insert_campaigns(
         self, s: Session, campaigns: Sequence[Campaign], stamp: Any
@@ -142,19 +256,34 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         campaign_map: dict[uuid.UUID, uuid.UUID],
         settings: dict[uuid.UUID, CampaignSettings],
         stamp: Any,
-    ) -> list[dict[str, Any]]:
+        on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+    ) -> tuple[list[dict[str, Any]], _Outcome]:
         ids = [c.id for c, _ in characters]
         existing: dict[uuid.UUID, str] = {}
+        stored: dict[uuid.UUID, tuple[uuid.UUID | None, int, int]] = {}
         for start in range(0, len(ids), 500):
-            stmt = select(CharacterRow.id, CharacterRow.payload).where(
-                CharacterRow.id.in_(ids[start : start + 500])
-            )
-            existing.update(dict(s.execute(stmt).all()))
+            stmt = select(
+                CharacterRow.id,
+                CharacterRow.payload,
+                CharacterRow.campaign_id,
+                CharacterRow.campaign_position,
+                CharacterRow.version,
+            ).where(CharacterRow.id.in_(ids[start : start + 500]))
+            for row_id, payload, campaign, position, version in s.execute(stmt).all():
+                existing[row_id] = payload
+                stored[row_id] = (campaign, position, version)
         positions: dict[uuid.UUID, int] = {}
         rows: list[dict[str, Any]] = []
+        outcome = _Outcome()
         tag_links: list[tuple[uuid.UUID, tuple[str, ...]]] = []
         for character, wanted in characters:
             campaign_id = campaign_map.get(wanted, wanted) if wanted is not None else None
+            replace = False
+            if character.id in existing:
+                choice = duplicate_choice(on_duplicate, character.id)
+                if character.id in stored and choice == "replace" and campaign_id is None:
+                    campaign_id = stored[character.id][0]  # a replaced one stays where it was
+                replace = choice == "replace" and character.id in stored
             if campaign_id is not None and campaign_id not in settings:
                 settings[campaign_id] = self._campaign_settings(s, campaign_id)
             own = settings_for(
@@ -166,37 +295,54 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 raise LibraryError(f"{character.name!r}: {exc}") from None
             if character.id in existing:
                 if existing[character.id] == facts.payload:
+                    outcome.unchanged.append(character.name)
                     continue
-                character = character.model_copy(update={"id": uuid.uuid4()})
-                facts = character_facts(character, self.registry, own)
+                choice = duplicate_choice(on_duplicate, character.id)
+                if choice == "skip":
+                    outcome.skipped.append(character.name)
+                    continue
+                if not replace:
+                    character = character.model_copy(update={"id": uuid.uuid4()})
+                    facts = character_facts(character, self.registry, own)
+                    outcome.copies.append(character.id)
             existing[character.id] = facts.payload
             position = 0
-            if campaign_id is not None:
+            if replace and campaign_id is not None and campaign_id == stored[character.id][0]:
+                position = stored[character.id][1]
+            elif campaign_id is not None:
                 if campaign_id not in positions:
                     positions[campaign_id] = self._next_position(s, campaign_id)
                 position = positions[campaign_id]
                 positions[campaign_id] += 1
-            rows.append(
-                {
-                    "id": character.id,
-                    "system": facts.system,
-                    "name": facts.name,
-                    "name_lower": facts.name.casefold(),
-                    "player": facts.player,
-                    "campaign_id": campaign_id,
-                    "campaign_position": position,
-                    "headline": facts.headline,
-                    "headline_rank": facts.headline_rank,
-                    "valid": facts.valid,
-                    "tags": TAG_SEPARATOR.join(facts.tags),
-                    "search_text": facts.search_text,
-                    "payload": facts.payload,
-                    "payload_version": facts.payload_version,
-                    "version": 1,
-                    "created_at": stamp,
-                    "updated_at": stamp,
-                }
-            )
+            row = {
+                "id": character.id,
+                "system": facts.system,
+                "name": facts.name,
+                "name_lower": facts.name.casefold(),
+                "player": facts.player,
+                "campaign_id": campaign_id,
+                "campaign_position": position,
+                "headline": facts.headline,
+                "headline_rank": facts.headline_rank,
+                "valid": facts.valid,
+                "tags": TAG_SEPARATOR.join(facts.tags),
+                "search_text": facts.search_text,
+                "payload": facts.payload,
+                "payload_version": facts.payload_version,
+                "version": 1,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+            if replace:
+                row["version"] = stored.pop(character.id)[2] + 1
+                values = {k: v for k, v in row.items() if k not in ("id", "created_at")}
+                s.execute(update(CHARACTERS).where(CHARACTERS.c.id == character.id).values(values))
+                s.execute(
+                    delete(CHARACTER_TAGS).where(CHARACTER_TAGS.c.character_id == character.id)
+                )
+                outcome.replaced.append(row)
+            else:
+                rows.append(row)
             if facts.tags:
                 tag_links.append((character.id, facts.tags))
         if rows:
@@ -211,7 +357,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 for t in tags
             ]
             s.execute(CHARACTER_TAGS.insert(), links)
-        return rows
+        return rows, outcome
 
     @staticmethod
     def _insert_encounters(
@@ -253,12 +399,11 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             )
         s.flush()
 
-    def import_character_files(self, paths: Sequence[Path]) -> ImportReport:
-        """Import ``*.fatesmith.json`` files; good ones are stored, bad ones reported by name.
-
-        All good files are stored in one transaction.
-        """
-        self._refuse_read_only()
+    def read_character_files(
+        self, paths: Sequence[Path]
+    ) -> tuple[list[CharacterBase], list[tuple[str, str]]]:
+        """Read ``*.fatesmith.json`` files: (the good characters, (file name, reason) of each
+        bad file)."""
         good: list[CharacterBase] = []
         failed: list[tuple[str, str]] = []
         for path in paths:
@@ -266,8 +411,37 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 good.append(read_character_file(Path(path), self.registry))
             except CharacterFileError as exc:
                 failed.append((Path(path).name, str(exc)))
-        imported = self.import_characters(good)
-        return ImportReport(imported=tuple(imported), failed=tuple(failed))
+        return good, failed
+
+    def duplicates_in_files(self, paths: Sequence[Path]) -> list[tuple[uuid.UUID, str]]:
+        """(id, name) of each character in the character files and archives ``paths`` that the
+        library holds under the same id with a different document: what an import asks about
+        before it starts. Files that cannot be read are passed over (the import reports them).
+        """
+        characters: list[CharacterBase] = []
+        files = [Path(p) for p in paths if Path(p).suffix.lower() != ".zip"]
+        characters += self.read_character_files(files)[0]
+        for path in paths:
+            if Path(path).suffix.lower() == ".zip":
+                try:
+                    contents = archive.read_archive(Path(path), self.registry)
+                except archive.ArchiveError:
+                    continue
+                characters += [c for c, _campaign in contents.characters]
+        return self.stored_differently(characters)
+
+    def import_character_files(
+        self, paths: Sequence[Path], *, on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE
+    ) -> ImportReport:
+        """Import ``*.fatesmith.json`` files; good ones are stored, bad ones reported by name.
+
+        All good files are stored in one transaction; a character whose id is stored with a
+        different document is handled as ``on_duplicate`` says (see :meth:`import_report`).
+        """
+        self._refuse_read_only()
+        good, failed = self.read_character_files(paths)
+        report = self.import_report([(c, None) for c in good], on_duplicate=on_duplicate)
+        return report.model_copy(update={"failed": tuple(failed)})
 
     def export_character_file(self, character_id: uuid.UUID, path: Path) -> None:
         """Write one character as a ``*.fatesmith.json`` file (atomically)."""
@@ -312,12 +486,20 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         except archive.ArchiveError as exc:
             raise LibraryError(str(exc)) from None
 
-    def import_archive(self, path: Path, *, partial: bool = False) -> ImportReport:
+    def import_archive(
+        self,
+        path: Path,
+        *,
+        partial: bool = False,
+        on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+    ) -> ImportReport:
         """Import an archive in one transaction.
 
         Args:
             partial: False (default): any bad file refuses the whole archive, naming it.
                 True: import the good files and report the bad ones.
+            on_duplicate: What to do with characters stored differently under the same id
+                (see :meth:`import_report`).
 
         Raises:
             LibraryError: the archive is refused (hostile, damaged, or a bad file when not
@@ -333,8 +515,13 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             more = len(contents.failed) - 1
             extra = f" (and {more} more bad file{'s' if more != 1 else ''})" if more else ""
             raise LibraryError(f"{name}: {reason}{extra}; nothing was imported")
-        imported = self.import_bundle(contents.characters, contents.campaigns, contents.encounters)
-        return ImportReport(imported=tuple(imported), failed=contents.failed)
+        report = self.import_report(
+            contents.characters,
+            contents.campaigns,
+            contents.encounters,
+            on_duplicate=on_duplicate,
+        )
+        return report.model_copy(update={"failed": contents.failed})
 
     def counts(self) -> dict[str, int]:
         """How many characters, campaigns and encounters the library holds."""

@@ -75,7 +75,7 @@ def backup_sqlite(path: Path) -> Path:
         OSError: the copy could not be written (a full disk, say); no partial copy is left.
     """
     target = backup_path(path)
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    source = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     try:
         dest = sqlite3.connect(target)
         try:

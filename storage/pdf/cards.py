@@ -2,7 +2,8 @@
 
 NPC cards keep index-card proportions (5:3) and are printed eight to a Letter or A4 page with
 light cut lines; content that does not fit a card is shrunk to fit, never cut off. Aspect cards
-are true 3x5 inch index cards, three to a page, for scene aspects on the table.
+are true 3x5 inch index cards, four to a landscape page, for scene aspects and for the
+characters' own aspects (with the owner's name) on the table.
 """
 
 from __future__ import annotations
@@ -13,14 +14,24 @@ from typing import Any
 
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, KeepInFrame, Spacer, Table, TableStyle
+from reportlab.platypus import Frame, KeepInFrame, Spacer
 
 from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow, Para
+from storage.pdf.flowables import BoxRow, Para, Text
+from storage.pdf.grid import Column, Grid
 from storage.pdf.render import CREATOR, Output
-from storage.pdf.sheet_layout import CardLayout
-from storage.pdf.styles import ACCENT, MUTED, RULE, SANS, clean, markup, page_size, styles
+from storage.pdf.sheet_layout import AspectCard, CardLayout
+from storage.pdf.styles import (
+    ACCENT,
+    MUTED,
+    RULE,
+    SANS_BOLD,
+    clean,
+    markup,
+    page_size,
+    styles,
+)
 from storage.system_sheets import build_card
 
 CARD_RATIO = 3 / 5  # height / width of an index card
@@ -29,6 +40,8 @@ CARD_GAP = 0.22 * inch
 PAGE_MARGIN = 0.45 * inch
 CARD_PAD = 0.12 * inch
 ASPECT_CARD = (5 * inch, 3 * inch)
+TRACKS_SHARE = 0.7  # of a card's height at most for its stress boxes at full size
+ASPECT_MARGIN = 0.3 * inch  # what most printers cannot print on
 
 
 def card_grid(paper: str) -> tuple[int, int, float, float]:
@@ -40,9 +53,16 @@ def card_grid(paper: str) -> tuple[int, int, float, float]:
     return CARD_COLUMNS, rows, card_w, card_h
 
 
-def _canvas(out: Output, paper: str, invariant: bool, title: str, subject: str) -> Canvas:
+def _canvas(
+    out: Output,
+    paper: str,
+    invariant: bool,
+    title: str,
+    subject: str,
+    size: tuple[float, float] | None = None,
+) -> Canvas:
     target = str(out) if isinstance(out, Path) else out
-    canv = Canvas(target, pagesize=page_size(paper), invariant=1 if invariant else 0)
+    canv = Canvas(target, pagesize=size or page_size(paper), invariant=1 if invariant else 0)
     canv.setTitle(clean(title))
     canv.setAuthor(CREATOR)
     canv.setSubject(clean(subject))
@@ -50,7 +70,8 @@ def _canvas(out: Output, paper: str, invariant: bool, title: str, subject: str) 
     return canv
 
 
-def _card_story(card: CardLayout, width: float) -> list[Any]:
+def _card_story(card: CardLayout) -> list[Any]:
+    """The card's text: title, subtitle and labelled lines (shrunk to fit when long)."""
     st = styles()
     story: list[Any] = [Para(markup(card.title or "(unnamed)", newlines=False), st.card_title)]
     if card.subtitle:
@@ -62,24 +83,27 @@ def _card_story(card: CardLayout, width: float) -> list[Any]:
             Para(f'<font name="DejaVuSans-Bold">{label}:</font> {markup(line.value)}',
                       st.card_text)
         )  # fmt: skip
-    if card.tracks:
-        rows = [
-            [Para(markup(t.label, newlines=False), st.tiny), BoxRow(t.boxes, t.checked, 9)]
-            for t in card.tracks
-        ]
-        table = Table(rows, colWidths=[0.22 * width, 0.78 * width], hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                ]
-            )
-        )
-        story += [Spacer(1, 3), table]
     return story
+
+
+def _card_tracks(card: CardLayout, width: float, room: float) -> Grid | None:
+    """The card's stress tracks at full size (boxes a pencil fits in), one, two or three
+    tracks abreast: the fewest that take at most ``room`` points of height."""
+    if not card.tracks:
+        return None
+    st = styles()
+    grid: Grid | None = None
+    for abreast in (1, 2, 3):
+        cells: list[Any] = []
+        for t in card.tracks:
+            cells += [Text(t.label, st.tiny), BoxRow(t.boxes, t.checked)]
+        cells += [""] * (-len(cells) % (2 * abreast))
+        rows = [cells[i : i + 2 * abreast] for i in range(0, len(cells), 2 * abreast)]
+        columns = [Column(0.2 / abreast, pad=(0, 3)), Column(0.8 / abreast, pad=(0, 4))]
+        grid = Grid(rows, columns * abreast, valign="middle", pad=(1.5, 1.5))
+        if grid.wrap(width, room)[1] <= room:
+            break
+    return grid
 
 
 def _cut_box(canv: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -120,7 +144,22 @@ def render_cards(
             inner_w, inner_h = card_w - 2 * CARD_PAD, card_h - 2 * CARD_PAD
             frame = Frame(x + CARD_PAD, y + CARD_PAD, inner_w, inner_h, leftPadding=0,
                           rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
-            fitted = KeepInFrame(inner_w, inner_h, _card_story(card, inner_w), mode="shrink")
+            story = _card_story(card)
+            tracks = _card_tracks(card, inner_w, TRACKS_SHARE * inner_h)
+            tracks_h = tracks.wrap(inner_w, inner_h)[1] if tracks is not None else 0.0
+            if tracks is not None and tracks_h <= TRACKS_SHARE * inner_h:
+                # The boxes keep their size at the foot of the card; only the text shrinks.
+                box_frame = Frame(x + CARD_PAD, y + CARD_PAD, inner_w, tracks_h + 1,
+                                  leftPadding=0, rightPadding=0, topPadding=0,
+                                  bottomPadding=0)  # fmt: skip
+                box_frame.addFromList([tracks], canv)
+                frame = Frame(x + CARD_PAD, y + CARD_PAD + tracks_h + 4, inner_w,
+                              inner_h - tracks_h - 4, leftPadding=0, rightPadding=0,
+                              topPadding=0, bottomPadding=0)  # fmt: skip
+                inner_h -= tracks_h + 4
+            elif tracks is not None:
+                story += [Spacer(1, 3), tracks]  # too many tracks for a card: all shrink
+            fitted = KeepInFrame(inner_w, inner_h, story, mode="shrink")
             frame.addFromList([fitted], canv)
         canv.showPage()
         pages += 1
@@ -128,50 +167,86 @@ def render_cards(
     return pages
 
 
+def aspect_card_grid(paper: str) -> tuple[tuple[float, float], int, int]:
+    """(landscape page size, columns, rows) of the 3x5 inch aspect cards on ``paper``.
+
+    The cards are true index-card size and touch, so one cut divides two: 2 x 2 on a
+    landscape Letter or A4 page.
+    """
+    portrait = page_size(paper)
+    size = (max(portrait), min(portrait))
+    card_w, card_h = ASPECT_CARD
+    columns = int((size[0] - 2 * ASPECT_MARGIN) // card_w)
+    rows = int((size[1] - 2 * ASPECT_MARGIN) // card_h)
+    return size, max(1, columns), max(1, rows)
+
+
+def _aspect_story(card: AspectCard, inner_w: float) -> list[Any]:
+    st = styles()
+    story: list[Any] = [Para(markup(card.text), st.aspect_card)]
+    if card.owner.strip():
+        story += [Spacer(1, 8), Para(markup(f"— {card.owner}", newlines=False), st.aspect_owner)]
+    return story
+
+
 def render_aspect_cards(
-    aspects: Sequence[str],
+    aspects: Sequence[str | AspectCard],
     out: Output,
     paper: str = "letter",
     invariant: bool = False,
     label: str = "Scene aspect",
+    owner: str = "",
 ) -> int:
-    """True-size 3x5 inch aspect index cards, three to a page, one aspect each.
+    """True-size 3x5 inch aspect index cards, four to a landscape page, one aspect each.
+
+    A card of a character's aspect (an :class:`~storage.pdf.sheet_layout.AspectCard` with an
+    owner, or a string when ``owner`` is given) is headed "Character aspect" and names its
+    owner under the aspect; other cards are headed ``label``. Dashed lines mark the cuts; text
+    that does not fit a card is shrunk, never cut off.
 
     Returns:
         The number of pages written.
     """
-    texts = [a for a in aspects if a.strip()]
-    if not texts:
+    cards = [a if isinstance(a, AspectCard) else AspectCard(text=a, owner=owner) for a in aspects]
+    cards = [c for c in cards if c.text.strip()]
+    if not cards:
         raise ValueError("no aspects to print")
-    st = styles()
-    width, height = page_size(paper)
+    styles()  # registers the fonts
+    size, columns, rows = aspect_card_grid(paper)
+    width, height = size
     card_w, card_h = ASPECT_CARD
-    per_page = int((height - 2 * PAGE_MARGIN + CARD_GAP) // (card_h + CARD_GAP))
-    grid_h = per_page * card_h + (per_page - 1) * CARD_GAP
-    x = (width - card_w) / 2
-    y_top = height - (height - grid_h) / 2
-    title = f"{len(texts)} aspect card{'s' if len(texts) != 1 else ''}"
-    canv = _canvas(out, paper, invariant, title, "Aspect index cards (3x5 inch)")
+    x0 = (width - columns * card_w) / 2
+    y_top = height - (height - rows * card_h) / 2
+    title = f"{len(cards)} aspect card{'s' if len(cards) != 1 else ''}"
+    canv = _canvas(out, paper, invariant, title, "Aspect index cards (3x5 inch)", size)
+    per_page = columns * rows
     pages = 0
-    for start in range(0, len(texts), per_page):
-        for i, text in enumerate(texts[start : start + per_page]):
-            y = y_top - (i + 1) * card_h - i * CARD_GAP
+    pad = 0.2 * inch
+    for start in range(0, len(cards), per_page):
+        for i, card in enumerate(cards[start : start + per_page]):
+            row, col = divmod(i, columns)
+            x = x0 + col * card_w
+            y = y_top - (row + 1) * card_h
             _cut_box(canv, x, y, card_w, card_h)
+            heading = "Character aspect" if card.owner.strip() else label
             canv.saveState()
             canv.setFillColor(MUTED)
-            canv.setFont(SANS, 7)
-            canv.drawString(x + 0.18 * inch, y + card_h - 0.25 * inch, clean(label).upper())
+            canv.setFont(SANS_BOLD, 7.5)
+            canv.drawString(x + pad, y + card_h - 0.27 * inch, clean(heading).upper())
             canv.setStrokeColor(ACCENT)
             canv.setLineWidth(1)
-            canv.line(x + 0.18 * inch, y + card_h - 0.32 * inch, x + card_w - 0.18 * inch,
-                      y + card_h - 0.32 * inch)  # fmt: skip
+            canv.line(x + pad, y + card_h - 0.34 * inch, x + card_w - pad,
+                      y + card_h - 0.34 * inch)  # fmt: skip
             canv.restoreState()
-            inner_w = card_w - 0.5 * inch
-            inner_h = card_h - 0.75 * inch
-            frame = Frame(x + 0.25 * inch, y + 0.25 * inch, inner_w, inner_h, leftPadding=0,
-                          rightPadding=0, topPadding=0, bottomPadding=0)  # fmt: skip
-            para = Para(markup(text), st.aspect_card)
-            fitted = KeepInFrame(inner_w, inner_h, [para], mode="shrink", vAlign="MIDDLE")
+            inner_w = card_w - 2 * pad - 0.1 * inch
+            inner_h = card_h - 0.34 * inch - 2 * pad
+            story = _aspect_story(card, inner_w)
+            fitted = KeepInFrame(inner_w, inner_h, story, mode="shrink")
+            used = min(inner_h, fitted.wrapOn(canv, inner_w, inner_h)[1])
+            # The aspect sits in the middle of the space under the heading.
+            frame = Frame(x + pad + 0.05 * inch, y + pad + (inner_h - used) / 2, inner_w,
+                          used + 1, leftPadding=0, rightPadding=0, topPadding=0,
+                          bottomPadding=0)  # fmt: skip
             frame.addFromList([fitted], canv)
         canv.showPage()
         pages += 1

@@ -18,7 +18,8 @@ from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from storage.pdf.styles import BOX_FILL, INK, RULE, SANS, clean
 
-BOX = 13.0
+BOX = 14.5  # points: 5.1 mm, room for a pencil tick
+NUMBER_SIZE = 6.5  # points: the smallest box number (legible at arm's length)
 GAP = 3.0
 GROUP_GAP = 7.0
 GROUP = 5
@@ -56,14 +57,14 @@ class BoxRow(Flowable):
 
     def draw(self) -> None:
         """Draw the boxes top-down, left to right."""
-        _draw_alone(self)
+        draw_alone(self)
 
     def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
         """Draw with the row's bottom-left corner at (x, y); numbers go into the text object."""
         canv.saveState()
         canv.setLineWidth(0.9)
         canv.setStrokeColor(INK)
-        number_size = self.box * 0.42
+        number_size = max(NUMBER_SIZE, self.box * 0.42)
         pad = self.box * 0.2
         crossed = []
         for i in range(self.boxes):
@@ -170,7 +171,7 @@ Token = tuple[int, str, float, float]
 _BREAK = -1
 
 
-def _same_width(done: float | None, width: float) -> bool:
+def same_width(done: float | None, width: float) -> bool:
     """Whether a wrap at ``done`` still holds at ``width`` (frame arithmetic differs in the last
     bits from ours, so an exact comparison would break the same text twice)."""
     return done is not None and abs(done - width) < 1e-6
@@ -214,13 +215,14 @@ def emit(part: Flowable, canv: Any, pen: Pen, x: float, y: float) -> None:
 
     Text goes into the pen's shared text object; anything else is drawn as usual.
     """
-    if isinstance(part, Text | Group | Grid | BoxRow):
-        part.emit(canv, pen, x, y)
+    if isinstance(part, Text | Group | BoxRow) or getattr(part, "emits", False):
+        own: Any = part  # a Grid (storage.pdf.grid) emits too
+        own.emit(canv, pen, x, y)
     elif not isinstance(part, Spacer):
         part.drawOn(canv, x, y)
 
 
-def _draw_alone(flowable: Any) -> None:
+def draw_alone(flowable: Any) -> None:
     """``draw()`` of a flowable that writes through :func:`emit`: its own text object."""
     canv: Any = flowable.canv
     pen = Pen(canv.beginText(0, 0))
@@ -347,7 +349,7 @@ class Text(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Break into lines at ``availWidth`` (reused when wrapped again at the same width)."""
-        if not _same_width(self._wrapped_at, availWidth):
+        if not same_width(self._wrapped_at, availWidth):
             inner = availWidth - self.style.leftIndent - self.style.rightIndent
             self._lines = self._break(max(inner, 1.0))
             self._wrapped_at = availWidth
@@ -385,7 +387,7 @@ class Text(Flowable):
 
     def draw(self) -> None:
         """Draw the lines top-down in a text object of their own."""
-        _draw_alone(self)
+        draw_alone(self)
 
     def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
         """Write the lines into the pen's text object, box bottom-left at (x, y)."""
@@ -429,7 +431,7 @@ class Text(Flowable):
                 tx.textLine("")
 
 
-def _stack(parts: Sequence[Flowable], width: float) -> list[float]:
+def stack_parts(parts: Sequence[Flowable], width: float) -> list[float]:
     """Wrap ``parts`` at ``width``; return [gap0, h0, gap1, h1, ...]: each part's height and
     the gap above it (0 for the first).
 
@@ -445,10 +447,10 @@ def _stack(parts: Sequence[Flowable], width: float) -> list[float]:
     return out
 
 
-def _emit_stack(
+def emit_stack(
     parts: Sequence[Flowable], stacked: list[float], canv: Any, pen: Pen, x: float, top: float
 ) -> None:
-    """Emit ``parts`` (stacked by :func:`_stack`) downwards from ``top``."""
+    """Emit ``parts`` (stacked by :func:`stack_parts`) downwards from ``top``."""
     for n, part in enumerate(parts):
         top -= stacked[2 * n] + stacked[2 * n + 1]
         emit(part, canv, pen, x, top)
@@ -474,8 +476,8 @@ class Group(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Total height of the parts stacked at ``availWidth``."""
-        if not _same_width(self._wrapped_at, availWidth):
-            self._stacked = _stack(self.parts, availWidth)
+        if not same_width(self._wrapped_at, availWidth):
+            self._stacked = stack_parts(self.parts, availWidth)
             self._wrapped_at = availWidth
         self.width = availWidth
         self.height = sum(self._stacked)
@@ -525,193 +527,8 @@ class Group(Flowable):
 
     def draw(self) -> None:
         """Draw the parts top-down, their text in one text object."""
-        _draw_alone(self)
+        draw_alone(self)
 
     def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
         """Draw the parts with the group's bottom-left corner at (x, y)."""
-        _emit_stack(self.parts, self._stacked, canv, pen, x, y + self.height)
-
-
-class Column(NamedTuple):
-    """One column of a :class:`Grid`.
-
-    Attributes:
-        share: Fraction of the available width.
-        style: ``ParagraphStyle`` of its plain-string cells (font, size, leading, colour and
-            left/centre/right alignment); ``None``: no strings, empty cells are 12 points.
-        pad: Left and right cell padding.
-        rule: Width of a line under each of its cells (0: none).
-        shade: Background colour of its cells.
-    """
-
-    share: float
-    style: Any = None
-    pad: tuple[float, float] = (6.0, 6.0)
-    rule: float = 0.0
-    shade: Any = None
-
-
-class Grid(Flowable):
-    """A light table: fixed column shares, plain-string or flowable cells, rules, shading, boxes.
-
-    Covers what the sheets need from ReportLab's ``Table`` (which was a third of the time of a
-    sheet): rows never span, widths are fixed shares of the frame, all text is written in one
-    text object, and a grid splits between rows across frames and pages.
-
-    Args:
-        rows: Cells per row: a plain string (never read as markup), a flowable, a list of
-            flowables, or "" for nothing.
-        columns: One :class:`Column` per cell of a row.
-        valign: "top", "middle" or "bottom".
-        pad: Top and bottom cell padding.
-        row_pad: Bottom padding of particular rows (row index → padding).
-        boxes: (row, column) cells with a box drawn round them.
-        line_color: Colour of rules and boxes; ``box_width``: their line width.
-    """
-
-    def __init__(
-        self,
-        rows: Sequence[Sequence[Any]],
-        columns: Sequence[Column],
-        *,
-        valign: str = "bottom",
-        pad: tuple[float, float] = (3.0, 3.0),
-        row_pad: dict[int, float] | None = None,
-        boxes: frozenset[tuple[int, int]] = frozenset(),
-        line_color: Any = RULE,
-        box_width: float = 0.7,
-    ) -> None:
-        super().__init__()
-        self.rows = [list(r) for r in rows]
-        self.columns = tuple(columns)
-        self.valign = valign
-        self.pad = pad
-        self.row_pad = row_pad or {}
-        self.boxes = boxes
-        self.line_color = line_color
-        self.box_width = box_width
-        self._heights: list[float] = []
-        self._stacks: dict[tuple[int, int], list[float]] = {}
-        self._wrapped_at: float | None = None
-
-    def _bottom(self, r: int) -> float:
-        return self.row_pad.get(r, self.pad[1])
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        """Row heights: the tallest cell plus padding."""
-        if not _same_width(self._wrapped_at, availWidth):
-            self._heights = []
-            self._stacks = {}
-            for r, row in enumerate(self.rows):
-                tallest = 0.0
-                for c, (cell, col) in enumerate(zip(row, self.columns, strict=True)):
-                    if isinstance(cell, str):
-                        leading = col.style.leading if col.style is not None else 12.0
-                        h = leading * (cell.count("\n") + 1)
-                    else:
-                        parts = cell if isinstance(cell, list | tuple) else [cell]
-                        inner = col.share * availWidth - col.pad[0] - col.pad[1]
-                        stacked = self._stacks[r, c] = _stack(parts, inner)
-                        h = sum(stacked)
-                    tallest = max(tallest, h)
-                self._heights.append(tallest + self.pad[0] + self._bottom(r))
-            self._wrapped_at = availWidth
-        self.width = availWidth
-        self.height = sum(self._heights)
-        return self.width, self.height
-
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        """The rows that fit and the rest, or [] when not even the first row fits."""
-        self.wrap(availWidth, availHeight)
-        used, fit = 0.0, 0
-        for h in self._heights:
-            if used + h > availHeight + 1e-6:
-                break
-            used += h
-            fit += 1
-        if fit == 0 or fit == len(self.rows):
-            return [] if fit == 0 else [self]
-        return [self._rows(0, fit), self._rows(fit, len(self.rows))]
-
-    def _rows(self, start: int, end: int) -> Grid:
-        return Grid(
-            self.rows[start:end], self.columns, valign=self.valign, pad=self.pad,
-            row_pad={r - start: p for r, p in self.row_pad.items() if start <= r < end},
-            boxes=frozenset((r - start, c) for r, c in self.boxes if start <= r < end),
-            line_color=self.line_color, box_width=self.box_width,
-        )  # fmt: skip
-
-    def draw(self) -> None:
-        """Shading, cell contents (text in one text object), rules and boxes."""
-        _draw_alone(self)
-
-    def emit(self, canv: Any, pen: Pen, x: float, y: float) -> None:
-        """Draw with the grid's bottom-left corner at (x, y)."""
-        widths = [c.share * self.width for c in self.columns]
-        lefts = [x + sum(widths[:i]) for i in range(len(widths))]
-        bottoms = []
-        top = y + self.height
-        for h in self._heights:
-            top -= h
-            bottoms.append(top)
-        shaded = [c for c, col in enumerate(self.columns) if col.shade is not None]
-        ruled = [c for c, col in enumerate(self.columns) if col.rule]
-        if shaded or ruled or self.boxes:
-            canv.saveState()
-        for c in shaded:
-            canv.setFillColor(self.columns[c].shade)
-            for r, h in enumerate(self._heights):
-                canv.rect(lefts[c], bottoms[r], widths[c], h, stroke=0, fill=1)
-        tx = pen.tx
-        top_pad, valign = self.pad[0], self.valign
-        for r, row in enumerate(self.rows):
-            row_h, row_y, bottom_pad = self._heights[r], bottoms[r], self._bottom(r)
-            for c, cell in enumerate(row):
-                col = self.columns[c]
-                left = lefts[c] + col.pad[0]
-                if isinstance(cell, str):
-                    if not cell:
-                        continue
-                    st = col.style
-                    lines = cell.split("\n")
-                    size, leading = st.fontSize, st.leading
-                    if valign == "top":
-                        base = row_y + row_h - top_pad - size
-                    elif valign == "middle":
-                        base = row_y + (bottom_pad + row_h - top_pad + len(lines) * leading) / 2
-                        base -= size
-                    else:
-                        base = row_y + bottom_pad + len(lines) * leading - size
-                    pen.use(st.fontName, size, leading, st.textColor)
-                    for line in lines:
-                        lx = left
-                        if st.alignment in (TA_CENTER, TA_RIGHT):
-                            room = widths[c] - col.pad[0] - col.pad[1]
-                            room -= stringWidth(line, st.fontName, size)
-                            lx += room / 2 if st.alignment == TA_CENTER else room
-                        tx.setTextOrigin(lx, base)
-                        tx.textLine(line)
-                        base -= leading
-                    continue
-                parts = cell if isinstance(cell, list | tuple) else [cell]
-                stacked = self._stacks[r, c]
-                content = sum(stacked)
-                if valign == "top":
-                    start = row_y + row_h - top_pad
-                elif valign == "middle":
-                    start = row_y + (row_h + bottom_pad - top_pad + content) / 2
-                else:
-                    start = row_y + bottom_pad + content
-                _emit_stack(parts, stacked, canv, pen, left, start)
-        if ruled or self.boxes:
-            canv.setStrokeColor(self.line_color)
-        for c in ruled:
-            canv.setLineWidth(self.columns[c].rule)
-            for r in range(len(self.rows)):
-                canv.line(lefts[c], bottoms[r], lefts[c] + widths[c], bottoms[r])
-        if self.boxes:
-            canv.setLineWidth(self.box_width)
-            for r, c in sorted(self.boxes):
-                canv.rect(lefts[c], bottoms[r], widths[c], self._heights[r], stroke=1, fill=0)
-        if shaded or ruled or self.boxes:
-            canv.restoreState()
+        emit_stack(self.parts, self._stacked, canv, pen, x, y + self.height)

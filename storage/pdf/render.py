@@ -29,14 +29,13 @@ from reportlab.platypus import (
     PageBreak,
     PageTemplate,
     Spacer,
-    Table,
-    TableStyle,
 )
 
 from rules.character import CharacterBase
 from rules.settings import SystemSettings
 from rules.systems.registry import SystemRegistry
-from storage.pdf.flowables import BoxRow, Column, ColumnBreak, Grid, Group, Run, Text, WriteLine
+from storage.pdf.flowables import BoxRow, ColumnBreak, Group, Run, Text, WriteLine
+from storage.pdf.grid import Column, Grid
 from storage.pdf.sheet_layout import (
     AspectsBlock,
     ConflictRow,
@@ -53,6 +52,7 @@ from storage.pdf.sheet_layout import (
 from storage.pdf.styles import (
     ACCENT,
     DISPLAY,
+    INK,
     MARGIN,
     MUTED,
     RULE,
@@ -81,8 +81,8 @@ SKILL_COLUMNS = 5
 SKILL_CELL_WIDTH = 74.0
 RUNG_LABEL_WIDTH = 88.0
 ASPECT_TAG_WIDTH = 48.0
+ASPECT_GAP = 0.02  # of the column, between the two aspects of a row
 CREATOR = "Fatesmith"
-TRACKS_SHARE = 48  # per cent of the conflict sheet's width for the stress track columns
 
 
 # -- small builders ------------------------------------------------------------------------------
@@ -120,6 +120,9 @@ def _header(block: HeaderBlock, st: Styles) -> list[Any]:
         )
     columns = [Column(0.74, rule=0.8), Column(0.26, rule=0.8, shade=SHADE)]
     out: list[Any] = [Grid(rows, columns, valign="top", pad=(5, 6))]
+    if block.wide:
+        wide = [[_field_cell(field, st)] for field in block.wide]
+        out.append(Grid(wide, [Column(1.0, rule=0.8)], valign="top", pad=(5, 6)))
     if block.subtitle.strip():
         out += [Spacer(1, 4), _p(block.subtitle, st.subtitle)]
     return out
@@ -159,21 +162,44 @@ def _skills(block: SkillsBlock, st: Styles) -> list[Any]:
     return [_heading(block.title, st), grid]
 
 
-def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
-    """A phase per row, its aspects two abreast, each on a rule of its own."""
+def _blank_aspects(block: AspectsBlock, st: Styles) -> list[Any]:
+    """Aspect lines to write on: each group's label, then one full line per aspect."""
     data: list[list[Any]] = []
+    for group in block.groups:
+        for n in range(max(1, len(group.aspects))):
+            tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 else ""
+            data.append([tag, Spacer(1, 13)])
+    columns = [Column(0.18, st.tiny, pad=(2, 6)), Column(0.82, pad=(2, 2), rule=0.6)]
+    grid = Grid(data, columns, valign="bottom", pad=(4, 2))
+    return [_heading(block.title, st), grid]
+
+
+def _aspects(block: AspectsBlock, st: Styles) -> list[Any]:
+    """A phase per row, its aspects two abreast, each on a rule of its own (on a blank sheet
+    of labelled groups, phases say, one full line per aspect under each label)."""
+    blank = not any(a for g in block.groups for a in g.aspects)
+    if blank and any(g.label for g in block.groups):
+        return _blank_aspects(block, st)
+    data: list[list[Any]] = []
+    labelled = any(g.label for g in block.groups)
     for group in block.groups:
         pairs = [group.aspects[i : i + 2] for i in range(0, len(group.aspects), 2)]
         for n, pair in enumerate(pairs):
             tag = _short(group.label, st.tiny, ASPECT_TAG_WIDTH) if n == 0 and group.label else ""
-            cells = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
-            data.append([tag, *cells, *[""] * (2 - len(cells))])
+            cells: list[Any] = [_p(a, st.body) if a else Spacer(1, 13) for a in pair]
+            cells += [""] * (2 - len(cells))
+            data.append([tag, cells[0], "", cells[1]])
     if not data:
         return [_heading(block.title, st), _p("(none yet)", st.small)]
+    # Without labels (a generic sheet) the aspects take the whole width; a gap between the two
+    # rules of a row shows that they are two aspects.
+    tag_share = 0.18 if labelled else 0.0
+    half = (1 - tag_share - ASPECT_GAP) / 2
     columns = [
-        Column(0.18, st.tiny, pad=(2, 6)),
-        Column(0.41, pad=(2, 8), rule=0.6),
-        Column(0.41, pad=(2, 8), rule=0.6),
+        Column(tag_share, st.tiny, pad=(2, 6) if labelled else (0, 0)),
+        Column(half, pad=(2, 4), rule=0.6),
+        Column(ASPECT_GAP, pad=(0, 0)),
+        Column(half, pad=(2, 4), rule=0.6),
     ]
     return [_heading(block.title, st), Grid(data, columns, valign="bottom", pad=(6, 2))]
 
@@ -206,8 +232,8 @@ def _tracks(block: TracksBlock, st: Styles) -> list[Any]:
         if track.label:
             out.append(_heading(track.label, st))
         else:
-            out.append(WriteLine(height=18))
-            out.append(Spacer(1, 4))
+            out.append(WriteLine(height=16))
+            out.append(Spacer(1, 3))
         out.append(BoxRow(track.boxes, track.checked))
     return out
 
@@ -248,13 +274,22 @@ def _fields(block: FieldsBlock, st: Styles) -> list[Any]:
     out: list[Any] = [_heading(block.title, st)]
     if block.note:
         out.append(_p(block.note, st.small))
-    for field in block.fields:
+    kept = len(block.fields) - block.keep_last
+    together: list[Any] = []
+    for n, field in enumerate(block.fields):
+        parts: list[Any] = []
         if field.label:
-            out.append(Text(_one_line(field.label), st.prompt))
+            parts.append(Text(_one_line(field.label), st.prompt))
         if field.value:
-            out.append(_p(field.value, st.answer))
+            parts.append(_p(field.value, st.answer))
         else:
-            out += [WriteLine() for _ in range(4 if field.long else 1)]
+            parts += [WriteLine() for _ in range(4 if field.long else 1)]
+        if n >= kept:
+            together += parts
+        else:
+            out += parts
+    if together:
+        out.append(Group(together))  # moves to the next page whole rather than split
     return out
 
 
@@ -569,18 +604,41 @@ def render_blank(
 # -- the game master's conflict sheet ------------------------------------------------------------
 
 
+def _participant(row: ConflictRow, st: Styles) -> list[Any]:
+    """The name cell of the conflict sheet: the name, then what the game master looks up."""
+    cell: list[Any] = [_p(row.name or "(unnamed)", st.stunt_name)]
+    facts = []
+    if row.count is not None:
+        facts.append(f"{row.count} minion{'s' if row.count != 1 else ''}")
+    if row.note.strip():
+        facts.append(row.note)
+    if facts:
+        cell.append(_p(" · ".join(facts), st.small))
+    small = st.small
+    for label, items in (("Skills", row.skills), ("Aspects", row.aspects)):
+        texts = [" ".join(i.split()) for i in items if i.strip()]
+        if texts:
+            runs = [Run(f"{label}: ", SANS_BOLD, small.fontSize, MUTED),
+                    Run(" · ".join(texts), SANS, small.fontSize, INK)]  # fmt: skip
+            cell.append(Text(runs, small))
+    return cell
+
+
 def render_conflict_sheet(
     rows: Sequence[ConflictRow],
     out: Output,
     paper: str = "letter",
     invariant: bool = False,
     title: str = "Conflict",
+    scene_aspects: Sequence[str] = (),
 ) -> int:
-    """A one-table sheet of a conflict's participants for the game master's table.
+    """A landscape sheet of a conflict's participants for the game master's table.
 
-    Columns: name, initiative, one column of boxes per stress track the rows name (checked
-    ones crossed, in the order the tracks first appear), consequences, fate points. Returns the
-    number of pages written.
+    Columns: the participant (name, minion count, an NPC's skills, aspects), initiative, one
+    column of boxes per stress track the rows name (checked ones crossed, in the order the
+    tracks first appear), consequences, fate points; empty rows for late arrivals follow. The
+    scene's aspects head the page. The table continues on further pages with its headings,
+    and a participant taller than a page continues too. Returns the number of pages written.
     """
     portrait = page_size(paper)
     size = (max(portrait), min(portrait))  # landscape: room for ten boxes per track
@@ -590,8 +648,8 @@ def render_conflict_sheet(
     body_bottom = MARGIN + BOTTOM_CHROME
     body_h = height - MARGIN - TOP_CHROME - body_bottom
     layout = SheetLayout(
-        kind="worksheet", system_name="Game master's sheet", heading=clean(title) or "Conflict",
-        blocks=(), doc_title=title,
+        kind="worksheet", system_name="Game master's sheet",
+        heading=_one_line(clean(title)) or "Conflict", blocks=(), doc_title=title,
     )  # fmt: skip
     chrome = _Chrome(layout, size)
     doc = _Doc(
@@ -601,46 +659,50 @@ def render_conflict_sheet(
     )  # fmt: skip
     doc.addPageTemplates([
         PageTemplate(id="conflict", frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
-                     onPage=chrome.first)
+                     onPage=chrome.first, autoNextPageTemplate="conflict-cont"),
+        PageTemplate(id="conflict-cont",
+                     frames=[_frame("body", MARGIN, body_bottom, body_w, body_h)],
+                     onPage=chrome.later),
     ])  # fmt: skip
     labels = list(dict.fromkeys(t.label for row in rows for t in row.tracks))
-    head = ["Name", "Init.", *labels, "Consequences", "FP"]
-    data: list[list[Any]] = [[Text(h.upper(), st.label) for h in head]]
+    head = ["Participant", "Init.", *labels, "Consequences", "FP"]
+    data: list[list[Any]] = [[Text(_one_line(h).upper(), st.label) for h in head]]
     for row in rows:
         tracks = {t.label: t for t in row.tracks}
-        boxes = []
+        boxes: list[Any] = []
         for label in labels:
             track = tracks.get(label)
             # Checked boxes are crossed where they are: which box a hit took matters.
-            boxes.append(BoxRow(track.boxes, track.checked, box=11) if track else BoxRow(0, (), 11))
+            boxes.append(BoxRow(track.boxes, track.checked) if track else "")
         data.append(
             [
-                _p(row.name, st.cell),
-                Text(f"{row.initiative:+d}", st.cell),
+                _participant(row, st),
+                f"{row.initiative:+d}",
                 *boxes,
                 [_p(c, st.small) for c in row.consequences] or "",
-                Text("" if row.fate_points is None else str(row.fate_points), st.cell),
+                "" if row.fate_points is None else str(row.fate_points),
             ]
         )
     for _ in range(max(2, 4 - len(rows))):  # room for late arrivals
-        data.append([Spacer(1, 18), *[""] * (len(head) - 1)])
-    # The tracks share what the name, initiative, consequences and fate points leave over.
-    track_share = f"{TRACKS_SHARE / len(labels):g}%" if labels else None
-    widths = ["20%", "6%", *[track_share] * len(labels), "20%", "6%"]
-    if not labels:
-        widths[2] = f"{20 + TRACKS_SHARE}%"
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.6, RULE),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-            ]
-        )
-    )
-    doc.build([table])
+        data.append([Spacer(1, 22), *[""] * (len(head) - 1)])
+    # The tracks share what the participant, initiative, consequences and fate points leave.
+    fixed = {"name": 0.30, "init": 0.06, "cons": 0.20, "fp": 0.05}
+    left = 1 - sum(fixed.values())
+    share = left / len(labels) if labels else 0.0
+    columns = [
+        Column(fixed["name"] + (0 if labels else left), st.label, pad=(4, 6), rule=0.6),
+        Column(fixed["init"], st.cell, pad=(4, 4), rule=0.6),
+        *[Column(share, st.label, pad=(4, 4), rule=0.6)] * len(labels),
+        Column(fixed["cons"], st.label, pad=(4, 4), rule=0.6),
+        Column(fixed["fp"], st.cell, pad=(4, 4), rule=0.6),
+    ]
+    story: list[Any] = []
+    scene = [" ".join(a.split()) for a in scene_aspects if a.strip()]
+    if scene:
+        runs = [Run("Scene aspects: ", SANS_BOLD, st.body.fontSize, ACCENT),
+                Run(" · ".join(scene), SANS, st.body.fontSize, INK)]  # fmt: skip
+        story += [Text(runs, st.body), Spacer(1, 6)]
+    story.append(Grid(data, columns, valign="middle", pad=(6, 6), header=1, header_shade=SHADE))
+    doc.build(story)
     pages: int = doc.page
     return pages

@@ -49,6 +49,8 @@ class HeaderBlock(_Frozen):
     area: Area = "top"
     rows: tuple[tuple[FieldLine, FieldLine], ...]
     subtitle: str = ""
+    wide: tuple[FieldLine, ...] = ()
+    """Fields across the whole width under the pairs (a blank sheet's Concept line)."""
 
 
 class LadderRow(_Frozen):
@@ -188,6 +190,9 @@ class FieldsBlock(_Frozen):
     title: str
     fields: tuple[FieldLine, ...]
     note: str = ""
+    keep_last: int = Field(default=0, ge=0)
+    """How many of the last fields are printed in one piece, never split across pages (a
+    worksheet phase's two aspects)."""
 
 
 Block = Annotated[
@@ -249,8 +254,20 @@ class CardLayout(_Frozen):
     tracks: tuple[Track, ...] = ()
 
 
+class AspectCard(_Frozen):
+    """One aspect index card: the aspect, and whose it is (blank for a scene aspect).
+
+    Attributes:
+        text: The aspect (raw user text).
+        owner: The name of the character whose aspect it is, or "" for a scene aspect.
+    """
+
+    text: str
+    owner: str = ""
+
+
 class ConflictRow(_Frozen):
-    """One participant on the game master's conflict sheet (pure data; issue 6 fills it).
+    """One participant on the game master's conflict sheet (pure data).
 
     Attributes:
         name: Who.
@@ -260,6 +277,11 @@ class ConflictRow(_Frozen):
             not just how many). The sheet has one column per track label.
         consequences: Consequences held, as printed ("Mild: Sprained wrist").
         fate_points: Fate points in hand, or None for characters that have none (minions).
+        aspects: The participant's aspects (its own, then those placed on it in the scene).
+        skills: What the game master looks up: an NPC's skills as printed ("Fists +3"); blank
+            for player characters, whose players hold their sheets.
+        count: How many minions the group has (None: not a group).
+        note: A short line under the name (a minion group's quality, a side).
     """
 
     name: str
@@ -267,6 +289,10 @@ class ConflictRow(_Frozen):
     tracks: tuple[Track, ...] = Field(default=(), max_length=12)
     consequences: tuple[str, ...] = ()
     fate_points: int | None = None
+    aspects: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    count: int | None = None
+    note: str = ""
 
 
 # -- helpers for the systems' layouts ----------------------------------------------------------

@@ -157,6 +157,10 @@ class Styles:
             "aspect_card", parent=base, fontName=DISPLAY, fontSize=20, leading=25,
             alignment=TA_CENTER,
         )  # fmt: skip
+        self.aspect_owner = ParagraphStyle(
+            "aspect_owner", parent=base, fontName=SANS_ITALIC, fontSize=10, leading=12.5,
+            textColor=MUTED, alignment=TA_CENTER,
+        )  # fmt: skip
 
 
 @cache

@@ -97,7 +97,7 @@ def test_import_then_export_round_trip(
     good: Path, library_file: str, tmp_path: Path, registry: Any, capsys: Any
 ) -> None:
     out = tmp_path / "out.csv"
-    assert run("--library", library_file, "--no-samples", "export", str(out)) == 1
+    assert run("--library", library_file, "--create", "--no-samples", "export", str(out)) == 1
     assert "holds no Action Results Table" in capsys.readouterr().err
     assert run("--library", library_file, "import", str(good)) == 0
     assert run("--library", library_file, "export", str(out)) == 0
@@ -121,7 +121,8 @@ def test_invalid_table_is_not_imported(
     monkeypatch.setenv("FATESMITH_LIBRARY", library_file)
     assert run("--no-samples", "import", str(path)) == 1
     assert "not imported" in capsys.readouterr().err
-    assert run("export", str(tmp_path / "none.csv")) == 1
+    assert not Path(library_file).exists()  # nothing stored: not even a library made
+    assert run("--create", "export", str(tmp_path / "none.csv")) == 1
 
 
 def test_plugin_adds_art_table_and_imports_no_qt() -> None:
@@ -132,3 +133,22 @@ def test_plugin_adds_art_table_and_imports_no_qt() -> None:
     assert args.func is cli.run
     code = "import sys, gui.systems.art.cli; sys.exit('PySide6' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
+
+
+def test_a_missing_library_is_created_only_on_request(
+    good: Path, library_file: str, capsys: Any
+) -> None:
+    """Like every command: a library named by the user is made only with --create (a typo must
+    not make a new library full of samples)."""
+    assert run("--library", library_file, "import", str(good)) == 2
+    assert "--create" in capsys.readouterr().err
+    assert not Path(library_file).exists()
+    assert run("--library", library_file, "--create", "import", str(good)) == 0
+    assert Path(library_file).exists()
+
+
+def test_an_in_memory_library_refuses_an_import(good: Path, capsys: Any) -> None:
+    """An import into sqlite:// would vanish with the process: refused, not reported done."""
+    assert run("--library", "sqlite://", "import", str(good)) == 2
+    err = capsys.readouterr().err
+    assert "in-memory" in err and "Imported" not in err

@@ -7,6 +7,7 @@ unfixed phase three of "Looking at the Pyramid" is marked as the first phase tha
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +186,11 @@ def test_builder_marks_the_first_phase_that_breaks(
     assert model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ForegroundRole)
     assert "Phase 3 (the first to break)" in page.reasons.text()
     assert "3 skills at Fair need at least 4 at Average" in page.reasons.text()
+    if os.environ.get("FATESMITH_SCREENSHOTS"):  # docs/screenshots/fate2-builder-broken.png
+        view.show_step("phases")
+        qtbot.wait(20)  # let the layouts take the new texts before the grab
+        folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+        assert view.grab().save(str(folder / "fate2-builder-broken.png"))
     [problem] = [p for p in document.problems if p.code == "FATE2-pyramid-phase"]
     assert problem.path == "phases[2]"
     view.focus_path(problem.path)

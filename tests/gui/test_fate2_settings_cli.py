@@ -9,8 +9,10 @@ Creation Options; 7. GM's Toolbox; 8. Changing Wound Boxes) and edits the GM's s
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +45,12 @@ def test_settings_page_round_trips_every_option(qtbot: Any, fate2: Fate2System) 
     qtbot.addWidget(page)
     assert isinstance(page, Fate2SettingsPage)
     assert page.settings() == book
+    if os.environ.get("FATESMITH_SCREENSHOTS"):  # docs/screenshots/fate2-settings.png
+        page.resize(1000, 720)
+        page.show()
+        qtbot.waitExposed(page)
+        folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+        assert page.grab().save(str(folder / "fate2-settings.png"))
     house = Fate2Settings(
         phases=8, ranks_per_phase=5, aspects_per_phase=2, skills=book.skills, aspect_cap=3,
         cap_rules=("half-of-levels", "not-above-peak-skill"), starting_fate_points=2,
@@ -77,6 +85,12 @@ def test_skill_list_add_rename_remove_and_defaults(
     assert model.flags(model.index(0, 2)) & Qt.ItemFlag.ItemIsEditable
     assert model.setData(model.index(0, 2), -3)
     assert not model.setData(model.index(0, 2), 0)  # a default is Mediocre or below
+    # 5. Special Skills and the Pyramid: a skill's own pyramid, none, or back to the main one
+    assert model.data(model.index(0, 3)) == "main"
+    assert model.setData(model.index(0, 3), "Magic") and model.skills()[0].pyramid == "Magic"
+    assert model.setData(model.index(2, 3), "none") and model.skills()[2].pyramid is None
+    assert model.data(model.index(2, 3)) == "none"
+    assert model.setData(model.index(2, 3), "Main") and model.skills()[2].pyramid == ""
     page.skills.setCurrentIndex(model.index(1, 0))
     removed = model.skills()[1].name
     qtbot.mouseClick(page.remove_skill, Qt.MouseButton.LeftButton)
@@ -85,6 +99,7 @@ def test_skill_list_add_rename_remove_and_defaults(
     names = [s.name for s in settings.skills]
     assert names[0] == "Tumbling" and "New skill" in names and removed not in names
     assert settings.skills[0].default == -3 and settings.difficult_skills
+    assert settings.skills[0].pyramid == "Magic"
     qtbot.mouseClick(page.book_skills, Qt.MouseButton.LeftButton)
     assert page.settings().skills == fate2.catalog.sample_list
     while model.rowCount():

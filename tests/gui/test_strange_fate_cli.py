@@ -101,3 +101,19 @@ def test_missing_or_unknown_detail_exits_2(capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "Variable [Scene]" in err
     code, _, err = run(capsys, "Variable [Weekly]")
     assert code == 2 and "Variable [S" in err
+
+
+def test_top_level_alias_runs_the_systems_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 10 asks for ``fatesmith trapping-cost``: the plug-in marks its command
+    ``top_level`` and the core offers it at the top level; the same answer as ``fatesmith
+    strange-fate trapping-cost`` (Networking then Wealth over the thin line, L1380: 3), and an
+    unknown trapping still exits 2."""
+    from gui.cli import build_parser, main
+
+    assert main(["trapping-cost", "--json", "Networking", "Wealth"]) == 0
+    top = json.loads(capsys.readouterr().out)
+    assert main(["strange-fate", "trapping-cost", "--json", "Networking", "Wealth"]) == 0
+    assert json.loads(capsys.readouterr().out) == top and top["points"] == 3
+    assert main(["trapping-cost", "Netwroking"]) == 2
+    assert "Networking" in capsys.readouterr().err
+    assert "trapping-cost" in build_parser().format_help()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.system_data import SystemData
 from rules.systems.art.character import ArtCharacter
+from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.rolls import TraitRoll
 from rules.systems.art.scale import Fortune, Result
 from rules.systems.art.settings import ArtSettings
@@ -37,7 +38,8 @@ def test_plugin_loads_and_declares_the_table_as_user_data() -> None:
     assert [(k.key, k.bundled) for k in system.data_kinds] == [("action-results-table", None)]
     assert system.character_type is ArtCharacter
     assert system.settings_type is ArtSettings
-    assert system.conflict_rules() is None
+    rules = system.conflict_rules()
+    assert isinstance(rules, ArtConflictRules) and rules.table is None
     assert system.skill_names() == ()
     assert [s.key for s in system.creation_steps] == [
         "attributes",

@@ -635,7 +635,30 @@ def test_rules_refusals_leave_no_trace() -> None:
     assert s.step == 1
 
 
+class _NoConflictRules:
+    """A registered system that has no conflict rules yet (every bundled one has them now)."""
+
+    def __init__(self, system: Any) -> None:
+        self.parse_settings = system.parse_settings
+
+    def conflict_rules(self, settings: Any = None) -> None:
+        return None
+
+
+class _Registry:
+    """The bundled registry with every system standing in as one without conflict rules."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def get(self, system_id: str) -> _NoConflictRules:
+        return _NoConflictRules(self._inner.get(system_id))
+
+
 def test_unknown_system_has_no_conflict_rules(registry: Any) -> None:
     """A system without conflict rules yet cannot run an encounter (the engine names none)."""
     with pytest.raises(EncounterScriptError, match="not available"):
-        script_rules(parse_script({"system": "art"}), registry)
+        script_rules(parse_script({"system": "sotc"}), _Registry(registry))

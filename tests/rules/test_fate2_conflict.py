@@ -205,6 +205,81 @@ def test_engine_marks_and_takes_out(cr: Fate2ConflictRules) -> None:
     assert state.find("g").taken_out
 
 
+@pytest.mark.parametrize(
+    ("marks", "penalty", "why"),
+    [((), 0, ""), ((CLIPPED, CLIPPED), 0, ""),
+     ((0, 0, 0, HURT), -1, "wound penalty: Hurt"),
+     ((0, 0, 0, HURT, HURT, HURT), -1, "wound penalty: Hurt"),
+     ((0, 0, 0, 0, 0, 0, INJURED), -1, "wound penalty: Injured"),
+     ((0, 0, 0, HURT, 0, 0, INJURED), -2, "wound penalty: Hurt, Injured"),
+     ((CLIPPED, 0, 0, HURT, HURT, 0, INJURED, INJURED), -3,
+      "wound penalty: Hurt, Injured \u00d72")],
+)  # fmt: skip
+def test_wounds_put_a_standing_penalty_on_every_roll(
+    cr: Fate2ConflictRules, marks: tuple[int, ...], penalty: int, why: str
+) -> None:
+    """§8 Injuries and Advantages (Table 2): -1 while any Hurt box is marked (however many),
+    -1 per Injured box; Clipped is the next action's -1 only, not a standing one. The book's
+    guard, hurt and injured, is at -2 (§8 Exchange Based Fights)."""
+    p = cr.npc_participant(pid="g", name="Guard", skills={"Sword": 1})
+    p = p.model_copy(update={"tracks": {WOUNDS: track(*marks)}})
+    assert cr.roll_modifier(p, "Sword") == (penalty, why)
+    assert cr.roll_modifier(p, "Lore") == (penalty, why)  # "all actions" (AMB-24)
+
+
+def test_the_penalty_lands_on_attack_and_defense(cr: Fate2ConflictRules) -> None:
+    """§8 Exchange Based Fights: the hurt and injured guard A is at -2 attacking Cyrus and
+    defending against Finn's knife (his Mediocre drops to a Poor)."""
+    guard = cr.npc_participant(pid="g", name="Guard A", skills={"Sword": 1})
+    guard = guard.model_copy(update={"tracks": {WOUNDS: track(0, 0, 0, HURT, 0, 0, INJURED)}})
+    hero = cr.npc_participant(pid="h", name="Finn", skills={"Knife": 3})
+    state = Encounter(name="t", system="fate2", settings=cr.settings_data,
+                      participants=(guard, hero))  # fmt: skip
+    state, _ = conflict.start(cr, state)
+    state, entry = conflict.attack(cr, state, attacker="g", defender="h", skill="Sword",
+                                   defense_skill="Knife", dice=(0,) * 4,
+                                   defense_dice=(0,) * 4)  # fmt: skip
+    assert state.last is not None
+    a, d = state.last.rolls
+    assert (a.effort, a.standing) == (-1, "-2 wound penalty: Hurt, Injured")
+    assert (d.effort, d.standing) == (3, "")
+    assert "Guard A Sword +1 [0000] -2 = -1 (-2 wound penalty: Hurt, Injured)" in entry.text
+    state, _ = conflict.next_exchange(cr, state)
+    state, entry = conflict.attack(cr, state, attacker="h", defender="g", skill="Knife",
+                                   defense_skill="Sword", dice=(0,) * 4,
+                                   defense_dice=(-1, 0, 0, 0))  # fmt: skip
+    assert state.last is not None and state.last.rolls[1].effort == -2  # Poor
+    assert "MoS 5" in entry.text and "an Injured result (MoS 5)" in entry.text
+
+
+def test_the_log_has_fate2_words(cr: Fate2ConflictRules) -> None:
+    """§1 Success and Failure (margin of success), §8 Table 1 (outcome names) and Table 2
+    (rows of the wound track): no stress, shifts or consequences in a FATE 2.0 log."""
+    assert cr.margin_text(3) == "MoS 3"
+    assert [cr.hit_text(n) for n in (1, 3, 5, 7)] == [
+        "a Clipped result (MoS 1)", "a Hurt result (MoS 3)", "an Injured result (MoS 5)",
+        "a Taken Out result (MoS 7)",
+    ]  # fmt: skip
+    spec = cr.tracks[0]
+    assert spec.label == "Wounds" and spec.harm == "wound"
+    assert spec.box_words(3, HURT) == "Wounds box 4 (Hurt)"
+    guard = cr.npc_participant(pid="g", name="Guard", skills={"Sword": 1})
+    hero = cr.npc_participant(pid="h", name="Hero", skills={"Sword": 3})
+    state = Encounter(name="t", system="fate2", settings=cr.settings_data,
+                      participants=(guard, hero))  # fmt: skip
+    state, _ = conflict.start(cr, state)
+    state, entry = conflict.apply_stress(cr, state, who="g", amount=6)
+    assert entry.text == "Guard takes an Injured result (MoS 6): Wounds box 7 (Injured)"
+    state, entry = conflict.attack(cr, state, attacker="h", defender="g", skill="Sword",
+                                   defense_skill="Sword", dice=(0,) * 4,
+                                   defense_dice=(0,) * 4)  # fmt: skip
+    assert entry.text.endswith("MoS 3; Guard takes a Hurt result (MoS 3): Wounds box 4 (Hurt)")
+    state, entry = conflict.apply_stress(cr, state, who="g")
+    assert entry.text == "Guard checks Wounds box 4 (Hurt)"
+    for word in ("stress", "consequence", "shift"):
+        assert word not in entry.text
+
+
 def test_minions_as_the_book_gives_them(cr: Fate2ConflictRules) -> None:
     """§5 Minions: ranks x the controlling aspect's level a scene (Appendix IV Juram: Spirit
     Guides, 2 ranks, under Void Ancestry 2, AMB-15); usually Average fighters."""

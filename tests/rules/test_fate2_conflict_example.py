@@ -20,7 +20,9 @@ import pytest
 
 from rules.encounter import Encounter
 from rules.encounter_script import build_encounter, parse_script, run_events, script_rules
+from rules.errors import RuleViolation
 from rules.systems.fate2.character import Fate2Character
+from rules.systems.fate2.conflict_counter import exchange_attacks, strike_back
 from rules.systems.fate2.conflict_wounds import CLIPPED, HURT, INJURED, wound_penalty
 from storage.json_io import read_character_file
 
@@ -75,13 +77,45 @@ def test_the_fight_ends_as_the_book_tells_it(registry: Any) -> None:
 
 def test_guard_a_is_at_minus_two_going_into_exchange_4(registry: Any) -> None:
     """§8 Exchange Based Fights: "A also takes a -2 penalty (-1 for being injured, -1 for being
-    hurt)"; the script writes that -2 (with +1 for outnumbering) as his modifier."""
+    hurt)": the engine puts the wound penalty on his rolls itself (§8 Injuries and Advantages),
+    so the script gives him only his +1 for outnumbering, and the log says why he is at -2."""
     script = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     start_4 = [i for i, e in enumerate(script["events"]) if e["do"] == "next_exchange"][-1] + 1
-    state, _, _ = run(registry, start_4)
+    state, cr, _ = run(registry, start_4)
     assert state.exchange == 4
     assert wound_penalty(wounds(state, "guard-a")) == -2
-    assert script["events"][start_4 + 1]["modifier"] == 1 - 2
+    a = state.find("guard-a")
+    assert a is not None and cr.roll_modifier(a, "Sword") == (-2, "wound penalty: Hurt, Injured")
+    attack = script["events"][start_4 + 1]
+    assert attack["attacker"] == "guard-a" and attack["modifier"] == 1
+    # his Average +1 -2 is the book's Mediocre, and the roll line carries the reason
+    state, _, _ = run(registry, start_4 + 2)
+    assert state.last is not None
+    roll = state.last.rolls[0]
+    assert roll.effort == -1 and roll.standing == "-2 wound penalty: Hurt, Injured"
+    assert "= -1 (-2 wound penalty: Hurt, Injured)" in state.last.text
+
+
+def test_the_log_speaks_of_wounds(registry: Any) -> None:
+    """FATE 2.0 has wounds, not stress or consequences (§8 Table 1 Combat Outcomes, Table 2
+    Wound Track): the log names the outcome and the row a box belongs to."""
+    script = parse_script(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    cr = script_rules(script, registry)
+    characters = {
+        e.id: read_character_file(EXAMPLE.parent / e.file, registry)
+        for e in script.cast
+        if e.file is not None
+    }
+    initial = build_encounter(script, characters, cr, registry.info("fate2").ladder)
+    _, log = run_events(cr, initial, script.events, random.Random(0))
+    text = "\n".join(e.text for e in log)
+    for sotc in ("stress", "consequence", "shift", "-point hit"):
+        assert sotc not in text
+    assert "Finn takes a Clipped result (MoS 1): Wounds box 1 (Clipped)" in text
+    assert "Guard A takes a Hurt result (MoS 2): Wounds box 4 (Hurt)" in text
+    assert "Guard A checks Wounds box 7 (Injured)" in text
+    assert "with no box for it: taken out" in text
+    assert "; no wound" in text
 
 
 def test_results_go_back_to_the_heroes(registry: Any) -> None:
@@ -103,3 +137,56 @@ def test_heroes_come_from_their_character_files(registry: Any, pid: str) -> None
     p = state.find(pid)
     assert p is not None and p.character_id == characters[pid].id
     assert p.initiative["physical"] == characters[pid].skills["Alertness"] and p.fate_points == 3
+
+
+def _log_upto(registry: Any, upto: int) -> tuple[Encounter, Encounter, Any, Any]:
+    script = parse_script(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    cr = script_rules(script, registry)
+    characters = {
+        e.id: read_character_file(EXAMPLE.parent / e.file, registry)
+        for e in script.cast
+        if e.file is not None
+    }
+    initial = build_encounter(script, characters, cr, registry.info("fate2").ladder)
+    state, log = run_events(cr, initial, script.events[:upto], random.Random(0))
+    return initial, state, log, cr
+
+
+def test_cyrus_strikes_back_at_guard_a(registry: Any) -> None:
+    """§8 Exchange Based Fights, exchange 3: Cyrus's Superb beats both guards (Great and Good,
+    AMB-22) and he "hurts one of the guards - he chooses guard A" (§8 Multiple Opponents: the
+    defender who beats every attacker harms one of his choice). Read against the lowest roll
+    (AMB-09) that is the script's own Hurt on A; against A's own roll it would be Clipped; left
+    to itself the blow falls on the worst roll, guard B."""
+    script = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    hit = next(
+        i for i, e in enumerate(script["events"])
+        if e["do"] == "apply_stress" and e.get("amount") == 2
+    )  # fmt: skip
+    initial, state, log, cr = _log_upto(registry, hit)
+    pairings = exchange_attacks(cr, initial, log, "cyrus")
+    assert [(p.attacker, p.attack, p.defense) for p in pairings] == [
+        ("guard-a", 3, 4), ("guard-b", 2, 4),
+    ]  # fmt: skip
+    blow = strike_back(state, "cyrus", pairings, "guard-a", against_lowest=True)
+    assert (blow.do, blow.who, blow.amount, blow.track) == ("apply_stress", "guard-a", 2, "wounds")
+    assert script["events"][hit] == {"do": "apply_stress", "who": "guard-a", "amount": 2}
+    assert strike_back(state, "cyrus", pairings, "guard-a").amount == 1
+    worst = strike_back(state, "cyrus", pairings)
+    assert (worst.who, worst.amount) == ("guard-b", 2)
+
+
+def test_no_blow_back_when_defensive_or_beaten(registry: Any) -> None:
+    """§8 Defense: fighting defensively wins without harm (exchange 4, Cyrus on full defense);
+    §8 Multiple Opponents: a defender who does not beat every attacker harms nobody; §8 Turn
+    Based Fights aside, nobody attacked means nothing to strike back at."""
+    initial, state, log, cr = _log_upto(registry, len(json.loads(EXAMPLE.read_text())["events"]))
+    pairings = exchange_attacks(cr, initial, log, "cyrus")
+    assert [p.defensively for p in pairings] == [True, True]
+    with pytest.raises(RuleViolation, match="fought defensively"):
+        strike_back(state, "cyrus", pairings)
+    loose = tuple(p.model_copy(update={"defensively": False}) for p in pairings)
+    with pytest.raises(RuleViolation, match="did not beat every attacker"):
+        strike_back(state, "cyrus", loose)  # guard B's Great beat his Good
+    with pytest.raises(RuleViolation, match="nobody attacked"):
+        strike_back(state, "finn", exchange_attacks(cr, initial, log, "finn"))

@@ -4,6 +4,7 @@ text flowing onto later pages, the blank sheet and phase worksheet, the NPC card
 from __future__ import annotations
 
 import io
+import json
 import uuid
 from pathlib import Path
 from typing import Any
@@ -280,3 +281,26 @@ def test_cli_prints_a_fate2_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "Skills (the pyramid)" in pdf_text(out.read_bytes())[0]
     assert main(["sheet", str(source), "-o", str(out), "--kind", "poster"]) == 2
     assert "(fate2) prints sheet, blank" in capsys.readouterr().err
+
+
+def test_cli_validate_text_shows_the_derived_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``fatesmith validate FILE`` (text) prints what ``--json`` puts under ``derived``: 2.
+    Sample Creation's Sybil has 20 ranks over five phases, all spent, 3 fate points (half of five,
+    rounded up, §2 Fate Points), Knife Great at the peak, the pyramid balanced after each phase
+    (§2 Buying Skills); without phases the ranks are not counted and the list is empty."""
+    source = tmp_path / "sybil.fatesmith.json"
+    write_character_file(source, SYBIL)
+    assert main(["validate", str(source)]) == 0
+    text = capsys.readouterr().out
+    assert "ranks_total 20, ranks_spent 20" in text and "fate_points 3" in text
+    assert "peak 3, peak_skill Knife" in text
+    assert "pyramid_ok_by_phase [true, true, true, true, true]" in text
+    assert main(["validate", "--json", str(source)]) == 0
+    derived = json.loads(capsys.readouterr().out)["derived"]
+    assert (derived["ranks_total"], derived["peak"]) == (20, 3)
+    write_character_file(source, SYBIL.model_copy(update={"phases": ()}))
+    assert main(["validate", str(source)]) == 0
+    text = capsys.readouterr().out
+    assert "ranks_total null" in text and "pyramid_ok_by_phase []" in text

@@ -21,7 +21,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Frame, PageTemplate, Spacer
 from reportlab.platypus.doctemplate import BaseDocTemplate
 
-from storage.pdf.flowables import Column, Grid, Group, Run, Text
+from storage.pdf.flowables import Group, Run, Text
+from storage.pdf.grid import Column, Grid
 from storage.pdf.render import render
 from storage.pdf.styles import SANS, SANS_BOLD, styles
 from storage.system_sheets import build_sheet

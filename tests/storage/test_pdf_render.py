@@ -262,8 +262,9 @@ def test_npc_cards_at_least_six_per_page(registry: Any, sotc: Any, paper: str) -
 
 
 def test_aspect_cards_are_three_by_five_inches(sotc: Any) -> None:
-    """3x5 inch cards, three to a page; long aspects shrink to fit, hostile text is literal."""
-    aspects = ["On Fire!", "Dark & <stormy> night", "Crumbling ziggurat " * 15, "Fog"]
+    """3x5 inch cards, four to a page (issue 14: no longer three in one column); long aspects
+    shrink to fit, hostile text is literal."""
+    aspects = ["On Fire!", "Dark & <stormy> night", "Crumbling ziggurat " * 15, "Fog", "Rain"]
     out = io.BytesIO()
     assert render_aspect_cards(aspects, out, "letter") == 2
     text = one_line(" ".join(pdf_pages(out.getvalue())))

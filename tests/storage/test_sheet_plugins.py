@@ -171,3 +171,26 @@ def test_every_registered_system_declares_well_formed_kinds(registry: Any) -> No
         assert not gm & set(keys), info.id
         assert not blank_kind(info).needs_character
         assert blank_layouts(info), info.id
+
+
+def test_no_blank_sheet_says_a_system_lacks_something(
+    registry: Any, ladder_only_registry: Any
+) -> None:
+    """Issue 14: generic blank sheets printed "does not implement ... yet" on the handout."""
+    import io
+
+    from pypdf import PdfReader
+
+    from storage.pdf.render import render_blank
+
+    infos = [*registry.infos(), *ladder_only_registry.infos()]
+    for info in {i.id: i for i in infos}.values():
+        source = registry if info.id in {i.id for i in registry.infos()} else ladder_only_registry
+        for kind in sheet_kinds(info):
+            if kind.needs_character:
+                continue
+            out = io.BytesIO()
+            render_blank([info.id], source, out, kind=kind.key)
+            text = " ".join(p.extract_text() or "" for p in PdfReader(out).pages).lower()
+            for phrase in ("implement", " yet", "not supported", "todo"):
+                assert phrase not in text, (info.id, kind.key, phrase)

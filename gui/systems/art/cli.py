@@ -68,13 +68,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _open_library(args: argparse.Namespace) -> Any:
-    from storage.library import Library
-    from storage.paths import resolve_library_url
-    from storage.systems_catalog import default_registry
+def _open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
+    """The library as every command opens it: only the default one is created when missing
+    (else ``--create``), and an in-memory URL is refused for an import (nothing would stay)."""
+    from gui.cli_library import open_library
 
-    url = resolve_library_url(getattr(args, "library", None))
-    return Library.open(url, registry=default_registry(), samples=not args.no_samples)
+    return open_library(args, keeps=keeps)
 
 
 def _stored(library: Any) -> Any:
@@ -98,7 +97,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         _err(f"{path}: not imported (correct the errors above first)")
         return EXIT_INVALID
     try:
-        with _open_library(args) as library:
+        with _open_library(args, keeps=True) as library:
             if library.read_only:
                 _err(f"the library cannot be written: {library.read_only_reason}")
                 return EXIT_UNREADABLE
@@ -149,6 +148,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-samples",
         action="store_true",
         help="a new library starts empty (also FATESMITH_NO_SAMPLES=1)",
+    )
+    parser.add_argument(
+        "--create",
+        action="store_true",
+        default=argparse.SUPPRESS,  # never resets `fatesmith --create art-table ...`
+        help="create the library named by --library if it does not exist",
     )
     sub = parser.add_subparsers(dest="art_table_command", metavar="ACTION", required=True)
     check = sub.add_parser("check", help="check a CSV table (exit 0 valid, 1 errors, 2 unreadable)")

@@ -24,6 +24,7 @@ from rules.systems.registry import GameSystem
 if TYPE_CHECKING:
     from gui.documents.character_document import CharacterDocument
     from gui.systems.art.dice_panel import ArtDiceDialog
+    from gui.systems.art.encounter import ArtEncounterPrompts
     from gui.systems.art.flow import ArtCreationFlow, ArtDerivedPanel
     from gui.systems.art.table_editor import ArtTableEditor
     from gui.workspace import Workspace
@@ -152,7 +153,8 @@ class ArtUi:
 
     # -- encounters -------------------------------------------------------------------------------
 
-    def encounter_prompts(self) -> None:
-        """None: the generic prompts (the ART Engine's combat rounds are not in the encounter
-        engine yet; its conflict rules say so)."""
-        return None
+    def encounter_prompts(self) -> ArtEncounterPrompts:
+        """The table box, the foe dialog and the traits the dice panel offers."""
+        from gui.systems.art.encounter import ArtEncounterPrompts
+
+        return ArtEncounterPrompts()

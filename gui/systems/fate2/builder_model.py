@@ -29,8 +29,11 @@ from gui.systems.fate2.commands import (
     SetExtraTicksCommand,
     SetPhaseKindCommand,
     SetPhasePlotCommand,
+    SetPhaseRenamesCommand,
     SetTicksCommand,
     fate2_of,
+    parse_renames,
+    show_renames,
 )
 from rules.systems.fate2.builder import PhaseReport, phase_reports
 from rules.systems.fate2.character import Fate2Character, PhaseKind
@@ -59,7 +62,7 @@ KIND_LABELS: dict[str, str] = {
 """Phase kinds as the grid names them (§2 Phases; §6 Potential, Destiny; §7 Advancement)."""
 
 FIELD_LABELS = {"kind": "Kind", "plot": "Plot phase", "aspects": "Aspect", "events": "Events",
-                "ranks": "Ranks spent"}  # fmt: skip
+                "renames": "Renames", "ranks": "Ranks spent"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,8 @@ class PhaseGridModel(QAbstractTableModel):
         rows = [Row("field", "kind")]
         if settings.plot_aspects or any(p.plot for p in character.phases):
             rows.append(Row("field", "plot"))
-        rows += [Row("field", "aspects"), Row("field", "events"), Row("field", "ranks")]
+        rows += [Row("field", "aspects"), Row("field", "events"), Row("field", "renames")]
+        rows.append(Row("field", "ranks"))
         names: dict[str, str] = {}
         if self._show_all:
             for name in self.document.skill_names():
@@ -314,7 +318,14 @@ class PhaseGridModel(QAbstractTableModel):
         character, system, _ = fate2_of(self.document)
         if row.kind == "skill":
             value = next((v for k, v in character.skills.items() if key(k) == key(row.name)), None)
+            later = next(
+                (new for p in character.phases for old, new in p.renames.items()
+                 if key(old) == key(row.name)),
+                None,
+            )  # fmt: skip
             if role == Qt.ItemDataRole.DisplayRole:
+                if value is None and later is not None:
+                    return f"\u2192 {later}"
                 return system.ladder.render(value) if value is not None else "Mediocre"
             if role == Qt.ItemDataRole.EditRole:
                 return value
@@ -350,6 +361,14 @@ class PhaseGridModel(QAbstractTableModel):
                 return p.events
             if role == Qt.ItemDataRole.ToolTipRole:
                 return p.events or "What the character did in this phase"
+        elif field == "renames":
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+                return show_renames(dict(p.renames))
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return (
+                    "Skills renamed from this phase on, keeping their ticks: Sneak -> Stealth "
+                    "(several with ;). Appendix IV: Juram's Sneak becomes Stealth."
+                )
         elif field == "ranks" and report is not None:
             if role == Qt.ItemDataRole.DisplayRole:
                 return f"{report.spent}/{report.budget}"
@@ -390,6 +409,10 @@ class PhaseGridModel(QAbstractTableModel):
                 command = SetPhaseKindCommand(doc, phase, _kind(kind))
         elif row.kind == "field" and row.name in ("aspects", "events"):
             command = EditPhaseTextCommand(doc, phase, row.name, str(value))
+        elif row.key == ("field", "renames"):
+            renames = parse_renames(str(value))
+            if renames != dict(self._character().phases[phase].renames):
+                command = SetPhaseRenamesCommand(doc, phase, renames)
         elif row.kind in ("skill", "extra"):
             try:
                 ticks = max(0, int(value))

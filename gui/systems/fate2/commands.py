@@ -224,6 +224,52 @@ class EditPhaseTextCommand(Fate2Command):
         return True
 
 
+def parse_renames(text: str) -> dict[str, str]:
+    """``Sneak -> Stealth; Swordfighting -> Sword`` as old -> new (an arrow ``\u2192`` too);
+    pieces without both names, or renaming a skill to itself, are left out."""
+    out: dict[str, str] = {}
+    for piece in text.replace("\u2192", "->").split(";"):
+        old, arrow, new = piece.partition("->")
+        old, new = " ".join(old.split()), " ".join(new.split())
+        if arrow and old and new and key(old) != key(new):
+            out[old] = new
+    return out
+
+
+def show_renames(renames: dict[str, str]) -> str:
+    """Renames as the builder shows them: ``Sneak \u2192 Stealth; ...``."""
+    return "; ".join(f"{old} \u2192 {new}" for old, new in renames.items())
+
+
+class SetPhaseRenamesCommand(Fate2Command):
+    """Rename skills from one phase on (Appendix IV: Juram's Sneak becomes Stealth, D§5 AMB-28):
+    the phase records old -> new, and that phase's and later phases' ticks under the old name
+    move to the new one; earlier phases keep the old name, and the skill keeps its ticks."""
+
+    def __init__(self, document: CharacterDocument, index: int, renames: dict[str, str]) -> None:
+        def change(c: Fate2Character) -> Fate2Character:
+            def moved(counts: dict[str, int]) -> dict[str, int]:
+                out: dict[str, int] = {}
+                for name, n in counts.items():
+                    target = next((v for k, v in renames.items() if key(k) == key(name)), name)
+                    hit = next((k for k in out if key(k) == key(target)), target)
+                    out[hit] = out.get(hit, 0) + n
+                return out
+
+            phases = tuple(
+                evolve(p, renames=dict(renames)) if i == index else p
+                for i, p in enumerate(c.phases)
+            )
+            phases = tuple(
+                evolve(p, ranks=moved(dict(p.ranks))) if i >= index else p
+                for i, p in enumerate(phases)
+            )
+            return evolve(c, phases=phases)
+
+        words = show_renames(renames) or "no renames"
+        super().__init__(document, f"Phase {index + 1}: {words}", change)
+
+
 class RenameSkillCommand(Fate2Command):
     """Rename a skill everywhere: every phase's ticks, the sheet, its own default."""
 

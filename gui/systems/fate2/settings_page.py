@@ -63,7 +63,11 @@ TIPS = {
 
 
 class SkillListModel(QAbstractTableModel):
-    """The campaign's skill list being edited: name, category, default.
+    """The campaign's skill list being edited: name, category, default, pyramid.
+
+    The pyramid column (§5 Special Skills and the Pyramid) reads "main" for the character's one
+    pyramid, "none" for a skill outside every pyramid, or a name a suite of special skills
+    shares for a pyramid of its own (typing "main", "none" or a name sets it).
 
     Args:
         skills: The list to start from.
@@ -71,7 +75,7 @@ class SkillListModel(QAbstractTableModel):
         parent: The Qt parent.
     """
 
-    HEADERS = ("Skill", "Category", "Default")
+    HEADERS = ("Skill", "Category", "Default", "Pyramid")
 
     def __init__(
         self, skills: tuple[SkillDef, ...], ladder: Ladder, parent: QObject | None = None
@@ -96,7 +100,7 @@ class SkillListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._skills)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """Name, category, default."""
+        """Name, category, default, pyramid."""
         return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(
@@ -122,12 +126,18 @@ class SkillListModel(QAbstractTableModel):
             return None
         skill = self._skills[index.row()]
         column = index.column()
+        pyramid = "none" if skill.pyramid is None else skill.pyramid or "main"
         if role == Qt.ItemDataRole.DisplayRole:
-            return (skill.name, skill.category, self._ladder.render(skill.default))[column]
+            return (skill.name, skill.category, self._ladder.render(skill.default), pyramid)[column]
         if role == Qt.ItemDataRole.EditRole:
-            return (skill.name, skill.category, skill.default)[column]
+            return (skill.name, skill.category, skill.default, pyramid)[column]
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and not self.difficult:
             return "Turn on difficult skills to give a skill a lower default"
+        if role == Qt.ItemDataRole.ToolTipRole and column == 3:
+            return (
+                "5. Special Skills and the Pyramid: main (the one pyramid), none (outside "
+                "any), or a name a suite of special skills shares for a pyramid of its own"
+            )
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -144,6 +154,11 @@ class SkillListModel(QAbstractTableModel):
             new = skill.model_copy(update={"name": name})
         elif column == 1:
             new = skill.model_copy(update={"category": " ".join(str(value).split())})
+        elif column == 3:
+            text = " ".join(str(value).split())
+            words = {"": "", "main": "", "none": None, "-": None}
+            group = words.get(text.casefold(), text)
+            new = skill.model_copy(update={"pyramid": group})
         else:
             try:
                 default = int(value)
@@ -293,6 +308,8 @@ class Fate2SettingsPage(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
         self.difficult.toggled.connect(self._on_difficult)
         self.add_skill = QPushButton("&Add skill")
         self.add_skill.clicked.connect(self._on_add)
@@ -343,11 +360,9 @@ class Fate2SettingsPage(QWidget):
         wound_layout = QVBoxLayout(wound_box)
         wound_layout.addLayout(wounds)
         wound_layout.addWidget(self.overflow)
-        left = QVBoxLayout()
-        top = QHBoxLayout()
-        top.addWidget(creation, 1)
-        top.addWidget(options, 1)
-        left.addLayout(top)
+        left = QVBoxLayout()  # one column, so the skill list gets the width its names need
+        left.addWidget(creation)
+        left.addWidget(options)
         left.addWidget(wound_box)
         left.addStretch(1)
         skills = QVBoxLayout()
@@ -366,8 +381,8 @@ class Fate2SettingsPage(QWidget):
         skills_box = QGroupBox("Skills")
         skills_box.setLayout(skills)
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addWidget(skills_box, 2)
+        layout.addLayout(left, 1)
+        layout.addWidget(skills_box, 1)
 
     def _on_difficult(self, on: bool) -> None:
         self.skill_model.beginResetModel()

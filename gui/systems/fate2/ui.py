@@ -3,7 +3,7 @@
 Its creation flow (concept, the phase-by-phase builder, aspects, skills, extras, fate points,
 goal), its derived panel (ranks, fate points, peak, aspect levels, wound track), its campaign
 settings page (creation rules and the skill list) and its ways to start a character: blank, or
-a quick NPC from the Pyramid Shorthand (§10).
+a quick NPC from the Pyramid Shorthand (§10); its encounter prompts (the defender's blow back).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rules.systems.registry import GameSystem
 
 if TYPE_CHECKING:
     from gui.documents.character_document import CharacterDocument
+    from gui.systems.fate2.encounter_prompts import Fate2EncounterPrompts
     from gui.systems.fate2.flow import Fate2CreationFlow
     from gui.workspace import Workspace
     from rules.systems.fate2.character import Fate2Phase
@@ -126,10 +127,12 @@ class Fate2Ui:
 
     # -- encounters -------------------------------------------------------------------------------
 
-    def encounter_prompts(self) -> None:
-        """None: the generic prompts, built from FATE 2.0's conflict rules (its wound track and
-        skill list), serve its encounters."""
-        return None
+    def encounter_prompts(self) -> Fate2EncounterPrompts:
+        """The generic prompts, built from FATE 2.0's conflict rules (its wound track and skill
+        list), plus the defender's blow back (§8 Exchange Based Fights)."""
+        from gui.systems.fate2.encounter_prompts import Fate2EncounterPrompts
+
+        return Fate2EncounterPrompts()
 
     # -- rules data -------------------------------------------------------------------------------
 

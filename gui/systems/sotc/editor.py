@@ -1,4 +1,5 @@
-"""GUI layer: SotC's creation flow (concept, the five phases, skills, stunts, gadgets, review).
+"""GUI layer: SotC's editor flow (concept, the five phases, skills, stunts, gadgets, review, and
+the character in play).
 
 :class:`SotcCreationFlow` supplies the pages and the path-to-step mapping to the core's
 :class:`gui.widgets.creation_flow.CreationFlowView`; :class:`CharacterEditor` is that view over
@@ -20,11 +21,16 @@ from gui.systems.sotc.creation.phase_page import PhasePage
 from gui.systems.sotc.creation.review_page import ReviewPage
 from gui.systems.sotc.creation.skills_page import SkillsPage
 from gui.systems.sotc.creation.stunts_page import StuntsPage
+from gui.systems.sotc.play_page import PlayPage
 from gui.systems.sotc.steps import FAST_START_PATHS, STEP_KEYS, step_for_path
 from gui.systems.sotc.widgets.derived_panel import DerivedPanel
 from gui.widgets.creation_flow import CreationFlowView
 from rules.systems.sotc.character import NovelRef
 from rules.validation import Problem
+
+PLAY_STEP = "play"
+PLAY_HEADS = frozenset({"fate_points", "condition", "advancements"})
+"""Fields the "In play" page edits (the character between fights)."""
 
 NovelSource = Callable[[], list[NovelRef]]
 CastingSource = Callable[[], list[str]]
@@ -53,10 +59,11 @@ class SotcCreationFlow:
         pages: list[CreationPage] = [ConceptPage(document)]
         pages += [PhasePage(document, n, novels, casting=guest_stars) for n in range(1, 6)]
         pages += [SkillsPage(document), StuntsPage(document)]
-        pages += [GadgetsPage(document), ReviewPage(document)]
+        pages += [GadgetsPage(document), ReviewPage(document), PlayPage(document)]
         titles = {s.key: s.title for s in document.system.creation_steps}
         titles["gadgets"] = "Gadgets"
         titles["review"] = "Review"
+        titles[PLAY_STEP] = "In play"
         self._steps = tuple(
             CreationStepView(
                 key=page.key,
@@ -68,7 +75,7 @@ class SotcCreationFlow:
         )
 
     def steps(self) -> tuple[CreationStepView, ...]:
-        """Concept, phases one to five, skills, stunts, gadgets, review."""
+        """Concept, phases one to five, skills, stunts, gadgets, review, in play."""
         return self._steps
 
     def is_fast(self) -> bool:
@@ -83,10 +90,14 @@ class SotcCreationFlow:
         """
         if self.is_fast() and path in FAST_START_PATHS:
             return "concept"
+        if _head(path) in PLAY_HEADS:
+            return PLAY_STEP
         return step_for_path(path)
 
     def problem_rank(self, problem: Problem) -> int:
-        """The creation-step order of the problem's field."""
+        """The creation-step order of the problem's field (the play page's last)."""
+        if _head(problem.path) in PLAY_HEADS:
+            return len(STEP_KEYS)
         return STEP_KEYS.index(step_for_path(problem.path))
 
     def heading(self) -> tuple[str, str]:
@@ -100,8 +111,14 @@ class SotcCreationFlow:
         return "<b>Steps</b>", ""
 
     def is_optional(self, key: str) -> bool:
-        """In fast creation every page but the first is filled in during play."""
-        return self.is_fast() and key != "concept"
+        """In fast creation every page but the first is filled in during play; the play page
+        always is."""
+        return key == PLAY_STEP or (self.is_fast() and key != "concept")
+
+
+def _head(path: str) -> str:
+    """The top-level field of problem ``path`` ("advancements[2].stunt" -> "advancements")."""
+    return path.split(".", 1)[0].split("[", 1)[0]
 
 
 class CharacterEditor(CreationFlowView):

@@ -84,7 +84,9 @@ class SotcUi:
         )
 
     def derived_panel(self, document: CharacterDocument) -> QWidget:
-        """Health and Composure boxes, fate points and refresh, initiative."""
+        """Health and Composure boxes (checked as carried), fate points and refresh,
+        initiative, and the book's computed numbers (companions, workspace, Scholar, Empathy
+        reads, gadget quality and price)."""
         from gui.systems.sotc.widgets.derived_panel import DerivedPanel
 
         return DerivedPanel(document)

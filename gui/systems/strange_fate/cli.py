@@ -91,10 +91,16 @@ def run(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        print(json.dumps({"points": walk.points, "unique": bool(args.unique), "steps": steps}))
+        print(
+            json.dumps(
+                {"points": walk.points, "unique": bool(args.unique), "exact": walk.exact,
+                 "steps": steps}
+            )
+        )  # fmt: skip
         return 0
     kind = "Unique" if args.unique else "Strange"
-    print(f"{walk.points} trapping points ({kind} skill, cheapest order of addition)")
+    how = "cheapest order of addition" if walk.exact else "a valid order, not proven cheapest"
+    print(f"{walk.points} trapping points ({kind} skill, {how})")
     width = max(len(s["trapping"]) for s in steps)
     for i, s in enumerate(steps, start=1):
         via = ", ".join(
@@ -109,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 class StrangeFateCli:
-    """``trapping-cost`` as Strange Fate's command (``fatesmith strange-fate trapping-cost``)."""
+    """``trapping-cost`` as Strange Fate's command (``fatesmith strange-fate trapping-cost``,
+    and at the top level ``fatesmith trapping-cost``)."""
 
     @property
     def help(self) -> str:
@@ -122,7 +129,8 @@ class StrangeFateCli:
         """Add ``trapping-cost``."""
         parser = commands.add_parser("trapping-cost", help=HELP, description=HELP)
         add_arguments(parser)
-        parser.set_defaults(func=run)
+        # also ``fatesmith trapping-cost``, the name issue 10 asks for
+        parser.set_defaults(func=run, top_level=True)
 
 
 PLUGIN = StrangeFateCli()

@@ -23,6 +23,7 @@ from rules.systems.strange_fate.character import (
     EquipmentItem,
     Gift,
     Invulnerability,
+    SkillDrawback,
     StrangeFateCharacter,
     Weakness,
 )
@@ -351,6 +352,22 @@ class SetTierBenefitsCommand(SfCommand):
             return c.model_copy(update={"tier_benefits": benefits})
 
         super().__init__(document, f"Choose Tier Benefits of {skill}", change)
+
+
+class SetCommonDrawbacksCommand(SfCommand):
+    """Set the Drawbacks of a Common skill (one raised to Superhuman or above is Strange and
+    needs one, L1151, L1446); an empty tuple removes them."""
+
+    def __init__(
+        self, document: CharacterDocument, skill: str, drawbacks: tuple[SkillDrawback, ...]
+    ) -> None:
+        def change(c: StrangeFateCharacter) -> StrangeFateCharacter:
+            kept = {k: v for k, v in c.common_drawbacks.items() if k != skill}
+            if drawbacks:
+                kept[skill] = drawbacks
+            return c.model_copy(update={"common_drawbacks": kept})
+
+        super().__init__(document, f"Drawbacks of {skill}", change)
 
 
 class PutMadeCommand(SfCommand):

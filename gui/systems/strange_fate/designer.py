@@ -409,6 +409,11 @@ class SkillDesigner(QWidget):
         )
         if price.printed is not None:
             text += f"<br>The book prints ({price.printed})."
+        if price.walk is not None and not price.walk.exact:
+            text += (
+                "<br>The corrected diagram's loops are too tangled to try every route: "
+                "a valid walk, not proven the cheapest."
+            )
         return text
 
     # -- the character ----------------------------------------------------------------------------

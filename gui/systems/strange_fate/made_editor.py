@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gui.documents.character_document import CharacterDocument
 from gui.systems.strange_fate.commands import PutMadeCommand, sf_of
 from gui.systems.strange_fate.models import DesignListModel
+from rules.systems.strange_fate.catalog import DrawbackUse
 from rules.systems.strange_fate.character import (
     Companion,
     EquipmentItem,
@@ -74,6 +75,20 @@ class MadeEditor(QGroupBox):
         self.set_skill = QPushButton("Set s&kill")
         self.skills = QLabel()
         self.protective = QCheckBox("Protective item (armour and the like)")
+        # the optional Gifts and Flaws rule: a Drawback buys one more improvement (L3665-L3681)
+        self.drawback = QComboBox()
+        self.drawback.addItems([d.name for d in system.book.catalog.drawbacks])
+        self.drawback.setAccessibleName("Gift Drawback")
+        self.drawback_severity = QComboBox()
+        self.drawback_severity.addItems(["minor", "major"])
+        self.drawback_severity.setAccessibleName("Gift Drawback severity")
+        self.drawback_label = QLineEdit()
+        self.drawback_label.setPlaceholderText("Aspect, or what it limits")
+        self.drawback_label.setAccessibleName("Gift Drawback label")
+        self.add_drawback = QPushButton("Add &Drawback (Gifts and Flaws)")
+        self.remove_drawbacks = QPushButton("Remove Drawbacks")
+        self.drawbacks = QLabel()
+        self.drawbacks.setWordWrap(True)
         form = QFormLayout(self)
         row = QHBoxLayout()
         for widget in (self.improvement, self.track, self.detail, self.add):
@@ -88,6 +103,14 @@ class MadeEditor(QGroupBox):
             srow.addWidget(part)
         form.addRow(self.skill_row)
         form.addRow(self.protective)
+        drow = QHBoxLayout()
+        for widget in (self.drawback, self.drawback_severity, self.drawback_label,
+                       self.add_drawback, self.remove_drawbacks):  # fmt: skip
+            drow.addWidget(widget)
+        form.addRow(drow)
+        form.addRow(self.drawbacks)
+        self.add_drawback.clicked.connect(self._on_add_drawback)
+        self.remove_drawbacks.clicked.connect(self._on_remove_drawbacks)
         self.add.clicked.connect(self._on_add)
         self.remove.clicked.connect(self._on_remove)
         self.set_skill.clicked.connect(self._on_skill)
@@ -130,6 +153,28 @@ class MadeEditor(QGroupBox):
             self.skills.setText(", ".join(f"{k} {v}" for k, v in made.skills.items()))
         if isinstance(made, EquipmentItem):
             self.protective.setChecked(made.protective)
+        held = made.drawbacks if made else ()
+        listed = "; ".join(
+            f"{d.drawback} ({d.severity}{f', {d.label}' if d.label else ''})" for d in held
+        )
+        self.drawbacks.setText(f"Drawbacks: {listed or 'none'}")
+
+    def _on_add_drawback(self) -> None:
+        made = self.made()
+        if made is None:
+            return
+        use = DrawbackUse.model_validate(
+            {"drawback": self.drawback.currentText(),
+             "severity": self.drawback_severity.currentText(),
+             "label": self.drawback_label.text().strip() or None}
+        )  # fmt: skip
+        self._put(made.model_copy(update={"drawbacks": (*made.drawbacks, use)}))
+        self.drawback_label.clear()
+
+    def _on_remove_drawbacks(self) -> None:
+        made = self.made()
+        if made is not None and made.drawbacks:
+            self._put(made.model_copy(update={"drawbacks": ()}))
 
     def _put(self, made: Any) -> None:
         self.document.undo_stack.push(PutMadeCommand(self.document, made))

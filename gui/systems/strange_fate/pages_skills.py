@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -32,6 +33,7 @@ from gui.systems.strange_fate.commands import (
     RemoveInvulnerabilityCommand,
     RemoveSkillCommand,
     RemoveWeaknessCommand,
+    SetCommonDrawbacksCommand,
     SetGiftCommand,
     SetSkillCommand,
     SetTierCommand,
@@ -44,6 +46,7 @@ from gui.systems.strange_fate.pages import SfPage, set_text
 from rules.systems.strange_fate.character import (
     Gift,
     Invulnerability,
+    SkillDrawback,
     StrangeFateCharacter,
     Weakness,
 )
@@ -98,6 +101,7 @@ class SkillsPage(SfPage):
         top_layout.addRow(row)
         top_layout.addRow(self.benefit_label)
         top_layout.addRow(self.benefit_list)
+        top_layout.addRow(self._common_drawback_row(document))
         self.designer = SkillDesigner(document)
         self.tabs = QTabWidget()
         self.tabs.addTab(top, "&Skills")
@@ -113,10 +117,77 @@ class SkillsPage(SfPage):
         self.model.modelReset.connect(self._reselect)
         self.watch()
 
+    def _common_drawback_row(self, document: CharacterDocument) -> QGroupBox:
+        """Drawbacks of the selected Common skill (one at Superhuman or above is Strange and
+        needs one, L1151; designed skills take theirs in the designer)."""
+        _, system = sf_of(document)
+        box = QGroupBox("Drawbacks of a Common skill")
+        self.drawback = QComboBox()
+        self.drawback.addItems([d.name for d in system.book.catalog.drawbacks])
+        self.drawback.setAccessibleName("Common skill Drawback")
+        self.drawback_severity = QComboBox()
+        self.drawback_severity.addItems(["minor", "major"])
+        self.drawback_severity.setAccessibleName("Drawback severity")
+        self.drawback_label = QLineEdit()
+        self.drawback_label.setPlaceholderText("Aspect, or what it limits")
+        self.drawback_label.setAccessibleName("Drawback label")
+        self.add_drawback = QPushButton("Add dra&wback")
+        self.remove_drawback = QPushButton("Remove drawbacks")
+        self.common_drawbacks = QLabel()
+        self.common_drawbacks.setWordWrap(True)
+        layout = QFormLayout(box)
+        row = QHBoxLayout()
+        for widget in (self.drawback, self.drawback_severity, self.drawback_label,
+                       self.add_drawback, self.remove_drawback):  # fmt: skip
+            row.addWidget(widget)
+        layout.addRow(row)
+        layout.addRow(self.common_drawbacks)
+        self.add_drawback.clicked.connect(self._on_add_drawback)
+        self.remove_drawback.clicked.connect(self._on_remove_drawbacks)
+        return box
+
+    def _common_selected(self) -> str | None:
+        """The selected skill when it is a Common one (not designed)."""
+        name = self.current_skill()
+        return name if name is not None and name not in self.character().designed else None
+
+    def _show_common_drawbacks(self) -> None:
+        name = self._common_selected()
+        for widget in (self.add_drawback, self.remove_drawback):
+            widget.setEnabled(name is not None)
+        if name is None:
+            self.common_drawbacks.setText("Select a Common skill to give it Drawbacks.")
+            return
+        held = self.character().common_drawbacks.get(name, ())
+        listed = "; ".join(
+            f"{d.drawback} ({d.severity}{f', {d.label}' if d.label else ''})" for d in held
+        )
+        self.common_drawbacks.setText(f"<b>{name}</b>: {listed or 'no Drawbacks'}")
+
+    def _on_add_drawback(self) -> None:
+        name = self._common_selected()
+        if name is None:
+            return
+        drawback = SkillDrawback.model_validate(
+            {"drawback": self.drawback.currentText(),
+             "severity": self.drawback_severity.currentText(),
+             "label": self.drawback_label.text().strip() or None}
+        )  # fmt: skip
+        held = self.character().common_drawbacks.get(name, ())
+        self.push(SetCommonDrawbacksCommand(self.document, name, (*held, drawback)))
+        self.drawback_label.clear()
+
+    def _on_remove_drawbacks(self) -> None:
+        name = self._common_selected()
+        if name is not None:
+            self.push(SetCommonDrawbacksCommand(self.document, name, ()))
+
     def show_character(self, character: StrangeFateCharacter) -> None:
         """Fill the Common skill names (the campaign's list) and the Tier Benefits caption."""
         if hasattr(self, "benefit_label"):
             self._show_benefits()
+        if hasattr(self, "common_drawbacks"):
+            self._show_common_drawbacks()
         names = list(self.document.skill_names())
         if [self.common.itemText(i) for i in range(self.common.count())] != names:
             text = self.common.currentText()
@@ -142,6 +213,7 @@ class SkillsPage(SfPage):
         self._selected = name
         self.benefits.set_skill(name)
         self._show_benefits()
+        self._show_common_drawbacks()
         character = self.character()
         self.common.setCurrentText(name)
         self.rating.setValue(max(1, min(4, character.skills.get(name, 1))))
@@ -317,6 +389,16 @@ class DetailsPage(SfPage):
         self.inv_severity.addItems(["minor", "major"])
         self.inv_breadth = QComboBox()
         self.inv_breadth.addItems(["narrow", "broad"])
+        self.inv_scope = QComboBox()  # broad only: all attacks of one scope (L1188-L1190)
+        self.inv_scope.addItems(["physical", "mental", "social"])
+        self.inv_scope.setAccessibleName("Invulnerability scope")
+        self.inv_scope.setEnabled(False)
+        self.inv_toggled = QCheckBox("switched on and off")
+        self.inv_toggled.setToolTip("Broad only: activated with An Action instead of always on")
+        self.inv_toggled.setEnabled(False)
+        self.inv_breadth.currentTextChanged.connect(
+            lambda text: [w.setEnabled(text == "broad") for w in (self.inv_scope, self.inv_toggled)]
+        )
         self.inv_add = QPushButton("Add &Invulnerability")
         self.inv_model = DesignListModel(self)
         self.inv_list = QListView()
@@ -334,7 +416,8 @@ class DetailsPage(SfPage):
         self.weak_remove = QPushButton("Remove")
         for title, widgets, view, remove in (
             ("Invulnerabilities", (self.inv_category, self.inv_severity, self.inv_breadth,
-                                   self.inv_add), self.inv_list, self.inv_remove),
+                                   self.inv_scope, self.inv_toggled, self.inv_add),
+             self.inv_list, self.inv_remove),
             ("Weaknesses", (self.weak_category, self.weak_severity, self.weak_add),
              self.weak_list, self.weak_remove),
         ):  # fmt: skip
@@ -370,7 +453,9 @@ class DetailsPage(SfPage):
             broad = self.inv_breadth.currentText() == "broad"
             item = Invulnerability.model_validate(
                 {"category": category, "severity": self.inv_severity.currentText(),
-                 "breadth": "broad" if broad else "narrow", "scope": "physical" if broad else None}
+                 "breadth": "broad" if broad else "narrow",
+                 "scope": self.inv_scope.currentText() if broad else None,
+                 "toggled": broad and self.inv_toggled.isChecked()}
             )  # fmt: skip
             self.push(AddInvulnerabilityCommand(self.document, item))
             self.inv_category.clear()
@@ -392,7 +477,12 @@ class DetailsPage(SfPage):
     def show_character(self, character: StrangeFateCharacter) -> None:
         """List Invulnerabilities and Weaknesses."""
         self.inv_model.set_rows(
-            [f"{i.category} ({i.severity}, {i.breadth})" for i in character.invulnerabilities]
+            [
+                f"{i.category} ({i.severity}, {i.breadth}"
+                + (f" {i.scope}{', switched' if i.toggled else ''}" if i.breadth == "broad" else "")
+                + ")"
+                for i in character.invulnerabilities
+            ]
         )
         self.weak_model.set_rows([f"{w.category} ({w.severity})" for w in character.weaknesses])
         self._show_facts()

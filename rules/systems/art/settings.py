@@ -25,6 +25,8 @@ class ArtSettings(SystemSettings):
             ``lowest`` (default) or ``middle`` (ART Engine "Henchman").
         shotgun_attack: The shotgun Attack bonus: +4 (the feature list, default) or +2 (the
             weapon table's notes) (ART Engine "Ranged Weapon Features").
+        exploration: An encounter run as exploration phases on the phase track (Chapter 4)
+            instead of combat rounds (Chapter 5); set per scene.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -32,3 +34,4 @@ class ArtSettings(SystemSettings):
     attribute_method: AttributeMethod | None = None
     henchman_trait: Literal["lowest", "middle"] = "lowest"
     shotgun_attack: Literal[2, 4] = 4
+    exploration: bool = False

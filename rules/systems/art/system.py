@@ -19,6 +19,7 @@ from rules.settings import SystemSettings
 from rules.system_data import SystemData, SystemDataKind
 from rules.systems.art.catalog import ArtCatalog
 from rules.systems.art.character import ArtCharacter
+from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.creation import (
     S_ATTRS,
     S_GEAR,
@@ -260,5 +261,6 @@ class ArtSystem:
         }
 
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
-        """ART combat rounds are not in the encounter engine yet."""
-        return None
+        """Combat rounds read on the bound Action Results Table (or on the columns the user
+        enters while none is loaded): :class:`ArtConflictRules`."""
+        return ArtConflictRules(self.catalog, self.table, _settings(settings), self.table_status)

@@ -67,7 +67,12 @@ def phase_reports(c: Fate2Character, r: Resolved, ladder: Ladder) -> tuple[Phase
                 spent=state.spent,
                 pyramid=dict(sorted(pyramid.items(), reverse=True)),
                 broken_rung=brk.rung if brk is not None else None,
-                reason=describe_break(brk, ladder, column) if brk is not None else "",
+                reason=(
+                    (f"{state.break_pyramid} pyramid: " if state.break_pyramid else "")
+                    + describe_break(brk, ladder, column)
+                    if brk is not None
+                    else ""
+                ),
             )
         )
     return tuple(out)
@@ -147,3 +152,47 @@ def quick_npc_phases(
         out.append(Fate2Phase(ranks=ranks))
         before = after
     return tuple(out)
+
+
+def advancement_rank(c: Fate2Character, skill: str, r: Resolved) -> Fate2Character:
+    """``c`` after one advancement period's rank spent on ``skill`` (§4 Advancement, §7
+    Advancement: one rank a period, four periods an arc).
+
+    The rank goes to the arc in progress (the last phase, an arc whose goal aspect is not taken
+    yet), or opens one; the sheet is rebuilt. Validation then checks the rank against the
+    pyramid: while the arc is open a break is a warning (``FATE2-pyramid-advancing``: it must
+    balance by the time the goal is reached), once the goal aspect is taken it is an error.
+
+    Raises:
+        ValueError: a blank skill name.
+    """
+    name = " ".join(skill.split())
+    if not name:
+        raise ValueError("an advancement rank buys a named skill")
+    phases = list(c.phases)
+    last = phases[-1] if phases else None
+    if last is None or last.kind != "arc" or any(a.strip() for a in last.aspects):
+        phases.append(Fate2Phase(kind="arc"))
+        last = phases[-1]
+    ranks = dict(last.ranks)
+    have = next((k for k in ranks if key(k) == key(name)), name)
+    ranks[have] = ranks.get(have, 0) + 1
+    phases[-1] = last.model_copy(update={"ranks": ranks})
+    return sheet_from_phases(evolve(c, phases=tuple(phases)), r)
+
+
+def reach_goal(c: Fate2Character, r: Resolved) -> Fate2Character:
+    """``c`` with the arc in progress closed by its goal aspect (§7 Advancement: with the fourth
+    rank the goal becomes an aspect, a new one or a level more); the goal is then cleared for
+    the player to choose the next.
+
+    Raises:
+        ValueError: no arc in progress, or no goal to take.
+    """
+    last = c.phases[-1] if c.phases else None
+    if last is None or last.kind != "arc" or any(a.strip() for a in last.aspects):
+        raise ValueError("there is no arc of advancement in progress")
+    if not c.goal.strip():
+        raise ValueError("the character has no goal to reach")
+    closed = last.model_copy(update={"aspects": (c.goal.strip(),)})
+    return sheet_from_phases(evolve(c, phases=(*c.phases[:-1], closed), goal=""), r)

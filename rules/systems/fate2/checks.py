@@ -10,11 +10,12 @@ docs/rules-notes.md ("FATE 2.0: character creation").
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from rules.ladder import Ladder
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.history import CREATION_KINDS, PhaseState, key
-from rules.systems.fate2.pyramid import ShapeBreak, rung_counts, shape_break, skill_cost
+from rules.systems.fate2.pyramid import MAIN, ShapeBreak, grouped_break, skill_cost
 from rules.systems.fate2.resolve import Resolved
 from rules.validation import Problem, error, warning
 
@@ -161,18 +162,22 @@ def check_skills(c: Fate2Character, r: Resolved, ladder: Ladder) -> list[Problem
 
 def check_final_shape(c: Fate2Character, r: Resolved, ladder: Ladder) -> list[Problem]:
     """The final sheet's pyramid (or column), skills at Average or better only."""
-    values = [v for n, v in c.skills.items() if not _blank(n)]
-    values += [e.ranks - 1 for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)]
-    brk = shape_break(rung_counts(values), r.settings.skill_shape)
-    if brk is None:
+    values = [(r.pyramid_of(n), v) for n, v in c.skills.items() if not _blank(n)]
+    values += [
+        (MAIN, e.ranks - 1) for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)
+    ]
+    failing = grouped_break(values, r.settings.skill_shape)
+    if failing is None:
         return []
+    group, brk = failing
     column = r.settings.skill_shape == "column"
     what = "column" if column else "pyramid"
+    name = f"The {group} {what}" if group else f"The skill {what}"
     return [
         error(
             f"FATE2-{what}",
             "skills",
-            f"The skill {what} does not balance: {describe_break(brk, ladder, column)}.",
+            f"{name} does not balance: {describe_break(brk, ladder, column)}.",
             S_COLUMN if column else S_BUYING,
         )
     ]
@@ -369,8 +374,20 @@ def check_phases(
             )
         )
     arc_seen = False
+    open_arcs = _open_arcs(c)
+    last = len(c.phases) - 1
     for phase, state in zip(c.phases, states, strict=True):
         path, label = f"phases[{state.index}]", _label(state)
+        if state.index in open_arcs and state.index != last:
+            out.append(
+                error(
+                    "FATE2-arc-unfinished",
+                    f"{path}.aspects",
+                    f"{label} takes no aspect, yet more follows it: an arc ends when the goal "
+                    "is reached and taken as an aspect, with its fourth rank.",
+                    S_ADVANCEMENT,
+                )
+            )
         if phase.kind == "arc":
             arc_seen = True
         elif arc_seen:
@@ -383,10 +400,24 @@ def check_phases(
                 )
             )
         out += _check_kind(c, state, phase.plot, path, label, r)
-        out += _check_phase_aspects(state, phase.aspects, path, label, settings.aspects_per_phase)
+        if state.index not in open_arcs:
+            out += _check_phase_aspects(
+                state, phase.aspects, path, label, settings.aspects_per_phase
+            )
         out += _check_phase_ranks(c, state, phase.ranks, phase.extras, path, label, r)
-    out += _check_history_shape(states, ladder, settings.skill_shape == "column")
+    advancing = {last} & open_arcs
+    out += _check_history_shape(states, ladder, settings.skill_shape == "column", advancing)
     return out
+
+
+def _open_arcs(c: Fate2Character) -> set[int]:
+    """Indexes of arcs of advancement whose goal aspect is not taken yet (ranks bought one
+    advancement period at a time, §7 Advancement)."""
+    return {
+        i
+        for i, p in enumerate(c.phases)
+        if p.kind == "arc" and not any(not _blank(a) for a in p.aspects)
+    }
 
 
 def _check_kind(
@@ -557,27 +588,49 @@ def _check_phase_ranks(
     return out
 
 
+def _which(state: PhaseState, what: str) -> str:
+    """``pyramid``, or ``Magic pyramid`` when a special skills' own pyramid fails."""
+    return f"{state.break_pyramid} {what}" if state.break_pyramid else what
+
+
 def _check_history_shape(
-    states: tuple[PhaseState, ...], ladder: Ladder, column: bool
+    states: tuple[PhaseState, ...], ladder: Ladder, column: bool, advancing: Collection[int] = ()
 ) -> list[Problem]:
-    broken = [s for s in states if s.shape_break is not None]
+    """The first phase whose end leaves the shape unbalanced, an error; an arc still being
+    bought rank by rank (``advancing``) only has to balance when its goal is reached (§7
+    Advancement, AMB-03), so a break there is a warning."""
+    what = "column" if column else "pyramid"
+    out: list[Problem] = []
+    for s in states:
+        if s.index in advancing and s.shape_break is not None:
+            out.append(
+                warning(
+                    f"FATE2-{what}-advancing",
+                    f"phases[{s.index}]",
+                    f"After the latest advancement rank the {_which(s, what)} does not balance: "
+                    f"{describe_break(s.shape_break, ladder, column)}. It must balance by the "
+                    "time the goal is reached.",
+                    S_ADVANCEMENT,
+                )
+            )
+    broken = [s for s in states if s.shape_break is not None and s.index not in advancing]
     if not broken:
-        return []
+        return out
     first = broken[0]
     assert first.shape_break is not None
-    what = "column" if column else "pyramid"
     later = len(broken) - 1
     tail = f" ({_plural(later, 'later phase')} also fail.)" if later else ""
-    return [
+    out.append(
         error(
             f"FATE2-{what}-phase",
             f"phases[{first.index}]",
-            f"The {what} does not balance at the end of {_label(first).lower()}: "
+            f"The {_which(first, what)} does not balance at the end of {_label(first).lower()}: "
             f"{describe_break(first.shape_break, ladder, column)}. It must balance after "
             f"every phase.{tail}",
             S_COLUMN if column else S_BUYING,
         )
-    ]
+    )
+    return out
 
 
 def check_sheet_against_history(

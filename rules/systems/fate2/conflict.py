@@ -14,8 +14,11 @@ debate). There are no consequences, concessions, grit or spin. The engine's shap
 - a group (two or more acting together) outnumbers its opponent: +1 (Table 5);
 - initiative is Alertness, ties by Tactics (§8 Turn Based Fights).
 
-What a wound track costs on later rolls (:func:`.conflict_wounds.wound_penalty`) is the GM's
-modifier on those rolls: the engine has no standing penalty a system can set.
+What a wound track costs on later rolls is a standing modifier on every roll the wounded
+character makes (:meth:`Fate2ConflictRules.roll_modifier`, §8 Injuries and Advantages): -1 while
+any Hurt box is marked, -1 per marked Injured box. A Clipped result's -1 falls on the next action
+only; the engine keeps no "next action" per participant, so that -1 is the GM's modifier on the
+roll it spoils (and the Clipped box stays marked, for overflow).
 
 Minions (§5 Minions) are cannon fodder, usually Average fighters and Mediocre at everything
 else, and as many a scene as the ranks spent times the controlling aspect's level
@@ -40,7 +43,18 @@ from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.conflict_cast import Fate2Cast
-from rules.systems.fate2.conflict_wounds import INJURED, landing_box, layout
+from rules.systems.fate2.conflict_wounds import (
+    CLIPPED,
+    HURT,
+    INJURED,
+    ROW_NAMES,
+    TAKEN_OUT,
+    landing_box,
+    layout,
+    marked,
+    outcome_row,
+    wound_penalty,
+)
 from rules.systems.fate2.settings import Fate2Settings, SkillDef
 
 WOUNDS: TrackName = "wounds"
@@ -52,11 +66,15 @@ TRACKS: tuple[TrackSpec, ...] = (
         kinds=("physical", "social", "mental"),
         levels=INJURED,
         clears_after_scene=False,
+        harm="wound",
+        level_names=tuple(ROW_NAMES[row] for row in (CLIPPED, HURT, INJURED)),
     ),
 )
 """The one wound track (§8 Table 2). Its boxes hold their row's level (Clipped 1, Hurt 2,
 Injured 3). It does not empty at the end of a scene because its Injured boxes outlast it;
 Clipped and Hurt are not written back to the character (:meth:`Fate2ConflictRules.apply_results`).
+The log speaks of wounds, not stress: a box reads "Wounds box 4 (Hurt)", an attack that does not
+beat the defense "no wound" (§8 Table 1, Table 2).
 """
 
 DICE: DicePool = parse_dice("4dF")
@@ -193,6 +211,38 @@ class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
     def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
         """Always 4dF (§1 Rolling the Dice)."""
         return DICE
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """The wound penalty on every roll ``p`` makes (§8 Injuries and Advantages, Table 2):
+        -1 while any Hurt box is marked, -1 per marked Injured box; the book's guard, hurt and
+        injured, is at -2. The book applies it to "all actions" (AMB-24); the GM offsets it
+        with a modifier where common sense says it does not bite (a bedridden reader).
+        Minion groups carry no wound levels (:meth:`minion_boxes`)."""
+        if p.is_group:
+            return 0, ""
+        track = p.track(WOUNDS)
+        penalty = wound_penalty(track)
+        if not penalty:
+            return 0, ""
+        parts = ["Hurt"] if marked(track, HURT) else []
+        injured = marked(track, INJURED)
+        if injured:
+            parts.append(f"Injured \u00d7{injured}" if injured > 1 else "Injured")
+        return penalty, f"wound penalty: {', '.join(parts)}"
+
+    def margin_text(self, margin: int) -> str:
+        """FATE 2.0 speaks of the margin of success: ``MoS 3`` (§1 Success and Failure)."""
+        return f"MoS {margin}"
+
+    def hit_text(self, amount: int) -> str:
+        """The Table 1 outcome a margin gives: ``a Hurt result (MoS 3)``, ``an Injured result
+        (MoS 5)`` (§8 Combat)."""
+        row = outcome_row(amount)
+        name = "Scratched" if row is None else ROW_NAMES.get(row, "Taken Out")
+        if row == TAKEN_OUT:
+            name = "Taken Out"
+        article = "an" if name[0] in "AEIOU" else "a"
+        return f"{article} {name} result (MoS {amount})"
 
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """The faces added up, read on the FATE 2.0 ladder with the trait (§1)."""

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.history import ARC_RANKS
-from rules.systems.fate2.pyramid import rung_counts, shape_break, skill_cost
+from rules.systems.fate2.pyramid import MAIN, grouped_break, skill_cost
 from rules.systems.fate2.resolve import Resolved
 from rules.systems.fate2.settings import WoundBoxes
 
@@ -85,7 +85,8 @@ class Fate2Derived(BaseModel):
         peak: The highest skill value (None with no skills).
         peak_skill: The skill at the peak (the first by name when several share it).
         pyramid: Rung -> skills there, Average and up (the main pyramid's skills only).
-        pyramid_ok: Whether the sheet's pyramid (or column) balances.
+        pyramid_ok: Whether the sheet's pyramid (or column) balances, and every special skills'
+            pyramid of its own (§5 Special Skills and the Pyramid).
         pyramid_ok_by_phase: One entry per recorded phase: whether it balanced at its end.
         aspect_levels: Sum of the aspects' levels.
         aspect_cap: The level cap in force.
@@ -135,10 +136,12 @@ def derive_character(c: Fate2Character, r: Resolved) -> Fate2Derived:
         peak_skill, peak = max(sorted(skills.items()), key=lambda kv: kv[1])
     pyramid: dict[int, tuple[str, ...]] = {}
     for name, value in sorted(skills.items()):
-        if value >= 0:
+        if value >= 0 and r.pyramid_of(name) == MAIN:
             pyramid[value] = (*pyramid.get(value, ()), name)
-    counted = list(skills.values())
-    counted += [e.ranks - 1 for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)]
+    counted = [(r.pyramid_of(n), v) for n, v in skills.items()]
+    counted += [
+        (MAIN, e.ranks - 1) for e in c.extras if e.ranks > 0 and r.extra_in_pyramid(c, e.name)
+    ]
     minions: dict[str, int] = {}
     for extra in c.extras:
         if extra.kind == "minions" and extra.name.strip():
@@ -155,7 +158,7 @@ def derive_character(c: Fate2Character, r: Resolved) -> Fate2Derived:
         peak=peak,
         peak_skill=peak_skill,
         pyramid=dict(sorted(pyramid.items(), reverse=True)),
-        pyramid_ok=shape_break(rung_counts(counted), settings.skill_shape) is None,
+        pyramid_ok=grouped_break(counted, settings.skill_shape) is None,
         pyramid_ok_by_phase=tuple(s.shape_break is None for s in states),
         aspect_levels=sum(a.level for a in c.aspects),
         aspect_cap=settings.cap(),

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, ConfigDict
 
 from rules.systems.fate2.character import Fate2Character, Fate2Phase
-from rules.systems.fate2.pyramid import ShapeBreak, rung_counts, shape_break
+from rules.systems.fate2.pyramid import MAIN, ShapeBreak, grouped_break
 from rules.systems.fate2.settings import Fate2Settings
 
 ARC_RANKS = 4
@@ -44,6 +44,8 @@ class PhaseState(BaseModel):
         aspects: Aspect name -> level so far (free aspects not included).
         extras_bought: How many different extras took ranks this phase.
         shape_break: Where the pyramid (or column) fails after this phase, or None.
+        break_pyramid: Which pyramid fails: "" the main one, else a special skills' own
+            pyramid by name (§5 Special Skills and the Pyramid).
         potential_banked: Potential points gained up to and including this phase.
         potential_spent: Potential phases up to and including this one.
     """
@@ -62,6 +64,7 @@ class PhaseState(BaseModel):
     shape_break: ShapeBreak | None
     potential_banked: int
     potential_spent: int
+    break_pyramid: str = MAIN
 
 
 def phase_budget(phase: Fate2Phase, settings: Fate2Settings, carried: int = 0) -> int:
@@ -108,6 +111,7 @@ def replay(
     settings: Fate2Settings,
     default_of: Callable[[str], int],
     extra_in_pyramid: Callable[[str], bool],
+    pyramid_of: Callable[[str], str | None] = lambda _name: MAIN,
 ) -> tuple[PhaseState, ...]:
     """The state after each recorded phase (empty without a history).
 
@@ -117,6 +121,8 @@ def replay(
         default_of: A skill's default, by name (Mediocre, or lower for a difficult skill).
         extra_in_pyramid: Whether an extra, by name, counts in the pyramid as a skill whose
             value its ranks would buy (ranks - 1).
+        pyramid_of: The pyramid a skill counts in, by name (:data:`.pyramid.MAIN`, a special
+            pyramid's name, or None for none).
     """
     ticks, extras, aspects = _Names(), _Names(), _Names()
     banked = settings.granted_potential
@@ -147,8 +153,11 @@ def replay(
             spent_potential += 1
         carried = max(0, budget - spent) if phase.kind == "arc" else 0
         skills = ticks.snapshot(lambda name, t: default_of(name) + t)
-        counted = list(skills.values())
-        counted += [r - 1 for n, r in extras.snapshot().items() if r > 0 and extra_in_pyramid(n)]
+        counted = [(pyramid_of(n), v) for n, v in skills.items()]
+        counted += [
+            (MAIN, r - 1) for n, r in extras.snapshot().items() if r > 0 and extra_in_pyramid(n)
+        ]
+        failing = grouped_break(counted, settings.skill_shape)
         out.append(
             PhaseState(
                 index=index,
@@ -160,7 +169,8 @@ def replay(
                 extras=extras.snapshot(),
                 aspects=aspects.snapshot(),
                 extras_bought=bought,
-                shape_break=shape_break(rung_counts(counted), settings.skill_shape),
+                shape_break=failing[1] if failing else None,
+                break_pyramid=failing[0] if failing else MAIN,
                 potential_banked=banked,
                 potential_spent=spent_potential,
             )

@@ -69,6 +69,28 @@ def shape_break(counts: Mapping[int, int], shape: SkillShape = "pyramid") -> Sha
     return None
 
 
+MAIN = ""
+"""The character's one pyramid; special skills may form pyramids of their own, by name, or sit
+outside any (None) (§5 Special Skills and the Pyramid)."""
+
+
+def grouped_break(
+    values: Iterable[tuple[str | None, int]], shape: SkillShape = "pyramid"
+) -> tuple[str, ShapeBreak] | None:
+    """The first failing pyramid among ``values`` ((pyramid, value) pairs) and where it fails:
+    the main pyramid first, then the special skills' own pyramids by name; values of pyramid
+    None are outside every pyramid (§5 Special Skills and the Pyramid)."""
+    groups: dict[str, list[int]] = {}
+    for group, value in values:
+        if group is not None:
+            groups.setdefault(group.strip(), []).append(value)
+    for group in sorted(groups, key=lambda g: (g != MAIN, g.casefold())):
+        brk = shape_break(rung_counts(groups[group]), shape)
+        if brk is not None:
+            return group, brk
+    return None
+
+
 def is_balanced(values: Iterable[int], shape: SkillShape = "pyramid") -> bool:
     """True when the skill values form a valid pyramid (or column)."""
     return shape_break(rung_counts(values), shape) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.history import PhaseState, key, replay
+from rules.systems.fate2.pyramid import MAIN
 from rules.systems.fate2.settings import MEDIOCRE, Fate2Settings, SkillDef
 
 
@@ -56,6 +57,12 @@ class Resolved:
             return extra.in_pyramid
         return self.settings.extras_in_pyramid
 
+    def pyramid_of(self, name: str) -> str | None:
+        """The pyramid ``name`` counts in: the list's say (a special skill's own pyramid, or
+        None for none, §5 Special Skills and the Pyramid), else the main one ("")."""
+        listed = self._by_key.get(key(name))
+        return listed.pyramid if listed is not None else MAIN
+
     def replay(self, character: Fate2Character) -> tuple[PhaseState, ...]:
         """The state after each of ``character``'s recorded phases."""
         return replay(
@@ -63,4 +70,5 @@ class Resolved:
             self.settings,
             self.default_of,
             lambda name: self.extra_in_pyramid(character, name),
+            self.pyramid_of,
         )

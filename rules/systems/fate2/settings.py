@@ -38,6 +38,9 @@ class SkillDef(BaseModel):
         default: Where an untrained character stands: Mediocre (-1) normally; Poor, Terrible or
             Abysmal for a difficult skill (§7 Difficult Skills), used only when the campaign's
             ``difficult_skills`` option is on.
+        pyramid: Which pyramid the skill counts in (§5 Special Skills and the Pyramid): ""
+            the character's one pyramid; a name, a pyramid of its own shared by the skills
+            that give the same name (a large suite of magic skills); None, outside any pyramid.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -45,6 +48,7 @@ class SkillDef(BaseModel):
     name: str = Field(min_length=1, max_length=MAX_NAME)
     category: str = Field(default="", max_length=MAX_NAME)
     default: int = Field(default=MEDIOCRE, ge=ABYSMAL, le=MEDIOCRE)
+    pyramid: str | None = Field(default="", max_length=MAX_NAME)
 
 
 class WoundBoxes(BaseModel):

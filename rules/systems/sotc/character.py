@@ -8,7 +8,7 @@ missing. The creation counts (pyramid, aspects, stunts) live here beside the mod
 from __future__ import annotations
 
 import uuid
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +39,13 @@ PHASE_LABELS: tuple[str, ...] = (
 
 PHASE_CHAPTERS: tuple[str, ...] = ("Background", "War", "Novel", "Guest Star", "Guest Star")
 """Chapter names of the five phases (SotC "The Phases")."""
+
+AdvancementKind = Literal["aspect", "stunt", "peak", "shuffle"]
+"""The kinds of advancement SotC "The Long Game: Advancement" gives: a new aspect (the first
+thing any advancement adds), a new stunt (every third round), raising the pyramid's peak by one
+step ("Raising the Roof", rare), and an end-of-session shuffle (swaps, nothing gained)."""
+
+MAX_ADVANCEMENTS = 200
 
 
 class NovelRef(BaseModel):
@@ -119,6 +126,9 @@ class Gadget(BaseModel):
         kind: personal gadget, personal artifact, or another stunt-granted device.
         improvements: Improvements bought with the stunt's allowance.
         description: What it is and does, in the player's words.
+        base_cost: The base item's cost on the ladder (SotC "Dollars and Cents": a revolver
+            is Mediocre, 0); None when not recorded. Build quality, price and the search for
+            a seller follow from it (:mod:`rules.systems.sotc.book_values`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -128,6 +138,29 @@ class Gadget(BaseModel):
     kind: Literal["personal", "artifact", "other"] = "personal"
     improvements: tuple[GadgetImprovement, ...] = Field(default=(), max_length=30)
     description: str = Field(default="", max_length=MAX_TEXT)
+    base_cost: int | None = Field(default=None, ge=-3, le=8)
+
+
+class Advancement(BaseModel):
+    """One entry of the advancement log: what the character gained in play and when.
+
+    Attributes:
+        kind: What the advancement granted (see :data:`AdvancementKind`).
+        aspect: ``aspect``: the new aspect itself (it counts like a phase aspect, refresh
+            included); ``shuffle``: the aspect swapped in, if one was.
+        stunt: ``stunt``: the name of the stunt taken with it (the take itself is in
+            ``SotcCharacter.stunts``); ``shuffle``: the stunt swapped in, if one was.
+        note: Where it came from (the adventure, a promoted consequence, the swaps made).
+        date: When: a session number, a real or an in-game date, as the table records it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: AdvancementKind
+    aspect: str = Field(default="", max_length=MAX_NAME)
+    stunt: str = Field(default="", max_length=MAX_NAME)
+    note: str = Field(default="", max_length=MAX_TEXT)
+    date: str = Field(default="", max_length=MAX_NAME)
 
 
 class SotcCharacter(CharacterBase):
@@ -146,11 +179,17 @@ class SotcCharacter(CharacterBase):
         fate_points: The current fate point pool; ``None`` means "starts at the refresh".
         refresh: Recorded refresh rate; ``None`` means "derive it from the aspects".
         condition: Current stress and consequences (carried between encounters).
+        advancements: The advancement log, oldest first (SotC "The Long Game: Advancement"):
+            aspects earned in play live in their entries; stunts earned are in ``stunts`` and
+            named by their entries.
     """
 
     system: Literal["sotc"] = "sotc"
     concept: str = Field(default="", max_length=MAX_NAME)
     description: str = Field(default="", max_length=MAX_TEXT)
+    DOCUMENT_VERSION: ClassVar[int] = 2
+    """1: as released; 2: the advancement log and gadgets' base cost."""
+
     creation_mode: Literal["standard", "fast"] = "standard"
     phases: tuple[Phase, ...] = Field(default=(), max_length=PHASE_COUNT)
     stunts: tuple[StuntPick, ...] = Field(default=(), max_length=40)
@@ -158,6 +197,7 @@ class SotcCharacter(CharacterBase):
     fate_points: int | None = Field(default=None, ge=0, le=1000)
     refresh: int | None = Field(default=None, ge=0, le=1000)
     condition: Condition = Condition()
+    advancements: tuple[Advancement, ...] = Field(default=(), max_length=MAX_ADVANCEMENTS)
 
     def phase(self, number: int) -> Phase:
         """Phase ``number`` (1-5), or an empty phase when not filled in yet."""
@@ -165,9 +205,30 @@ class SotcCharacter(CharacterBase):
             return self.phases[number - 1]
         return Phase()
 
-    def all_aspects(self) -> tuple[str, ...]:
-        """Every aspect written so far, in phase order (blank entries skipped)."""
+    def phase_aspects(self) -> tuple[str, ...]:
+        """The aspects written in the phases, in phase order (blank entries skipped)."""
         return tuple(a for p in self.phases for a in p.aspects if a.strip())
+
+    def earned_aspects(self) -> tuple[str, ...]:
+        """The aspects gained by advancement, oldest first (blank entries skipped)."""
+        return tuple(a.aspect for a in self.advancements if a.kind == "aspect" and a.aspect.strip())
+
+    def all_aspects(self) -> tuple[str, ...]:
+        """Every aspect the character has: the phases' then those earned in play."""
+        if not self.advancements:
+            return self.phase_aspects()
+        return self.phase_aspects() + self.earned_aspects()
+
+    def peak_raises(self) -> int:
+        """How many times the pyramid's peak has been raised (SotC "Raising the Roof")."""
+        return sum(1 for a in self.advancements if a.kind == "peak")
+
+    def skill(self, name: str, default: int | None = None) -> int:
+        """Rating of ``name``; a skill not listed is Mediocre, raised one step per peak raise
+        (SotC "Raising the Roof" moves the default for unlisted skills up with the pyramid)."""
+        if default is None:
+            default = self.peak_raises() if self.advancements else 0
+        return super().skill(name, default)
 
     def stunt_names(self) -> tuple[str, ...]:
         """Names of the stunts taken, one per take."""

@@ -11,6 +11,14 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.systems.sotc.advancement import AdvancementTally, tally
+from rules.systems.sotc.book_values import (
+    CompanionValues,
+    GadgetValues,
+    ScholarField,
+    WorkspaceValues,
+    book_values,
+)
 from rules.systems.sotc.catalog_index import CatalogIndex
 from rules.systems.sotc.character import PYRAMID, SotcCharacter
 from rules.systems.sotc.conflict import stress_bonus
@@ -29,7 +37,13 @@ class Initiative(BaseModel):
 
 
 class SotcDerived(BaseModel):
-    """Everything computed from a SotC character."""
+    """Everything computed from a SotC character.
+
+    ``fate_points`` is the current pool, ``refresh`` the rate (aspects from the phases and
+    from advancement); ``advancement`` counts the log; ``companions``, ``gadgets``,
+    ``workspace``, ``scholar`` and ``empathy_reads`` are the book's numbers of
+    :mod:`rules.systems.sotc.book_values`.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -48,6 +62,12 @@ class SotcDerived(BaseModel):
     pyramid: dict[int, tuple[str, ...]]
     peak_skill: str
     peak_rating: int
+    advancement: AdvancementTally
+    companions: CompanionValues
+    gadgets: tuple[GadgetValues, ...]
+    workspace: WorkspaceValues
+    scholar: tuple[ScholarField, ...]
+    empathy_reads: int
 
 
 def _total(values: Iterable[int | None]) -> int:
@@ -58,6 +78,15 @@ def _total(values: Iterable[int | None]) -> int:
 def book_skill(character: SotcCharacter, book_name: str, settings: SotcSettings) -> int:
     """The rating of the book's skill ``book_name`` under its campaign name (if renamed)."""
     return character.skill(settings.renamed_skills.get(book_name, book_name))
+
+
+def _pyramid(character: SotcCharacter) -> dict[int, tuple[str, ...]]:
+    """The pyramid's rungs (shifted up by any raise of its peak) -> skills on them."""
+    offset = character.peak_raises() if character.advancements else 0
+    return {
+        rung + offset: tuple(sorted(k for k, v in character.skills.items() if v == rung + offset))
+        for rung in sorted(PYRAMID, reverse=True)
+    }
 
 
 def derive_character(
@@ -96,14 +125,17 @@ def derive_character(
     languages = max(0, book_skill(character, "Academics", settings)) + _total(
         g.languages for g in grants
     )
-    pyramid: dict[int, tuple[str, ...]] = {
-        rung: tuple(sorted(k for k, v in character.skills.items() if v == rung))
-        for rung in sorted(PYRAMID, reverse=True)
-    }
+    pyramid = _pyramid(character)
     peak_skill, peak_rating = "", 0
     if character.skills:
         peak_skill, peak_rating = max(character.skills.items(), key=lambda kv: (kv[1], kv[0]))
     has = {d.name for d in defs}
+    book = book_values(
+        character,
+        Counter(d.name for d in defs),
+        max((g.hq_elements or 0 for g in grants), default=0),
+        lambda name: book_skill(character, name, settings),
+    )
     return SotcDerived(
         health_boxes=health,
         composure_boxes=composure,
@@ -120,4 +152,10 @@ def derive_character(
         pyramid=pyramid,
         peak_skill=peak_skill,
         peak_rating=peak_rating,
+        advancement=tally(character),
+        companions=book.companions,
+        gadgets=book.gadgets,
+        workspace=book.workspace,
+        scholar=book.scholar,
+        empathy_reads=book.empathy_reads,
     )

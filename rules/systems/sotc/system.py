@@ -32,8 +32,25 @@ from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.validate import ORDINAL, SotcValidator
 from rules.validation import Problem
 
+PAYLOAD_VERSION = SotcCharacter.DOCUMENT_VERSION
+"""Version of SotC character documents (1: as released; 2: advancement log, gadget base cost)."""
+
 DEFAULT_RULES = SotcSettings()
 """The book's own settings (no house rules)."""
+
+
+def play_summary(character: SotcCharacter) -> str:
+    """The harm a character carries, for the library's listing: checked stress boxes and
+    consequences held ("stress 2, 1 consequence"); "" for an unhurt one. (Fate points stay out:
+    a released library's listing must read as before, and those could already be recorded.)"""
+    parts: list[str] = []
+    stress = sum(character.condition.health) + sum(character.condition.composure)
+    if stress:
+        parts.append(f"stress {stress}")
+    held = len(character.condition.consequences)
+    if held:
+        parts.append(f"{held} consequence{'s' if held != 1 else ''}")
+    return ", ".join(parts)
 
 
 def _sotc(character: CharacterBase) -> SotcCharacter:
@@ -129,8 +146,9 @@ class SotcSystem:
 
     @property
     def payload_version(self) -> int:
-        """SotC character documents are at version 1."""
-        return 1
+        """SotC character documents are at version 2 (2: the advancement log and gadgets'
+        base cost)."""
+        return PAYLOAD_VERSION
 
     @property
     def data_kinds(self) -> tuple[SystemDataKind, ...]:
@@ -138,12 +156,23 @@ class SotcSystem:
         return ()
 
     def upgrade_payload(self, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """No SotC document needs upgrading yet (version 1 is the first).
+        """One upgrade step of a SotC document: version 1 to 2 writes the empty advancement
+        log and an unrecorded base cost on every gadget (what a version 1 character had).
 
         Raises:
-            FatesmithError: always: there is no version before 1 to upgrade from.
+            FatesmithError: for any other version (there is none before 1, nothing after 2).
         """
-        raise FatesmithError(f"no upgrade from SotC character document version {version}")
+        if version != 1:
+            raise FatesmithError(f"no upgrade from SotC character document version {version}")
+        out = dict(data)
+        out.setdefault("advancements", [])
+        gadgets = out.get("gadgets")
+        if isinstance(gadgets, list):
+            out["gadgets"] = [
+                {**g, "base_cost": g.get("base_cost")} if isinstance(g, dict) else g
+                for g in gadgets
+            ]
+        return out
 
     def default_settings(self) -> SotcSettings:
         """The book's rules."""
@@ -186,6 +215,9 @@ class SotcSystem:
         headline = ""
         if derived.peak_skill:
             headline = f"{derived.peak_skill} {derived.peak_rating:+d}"
+        in_play = play_summary(sotc)
+        if in_play:
+            headline = f"{headline} \u00b7 {in_play}" if headline else in_play
         return ListingFacts(
             headline=headline,
             headline_rank=derived.peak_rating,
@@ -194,6 +226,7 @@ class SotcSystem:
                 *(("aspect", a) for a in sotc.all_aspects()),
                 *(("skill", s) for s in sotc.skills),
                 *(("stunt", s) for s in sotc.stunt_names()),
+                *(("aspect", c.text) for c in sotc.condition.consequences),  # aspects too
             ),
         )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.ladder import Ladder
+from rules.systems.sotc.advancement import AdvancementTally, check_advancements, tally
 from rules.systems.sotc.catalog import StuntDef
 from rules.systems.sotc.catalog_index import CatalogIndex
 from rules.systems.sotc.character import (
@@ -29,6 +30,7 @@ from rules.systems.sotc.sections import (
     S_FAST,
     S_FP,
     S_GUEST,
+    S_LONG_GAME,
     S_NAME,
     S_PHASES,
     S_SETTING,
@@ -50,6 +52,20 @@ FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 _NO_PREREQUISITES = StuntCheck(name="", met=True)
 
 
+def _phases_written(phases: tuple[Phase, ...]) -> bool:
+    """Whether all five phases have their events and exactly their two aspects written."""
+    if len(phases) != PHASE_COUNT:
+        return False
+    for phase in phases:
+        events = phase.events
+        if not events or events.isspace() or len(phase.aspects) != ASPECTS_PER_PHASE:
+            return False
+        for aspect in phase.aspects:
+            if not aspect or aspect.isspace():
+                return False
+    return True
+
+
 class SotcValidator:
     """The SotC character-creation rules, checked against one catalogue and ladder."""
 
@@ -66,20 +82,24 @@ class SotcValidator:
         """
         problems: list[Problem] = []
         problems += self._check_name(character)
+        earned = tally(character)
         if character.creation_mode == "fast":
-            problems += self._check_fast(character, rules)
+            problems += self._check_fast(character, rules, earned.peak_raises)
         else:
             problems += self._check_phases(character)
-            problems += self._check_pyramid(character, rules, shape_only=False)
+            problems += self._check_pyramid(
+                character, rules, shape_only=False, offset=earned.peak_raises
+            )
         problems += self._check_aspect_text(character)
         # Catalogue entry of each take (None for custom stunts), shared by the checks below.
         defs = [self.index.stunt(pick.name) for pick in character.stunts]
         problems += self._check_stunts(
-            character, rules, fast=character.creation_mode == "fast", defs=defs
+            character, rules, fast=character.creation_mode == "fast", defs=defs, earned=earned
         )
         problems += check_gadgets(self.index, character, defs)
         problems += self._check_fate_points(character)
         problems += self._check_condition(character, rules)
+        problems += check_advancements(character)
         return tuple(problems)
 
     def _check_name(self, c: SotcCharacter) -> list[Problem]:
@@ -88,6 +108,8 @@ class SotcValidator:
         return []
 
     def _check_phases(self, c: SotcCharacter) -> list[Problem]:
+        if _phases_written(c.phases):
+            return self._check_story(c)  # the common case: no per-phase problem to word
         out: list[Problem] = []
         for n in range(1, PHASE_COUNT + 1):
             phase = c.phases[n - 1] if n <= len(c.phases) else EMPTY_PHASE
@@ -123,6 +145,12 @@ class SotcValidator:
                         S_PHASES,
                     )
                 )
+        out += self._check_story(c)
+        return out
+
+    def _check_story(self, c: SotcCharacter) -> list[Problem]:
+        """The mentor, the novel's title and the two guest-star roles (phases 2-5)."""
+        out: list[Problem] = []
         p2 = c.phase(2)
         if blank(p2.mentor):
             out.append(
@@ -195,6 +223,11 @@ class SotcValidator:
         return out
 
     def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
+        # Whitespace-folded keys: a blank aspect's key is "", so written and distinct aspects
+        # (the common case) need no further look.
+        keys = [" ".join(a.casefold().split()) for phase in c.phases for a in phase.aspects]
+        if "" not in keys and len(set(keys)) == len(keys):
+            return []
         out: list[Problem] = []
         seen: dict[str, int] = {}
         for i, phase in enumerate(c.phases):
@@ -225,9 +258,12 @@ class SotcValidator:
         return out
 
     def _check_pyramid(
-        self, c: SotcCharacter, rules: SotcSettings, *, shape_only: bool
+        self, c: SotcCharacter, rules: SotcSettings, *, shape_only: bool, offset: int = 0
     ) -> list[Problem]:
+        """Skill names and the pyramid's shape; ``offset`` is how many times advancement
+        raised the peak (SotC "Raising the Roof": every rung moves up with it)."""
         out: list[Problem] = []
+        top = TOP_RUNG + offset
         names = self.index.skill_names(rules)
         allowed = (
             self.index.book_skill_keys
@@ -236,8 +272,11 @@ class SotcValidator:
         )
         folded: dict[str, str] = {}
         exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
-        if len(c.skills) <= len(exact) and all(
-            name in exact and 0 <= rating <= TOP_RUNG for name, rating in c.skills.items()
+        ratings = c.skills.values()
+        if (
+            len(c.skills) <= len(exact)
+            and exact.issuperset(c.skills)
+            and (not ratings or (min(ratings) >= 0 and max(ratings) <= top))
         ):
             skills_to_check: dict[str, int] = {}  # all known, distinct and in range
         else:
@@ -277,24 +316,25 @@ class SotcValidator:
                         S_SKILLS,
                     )
                 )
-            elif rating > TOP_RUNG:
+            elif rating > top:
+                raised = f", raised {offset} step(s) by advancement" if offset else ""
                 out.append(
                     error(
                         "SOTC-V7-above-superb",
                         path,
-                        f"{name} is {self.ladder.render(rating)}; at creation the best "
-                        "skill is Superb (+5).",
-                        S_SKILLS,
+                        f"{name} is {self.ladder.render(rating)}; the best skill is "
+                        f"{self.ladder.render(top)} (Superb at creation{raised}).",
+                        S_LONG_GAME if offset else S_SKILLS,
                     )
                 )
-        counts = Counter(v for v in c.skills.values() if v in PYRAMID)
+        counts = Counter(ratings)  # rung r of the pyramid is rating r + offset
         for rung, wanted in PYRAMID.items():
-            have_count = counts[rung]
+            have_count = counts[rung + offset]
             if have_count == wanted or (shape_only and have_count < wanted):
                 continue
-            adj = self.ladder.render(rung)
+            adj = self.ladder.render(rung + offset)
             if have_count > wanted:
-                have = sorted(k for k, v in c.skills.items() if v == rung)
+                have = sorted(k for k, v in c.skills.items() if v == rung + offset)
                 out.append(
                     error(
                         "SOTC-V7-rung-over",
@@ -322,24 +362,29 @@ class SotcValidator:
         *,
         fast: bool,
         defs: list[StuntDef | None] | None = None,
+        earned: AdvancementTally | None = None,
     ) -> list[Problem]:
         out: list[Problem] = []
         names = c.stunt_names()
-        if len(names) > STUNT_COUNT:
+        allowed = STUNT_COUNT if earned is None else earned.stunts_allowed
+        extra = allowed - STUNT_COUNT
+        if len(names) > allowed:
+            more = f" plus the {extra} earned by advancement" if extra else ""
             out.append(
                 error(
                     "SOTC-V9-too-many-stunts",
                     "stunts",
-                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}.",
-                    S_STUNTS,
+                    f"{len(names)} stunts taken; a new character has exactly {STUNT_COUNT}{more}.",
+                    S_LONG_GAME if extra else S_STUNTS,
                 )
             )
-        elif len(names) < STUNT_COUNT and not fast:
+        elif len(names) < allowed and not fast:
+            more = f" ({STUNT_COUNT} plus {extra} earned by advancement)" if extra else ""
             out.append(
                 error(
                     "SOTC-V9-stunt-count",
                     "stunts",
-                    f"{len(names)} of {STUNT_COUNT} stunts chosen.",
+                    f"{len(names)} of {allowed} stunts chosen{more}.",
                     S_STUNTS,
                 )
             )
@@ -512,9 +557,9 @@ class SotcValidator:
                 )
         return out
 
-    def _check_fast(self, c: SotcCharacter, rules: SotcSettings) -> list[Problem]:
-        out: list[Problem] = self._check_pyramid(c, rules, shape_only=True)
-        aspects = c.all_aspects()
+    def _check_fast(self, c: SotcCharacter, rules: SotcSettings, offset: int = 0) -> list[Problem]:
+        out: list[Problem] = self._check_pyramid(c, rules, shape_only=True, offset=offset)
+        aspects = c.phase_aspects()  # those earned in play are written in their log entries
         if len(aspects) > ASPECT_COUNT:
             out.append(
                 error(
@@ -544,7 +589,7 @@ class SotcValidator:
                     S_FAST,
                 )
             )
-        if not any(v == max(PYRAMID) for v in c.skills.values()):
+        if not any(v == max(PYRAMID) + offset for v in c.skills.values()):
             out.append(
                 warning(
                     "SOTC-FAST-apex",

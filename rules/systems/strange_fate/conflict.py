@@ -29,6 +29,25 @@ from rules.systems.strange_fate.book import StrangeFateBook
 from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
 from rules.systems.strange_fate.catalog import Tier
 from rules.systems.strange_fate.character import StrangeFateCharacter
+from rules.systems.strange_fate.conflict_options import (
+    ARMOR,
+    EXTRA_PHYSICAL,
+    EXTRA_SOCIAL,
+    GROUP_MIDDLING,
+    GROUP_TRIFLING,
+    INVULNERABLE,
+    ROLE,
+    TIER,
+    TIERS_KEY,
+    WEAK,
+    WEAPONS,
+    defence_shift,
+    int_option,
+    options_problem,
+    skill_tiers,
+    tier_entry,
+    weapon_points,
+)
 from rules.systems.strange_fate.conflict_state import (
     ConsequenceScope,
     ConsequenceSeverity,
@@ -37,7 +56,7 @@ from rules.systems.strange_fate.conflict_state import (
 )
 from rules.systems.strange_fate.creation import tier_index
 from rules.systems.strange_fate.derive import TRACKS as BOOK_TRACKS
-from rules.systems.strange_fate.derive import derive, skill_trappings
+from rules.systems.strange_fate.derive import chosen_benefits, derive, skill_trappings
 from rules.systems.strange_fate.settings import DEFAULT_SETTINGS, StrangeFateSettings
 from rules.systems.strange_fate.tiers import (
     TierPool,
@@ -73,6 +92,7 @@ ABSORBS: dict[ConsequenceSeverity, int] = {"trifling": 2, "middling": 4, "grievo
 """Stress each consequence absorbs (L4211-L4216); several may be stacked on one hit."""
 GROUP_CONSEQUENCES: tuple[tuple[int, int, int], ...] = ((7, 8, 3), (5, 6, 3), (3, 4, 2), (1, 2, 1))
 """«Group Consequences» (L4580-L4597): (fewest adversaries, Trifling, Middling)."""
+_LIGHTEST: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
 MINION_GROUP: dict[int, int] = {1: 5, 2: 4, 3: 3}
 """Default group size by minion quality (Average 5, Fair 4, Good 3; L4465-L4535)."""
 
@@ -124,12 +144,6 @@ def stress_box(track: tuple[int, ...], amount: int) -> int | None:
     return box if box < len(track) else None
 
 
-EXTRA_PHYSICAL = "extra_trifling_physical"
-EXTRA_SOCIAL = "extra_trifling_social"
-"""Participant options: extra Trifling slots in physical and in social/mental conflicts (Tier
-Benefits, Essential gear locked to a scope; L2512-L2516, L3702)."""
-
-
 def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
     """The participant options for its extra Trifling slots (left out when there are none)."""
     options: dict[str, OptionValue] = {}
@@ -137,6 +151,70 @@ def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
         options[EXTRA_PHYSICAL] = min(10, physical)
     if social:
         options[EXTRA_SOCIAL] = min(10, social)
+    return options
+
+
+def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
+    """The character's Weapons as ``weapons`` entries: a chosen Tier Benefit that gives one
+    (Physical Force [Health], Insight [Composure], Networking [Reputation]; one per tier above
+    Mundane) on its skill's hits, and each Deadly item's count per track (at most 3, L4230) on
+    hits with Arms or a skill the item names (Alternate Use)."""
+    best: dict[tuple[str, str], int] = {}
+
+    def put(skill: str, track: str, points: int) -> None:
+        key = (skill, track.casefold())
+        best[key] = max(best.get(key, 0), min(10, points))
+
+    for skill in hero.skills:
+        for trapping in chosen_benefits(book, hero, skill):
+            definition = book.benefits.of(trapping)
+            level = definition.at(hero.tier_of(skill)) if definition is not None else None
+            if definition is not None and level is not None and level.weapon and definition.track:
+                put(skill, definition.track, level.weapon)
+    for item in hero.equipment:
+        skills = {"Arms", *(p.skill for p in item.improvements if p.skill)}
+        for track in BOOK_TRACKS:
+            deadly = min(
+                3, sum(1 for p in item.improvements if (p.name, p.track) == ("Deadly", track))
+            )
+            for skill in skills if deadly else ():
+                put(skill, track, deadly)
+    return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
+
+
+def character_options(
+    hero: StrangeFateCharacter,
+    armor: Mapping[Any, int],
+    physical: int,
+    social: int,
+    weapons: tuple[str, ...] = (),
+) -> dict[str, OptionValue]:
+    """A character's participant options: its skills' tiers, its broad Invulnerabilities
+    (narrow ones are the GM's call, attack by attack), Armor per track, Weapons, role and extra
+    Trifling slots (each left out when it is the default)."""
+    options = _slot_options(physical, social)
+    if weapons:
+        options[WEAPONS] = weapons
+    tiers = tuple(
+        tier_entry(skill, tier_index(tier))
+        for skill, tier in sorted(hero.tiers.items())
+        if tier != "Mundane" and skill in hero.skills
+    )
+    if tiers:
+        options[TIERS_KEY] = tiers
+    broad = tuple(
+        f"{inv.scope}:{inv.severity}"
+        for inv in hero.invulnerabilities
+        if inv.breadth == "broad" and inv.scope is not None
+    )
+    if broad:
+        options[INVULNERABLE] = broad
+    for name, key in ARMOR.items():
+        points = armor.get(name.capitalize(), 0)
+        if points:
+            options[key] = min(10, points)
+    if hero.role != "pc":
+        options[ROLE] = hero.role
     return options
 
 
@@ -250,12 +328,26 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         )
         return to_dice(mine)
 
-    def static_dice(self, skill_tier: int, difficulty_tier: int) -> DicePool:
+    def tier_of(self, p: Participant) -> int:
+        """The tier of ``p``'s skills not named in its ``tiers`` option (its ``tier``; Mundane
+        by default)."""
+        return int_option(p.options, TIER)
+
+    def skill_tier(
+        self, p: Participant, skill: str, kind: ConflictKind, defense: bool = False
+    ) -> int:
+        """The tier of the skill in use (L1153: "compare the Tiers of the skills you're
+        using"), a defence shifted by the broad Invulnerabilities and scene Weaknesses of the
+        conflict's scope (L1182-L1196)."""
+        tier = skill_tiers(p.options).get(skill.strip().casefold(), self.tier_of(p))
+        return tier + defence_shift(p.options, kind) if defense else tier
+
+    def static_dice(self, roller_tier: int, difficulty_tier: int) -> DicePool:
         """Against a static difficulty with a tier (L4036-L4042): a higher difficulty turns one
         Fudge die per tier into a subtracted d6 (Good Burglary vs a Great (E) lock: 3dF-1d6)."""
         return to_dice(
             static_pool(
-                skill_tier,
+                roller_tier,
                 difficulty_tier,
                 self._settings.tier_dice,
                 self._settings.max_tier_difference,
@@ -284,18 +376,40 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """Box ``amount`` on ``p``'s track, rolled up past the checked boxes."""
         return stress_box(p.track(track), amount)
 
+    def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
+        """Box ``box`` and every box to its left are checked («Stress», L4191-L4199)."""
+        return tuple(level if i <= box else v for i, v in enumerate(track))
+
+    def stress_armor(self, p: Participant, track: TrackName) -> int:
+        """Armor N takes N off each hit on its track (L4226-L4256)."""
+        return int_option(p.options, ARMOR[track]) if track in ARMOR else 0
+
+    def consequence_absorbs(self, severity: Severity) -> int | None:
+        """Trifling 2, Middling 4, Grievous 6 (L4211-L4216); they stack on one hit, the rest
+        marks the track."""
+        return ABSORBS[BOOK_SEVERITY[severity]]
+
+    def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
+        """Weapon N adds N stress to a hit with its skill on its track, never more than the
+        shifts (the stress stays at most twice them, L4226-L4242)."""
+        return min(shifts, weapon_points(p.options, skill, track))
+
+    def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
+        """Minions have a stress threshold (L4465-L4535): a hit takes out one minion per full
+        threshold, the remainder is ignored; only stress beyond the whole group overflows."""
+        free = sum(1 for b in g.track(track) if not b)
+        if shifts >= free:
+            return free, shifts - free
+        per = max(1, g.per_minion)
+        return shifts // per * per, 0
+
     def hit_level(self, p: Participant, track: TrackName, amount: int) -> int:
         """A box is checked, whatever the hit."""
         return 1
 
     def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
-        """Strange Fate reads only its extra Trifling slots per scope (0-10 each)."""
-        for key, value in options.items():
-            if key not in (EXTRA_PHYSICAL, EXTRA_SOCIAL):
-                return f"Strange Fate has no participant option {key!r}"
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
-                return f"{key} must be a whole number from 0 to 10"
-        return None
+        """See :mod:`rules.systems.strange_fate.conflict_options`."""
+        return options_problem(options)
 
     def fill_lower_choices(
         self, p: Participant, track: TrackName, amount: int
@@ -305,22 +419,38 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """Trifling, extra Trifling slots (Tier Benefits, Essential gear, in the conflict's
-        scope), Middling, Grievous (L502, L2512-L2516, L3702); minions have none (L4465)."""
+        scope), Middling, Grievous (L502, L2512-L2516, L3702); minions have none (L4465).
+
+        An adversary has no personal slots: the group consequences it may draw on, its own
+        Tier Benefit slots added to them (L4537-L4560, L4580-L4597); a villain has its personal
+        slots and then the group's (L4562-L4578)."""
         if p.is_group:
             return ()
         key = EXTRA_PHYSICAL if kind == "physical" else EXTRA_SOCIAL
-        extra = p.options.get(key, 0)
-        extras: list[Severity] = ["mild"] * (extra if isinstance(extra, int) else 0)
-        return ("mild", *extras, "moderate", "severe")
+        extras: list[Severity] = ["mild"] * int_option(p.options, key)
+        trifling: list[Severity] = ["mild"] * int_option(p.options, GROUP_TRIFLING)
+        middling: list[Severity] = ["moderate"] * int_option(p.options, GROUP_MIDDLING)
+        group = trifling + middling
+        role = p.options.get(ROLE, "pc")
+        if role == "adversary":
+            return tuple(sorted([*extras, *group], key=_LIGHTEST.index))
+        personal: tuple[Severity, ...] = ("mild", *extras, "moderate", "severe")
+        return (*personal, *group) if role == "villain" else personal
 
     def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
         """The lightest free slot (held consequences and those removed this scene fill slots)."""
+        slots = self.free_consequences(p, kind)
+        return slots[0] if slots else None
+
+    def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """Every free slot, lightest first: the victim picks which to take (digest 14.5: one or
+        more free slots absorb a hit, L4211-L4216)."""
         slots = list(self.consequence_slots(p, kind))
         for severity in [c.severity for c in p.consequences] + list(p.spent_slots):
             key = "mild" if severity == "extra" else severity
             if key in slots:
                 slots.remove(key)
-        return slots[0] if slots else None
+        return tuple(slots)
 
     def group_bonus(self, size: int) -> int:
         """+1 per minion beyond the first (L4465-L4535)."""
@@ -422,7 +552,13 @@ class StrangeFateConflictRules(ConflictHookDefaults):
                 for c in cond.consequences
                 if not c.group
             ),
-            options=_slot_options(extra_physical, extra_social),
+            options=character_options(
+                hero,
+                derived.armor,
+                extra_physical,
+                extra_social,
+                character_weapons(self._book, hero),
+            ),
             fate_points=max(0, derived.fate_points or 0),
             aspects=tuple(a.text for a in hero.aspects if a.text.strip()),
             grit=grit,
@@ -446,12 +582,14 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         armor: int = 0,
     ) -> Participant:
         """A named NPC written into an encounter: three boxes per track unless ``tracks`` says
-        otherwise (L500)."""
+        otherwise (L500); ``armor`` is Armor on Health (L4244-L4256). Its tiers, role and the
+        rest come as the cast entry's ``options`` (:mod:`.conflict_options`)."""
         sizes = {**self.npc_track_sizes(skills), **(tracks or {})}
+        options: dict[str, OptionValue] = {ARMOR["health"]: min(10, armor)} if armor else {}
         return Participant(
             id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills), seat=seat,
             tracks={k: (0,) * v for k, v in sizes.items()}, fate_points=fate_points,
-            aspects=aspects, grit=grit, zone=zone,
+            aspects=aspects, grit=grit, zone=zone, options=options,
         )  # fmt: skip
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
@@ -464,13 +602,30 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         fresh = self.participant_from_character(
             character, pid=p.id, kind=p.kind, side=p.side, seat=p.seat, grit=p.grit, zone=p.zone
         )
-        return fresh.model_copy(update={"attached_to": p.attached_to, "hidden": p.hidden})
+        # what only the cast gives (group consequences, a scene's Weakness, a default tier)
+        # stays; what the character gives is read afresh
+        kept = {
+            k: v for k, v in p.options.items() if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER)
+        }
+        options = {**kept, **fresh.options}
+        return fresh.model_copy(
+            update={"attached_to": p.attached_to, "hidden": p.hidden, "options": options}
+        )
 
     def apply_results(self, character: CharacterBase, p: Participant) -> CharacterBase:
         """The character with the stress boxes, consequences (in the book's words, with the
         scope of the conflict) and Fate Points it ends the encounter with."""
         hero = self._own(character)
         kept_group = tuple(c for c in hero.condition.consequences if c.group)
+        personal = list(self.consequence_slots(p.model_copy(update={"options": {
+            k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)
+        }}), "physical")) if p.options.get(ROLE) != "adversary" else []  # fmt: skip
+        group: list[bool] = []
+        for c in p.consequences:
+            key = "mild" if c.severity == "extra" else c.severity
+            group.append(key not in personal)
+            if key in personal:
+                personal.remove(key)
         scopes: dict[str, ConsequenceScope] = {
             "physical": "physical",
             "mental": "mental",
@@ -484,9 +639,12 @@ class StrangeFateConflictRules(ConflictHookDefaults):
                 *kept_group,
                 *(
                     HeldConsequence(
-                        severity=BOOK_SEVERITY[c.severity], scope=scopes[c.kind], text=c.text
+                        severity=BOOK_SEVERITY[c.severity],
+                        scope=scopes[c.kind],
+                        text=c.text,
+                        group=from_group,
                     )
-                    for c in p.consequences
+                    for c, from_group in zip(p.consequences, group, strict=True)
                 ),
             ),
         )

@@ -86,12 +86,16 @@ class Walk(BaseModel):
     Attributes:
         points: The trapping points (boxes plus lines).
         steps: The additions in order.
+        exact: False when the diagram (a user's corrections) has loops so tangled that not
+            every route could be tried: then ``points`` is the price of a valid walk, an upper
+            bound of the cheapest.
     """
 
     model_config = _FROZEN
 
     points: int
     steps: tuple[WalkStep, ...]
+    exact: bool = True
 
 
 class SkillCost(BaseModel):
@@ -176,8 +180,56 @@ def _items(
     return items
 
 
+MAX_ROUTES = 64
+"""Most routes to one trapping the walk tries. The bundled diagram is a forest (one route
+each); a user's corrections may add loops, whose simple paths multiply exponentially: past
+this many the walk also takes the cheapest route and says it is not proven cheapest."""
+
+
+MAX_STATES = 20_000
+"""Most states the exact search visits for one chain before it gives up on a tangled corrected
+diagram and walks greedily instead (the walk then says it is not proven cheapest)."""
+
+
+class _Tangled(Exception):
+    """The exact search outgrew :data:`MAX_STATES`."""
+
+
+def _route_options(
+    graph: _Graph, target: int, reached: int, limit: int = MAX_ROUTES
+) -> tuple[list[tuple[int, int]], bool]:
+    """The routes to try from ``target`` to the reached set, and whether they are all of them
+    (at most ``limit``, plus the cheapest when there are more)."""
+    options: list[tuple[int, int]] = []
+    for route in _routes(graph, target, reached):
+        if len(options) == limit:
+            shortest = _shortest_route(graph, target, reached)
+            return [*options, shortest] if shortest not in options else options, False
+        options.append(route)
+    return options, True
+
+
+def _shortest_route(graph: _Graph, target: int, reached: int) -> tuple[int, int]:
+    """The route of fewest line points from ``target`` to the reached set (Dijkstra), its
+    interior avoiding the reached set; ``(0, 0)`` when there is none."""
+    heap: list[tuple[int, int, int]] = [(0, target, 0)]
+    done: set[int] = set()
+    while heap:
+        points, at, mask = heapq.heappop(heap)
+        if at in done:
+            continue
+        done.add(at)
+        if at != target and reached >> at & 1:
+            return mask, points
+        for nxt, e in graph.adjacent[at]:
+            if nxt not in done:
+                heapq.heappush(heap, (points + graph.edges[e].weight, nxt, mask | 1 << e))
+    return 0, 0
+
+
 def _routes(graph: _Graph, target: int, reached: int) -> Iterator[tuple[int, int]]:
-    """Every route from ``target`` back to the reached set whose interior avoids it.
+    """Every route from ``target`` back to the reached set whose interior avoids it (a
+    simple path: loops in a corrected diagram never make it walk in circles).
 
     Yields:
         (edge mask, points before the cap).
@@ -233,8 +285,11 @@ def _route_lines(graph: _Graph, target: int, mask: int) -> tuple[CrossedLine, ..
 _State = tuple[int, int]
 
 
-def _search(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
-    """Dijkstra over (added items, paid lines) for one chain's items."""
+def _search(
+    graph: _Graph, items: list[_Item], cap: int, limit: int = MAX_ROUTES
+) -> tuple[list[WalkStep], bool]:
+    """Dijkstra over (added items, paid lines) for one chain's items; also whether every
+    route was tried (see :data:`MAX_ROUTES`)."""
     n = len(items)
     full = (1 << n) - 1
     # Identical items (same box, same price) are added in list order: fewer equivalent states.
@@ -246,6 +301,7 @@ def _search(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
     heap: list[tuple[int, int, int]] = [(0, 0, 0)]
     route_cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
     goal: _State | None = None
+    exact = True
     while heap:
         cost, added, paid = heapq.heappop(heap)
         if best.get((added, paid), 1 << 60) < cost:
@@ -264,13 +320,17 @@ def _search(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
             else:
                 key = (item.vertex, reached)
                 if key not in route_cache:
-                    route_cache[key] = list(_routes(graph, item.vertex, reached)) or [(0, 0)]
+                    found, every = _route_options(graph, item.vertex, reached, limit)
+                    route_cache[key] = found or [(0, 0)]
+                    exact = exact and every
                 options = route_cache[key]
             for mask, points in options:
                 line_points = min(cap, points)
                 state = (added | 1 << i, paid | mask)
                 total = cost + item.box + line_points
                 if total < best.get(state, 1 << 60):
+                    if len(best) >= MAX_STATES:
+                        raise _Tangled
                     best[state] = total
                     parent[state] = ((added, paid), i, mask, line_points)
                     heapq.heappush(heap, (total, state[0], state[1]))
@@ -294,7 +354,7 @@ def _search(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
         )
         state = prev
     steps.reverse()
-    return steps
+    return steps, exact
 
 
 class Pricer:
@@ -316,12 +376,29 @@ class Pricer:
         for item in items:
             groups.setdefault(graph.component[item.vertex], []).append(item)
         steps: list[WalkStep] = []
+        exact = True
         for group in groups.values():
             if len({item.vertex for item in group}) == 1:
                 steps.extend(WalkStep(trapping=i.label, box=i.box, points=i.box) for i in group)
             else:
-                steps.extend(_search(graph, group, self.diagram.line_cap))
-        return Walk(points=sum(step.points for step in steps), steps=tuple(steps))
+                try:
+                    found, every = _search(graph, group, self.diagram.line_cap)
+                except _Tangled:
+                    found, every = _tangled(graph, group, self.diagram.line_cap), False
+                steps.extend(found)
+                exact = exact and every
+        return Walk(points=sum(step.points for step in steps), steps=tuple(steps), exact=exact)
+
+
+def _tangled(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
+    """A good walk over a corrected diagram too tangled for the exact search: the search with
+    only each trapping's cheapest route, or the greedy walk, whichever is cheaper."""
+    greedy = list(_greedy(graph, items, cap).steps)
+    try:
+        narrow, _ = _search(graph, items, cap, limit=0)
+    except _Tangled:
+        return greedy
+    return min(narrow, greedy, key=lambda steps: sum(s.points for s in steps))
 
 
 def cheapest_walk(diagram: Diagram, uses: Sequence[TrappingUse], *, unique: bool) -> Walk:
@@ -363,21 +440,24 @@ def greedy_walk(diagram: Diagram, uses: Sequence[TrappingUse], *, unique: bool) 
         DiagramGapError: a trapping has no box in the diagram.
     """
     graph = _Graph(diagram)
-    items = _items(diagram, graph, uses, unique)
+    return _greedy(graph, _items(diagram, graph, uses, unique), diagram.line_cap)
+
+
+def _greedy(graph: _Graph, items: list[_Item], cap: int) -> Walk:
     order: list[int] = []
     left = list(range(len(items)))
     while left:
         trial = [
-            (_walk_sequence(graph, items, diagram.line_cap, [*order, i]).points, k)
-            for k, i in enumerate(left)
+            (_walk_sequence(graph, items, cap, [*order, i]).points, k) for k, i in enumerate(left)
         ]
         order.append(left.pop(min(trial)[1]))
-    return _walk_sequence(graph, items, diagram.line_cap, order)
+    return _walk_sequence(graph, items, cap, order)
 
 
 def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[int]) -> Walk:
     added = 0
     paid = 0
+    exact = True
     steps: list[WalkStep] = []
     for i in order:
         item = items[i]
@@ -388,7 +468,8 @@ def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[
         reached = _reached(graph, items, added, paid)
         mask, points = 0, 0
         if same_chain and not reached >> item.vertex & 1:
-            options = list(_routes(graph, item.vertex, reached))
+            options, every = _route_options(graph, item.vertex, reached)
+            exact = exact and every
             if options:
                 mask, points = min(options, key=lambda o: (min(cap, o[1]), -o[0].bit_count()))
         line_points = min(cap, points)
@@ -405,7 +486,7 @@ def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[
         )
         added |= 1 << i
         paid |= mask
-    return Walk(points=sum(s.points for s in steps), steps=tuple(steps))
+    return Walk(points=sum(s.points for s in steps), steps=tuple(steps), exact=exact)
 
 
 def extra_points(catalog: StrangeFateCatalog, uses: Sequence[TrappingUse]) -> int:

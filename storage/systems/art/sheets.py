@@ -98,9 +98,14 @@ def _attributes(character: ArtCharacter) -> SkillsBlock:
 
 
 def _skills(character: ArtCharacter) -> SkillsBlock:
-    """Skills by rating, +8 down to +1; a skill's inspiration points follow its name."""
+    """Skills by rating, +8 down to +1; a skill's inspiration points follow its name.
+
+    A rating outside the book's range (a rule-breaking file) gets a row of its own in order, so
+    that no skill is left off the sheet.
+    """
     rows = []
-    for rating in range(SKILL_MAX, 0, -1):
+    ratings = set(range(SKILL_MAX, 0, -1)) | set(character.skills.values())
+    for rating in sorted(ratings, reverse=True):
         names = sorted((n for n, r in character.skills.items() if r == rating), key=str.casefold)
         entries = tuple(
             f"{n} ({character.skill_inspiration[n]} ip)"
@@ -109,7 +114,7 @@ def _skills(character: ArtCharacter) -> SkillsBlock:
             for n in names
         )
         if entries:
-            rows.append(LadderRow(label=f"+{rating}", value=rating, entries=entries,
+            rows.append(LadderRow(label=f"{rating:+d}", value=rating, entries=entries,
                                   slots=len(entries)))  # fmt: skip
     return SkillsBlock(rows=tuple(rows))
 

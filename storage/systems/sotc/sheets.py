@@ -40,9 +40,11 @@ from storage.pdf.sheet_layout import (
 PYRAMID: dict[int, int] = {5: 1, 4: 2, 3: 3, 2: 4, 1: 5}
 """Rung -> slots printed on the sheet (SotC "Skills": 1 Superb ... 5 Average)."""
 
-BLANK_STUNT_LINES = 10  # five at creation, room for advancement
+BLANK_STUNT_LINES = 7  # five at creation, room for two more
 BLANK_TRACK_BOXES = 10  # the printed SotC sheet shows 10 boxes per track
 BLANK_PHASES = 5  # five phases x two aspects (SotC "The Phases")
+BLANK_GADGET_LINES = 3  # a gadget and its improvements (SotC "Personal Gadgets")
+BLANK_NOTE_LINES = 4
 GADGET_KINDS = {"personal": "Personal gadget", "artifact": "Personal artifact", "other": "Device"}
 
 
@@ -95,6 +97,25 @@ def consequence_slots(
     return tuple(slots)
 
 
+ADVANCEMENT_LABELS = {
+    "aspect": "Aspect",
+    "stunt": "Stunt",
+    "peak": "Peak raised",
+    "shuffle": "Shuffle",
+}
+
+
+def advancement_block(character: SotcCharacter) -> FieldsBlock:
+    """The advancement log, one line per entry: what it granted, when, and the note."""
+    lines = []
+    for number, entry in enumerate(character.advancements, start=1):
+        what = entry.aspect if entry.kind == "aspect" else entry.stunt
+        parts = [p for p in (what, entry.date, entry.note) if p.strip()]
+        label = f"{number}. {ADVANCEMENT_LABELS[entry.kind]}"
+        lines.append(FieldLine(label=label, value=" \u2014 ".join(parts)))
+    return FieldsBlock(title="Advancement", area="main", fields=tuple(lines))
+
+
 def character_sheet(
     character: SotcCharacter, system: SotcSystem, settings: SotcSettings | None = None
 ) -> SheetLayout:
@@ -120,11 +141,15 @@ def character_sheet(
         ),
         subtitle=character.concept,
     )
-    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, PYRAMID))
+    raises = character.peak_raises()  # SotC "Raising the Roof": the pyramid moved up
+    shape = {rung + raises: n for rung, n in PYRAMID.items()} if raises else PYRAMID
+    skills = SkillsBlock(rows=ladder_rows(info.ladder, character.skills, shape))
     groups = []
     for number, phase in enumerate(character.phases, start=1):
         if phase.aspects:
             groups.append(AspectGroup(label=phase_tag(number), aspects=phase.aspects))
+    if character.earned_aspects():  # SotC "The Long Game": aspects earned in play
+        groups.append(AspectGroup(label="Earned", aspects=character.earned_aspects()))
     entries = []
     for pick in character.stunts:
         summary, catalog_skill = _stunt_summary(system, pick.name)
@@ -177,6 +202,8 @@ def character_sheet(
                 )
             )
         )
+    if character.advancements:
+        blocks.append(advancement_block(character))
     if character.notes.strip():
         blocks.append(
             FieldsBlock(
@@ -198,7 +225,8 @@ def character_sheet(
 
 
 def blank_sheet(info: SystemInfo) -> SheetLayout:
-    """The Character Sheet for hand-filling: empty pyramid slots, ten boxes per track."""
+    """The Character Sheet for hand-filling: a concept line, empty pyramid slots, two aspect
+    lines per phase, stunt lines, ten boxes per track, consequences, gadgets and notes."""
     blank_aspects = tuple(
         AspectGroup(label=phase_tag(n), aspects=("", "")) for n in range(1, BLANK_PHASES + 1)
     )
@@ -207,7 +235,8 @@ def blank_sheet(info: SystemInfo) -> SheetLayout:
             rows=(
                 (FieldLine(label="Name"), FieldLine(label="Refresh Rate")),
                 (FieldLine(label="Player"), FieldLine(label="Fate Points")),
-            )
+            ),
+            wide=(FieldLine(label="Concept"),),
         ),
         SkillsBlock(rows=ladder_rows(info.ladder, {}, PYRAMID)),
         AspectsBlock(groups=blank_aspects),
@@ -219,6 +248,16 @@ def blank_sheet(info: SystemInfo) -> SheetLayout:
             )
         ),
         ConsequencesBlock(slots=consequence_slots((), 3, 3)),
+        FieldsBlock(
+            title="Gadgets",
+            area="side",
+            fields=tuple(FieldLine(label="") for _ in range(BLANK_GADGET_LINES)),
+        ),
+        FieldsBlock(
+            title="Notes",
+            area="side",
+            fields=tuple(FieldLine(label="") for _ in range(BLANK_NOTE_LINES)),
+        ),
     )
     return SheetLayout(
         kind="sheet",

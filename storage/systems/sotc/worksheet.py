@@ -3,7 +3,7 @@
 The five phases with the worksheet's labels and prompts in the book's order (SotC "Character
 Worksheet"; digest shared/rules/sotc.md section 12): the mentor in phase two, the novel and its
 guest stars in phase three, "Guest starring in …" in phases four and five, then each phase's
-events and two aspects.
+events and two aspects, which are kept on one page.
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ from storage.pdf.sheet_layout import (
 )
 
 ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
+ASPECTS = 2  # aspects a phase gives (SotC "The Phases"); the worksheet keeps them together
+
+
+def aspect_count(phase: Phase) -> int:
+    """How many aspect fields the worksheet prints for ``phase`` (two at least)."""
+    return max(ASPECTS, len(phase.aspects))
 
 
 def phase_fields(number: int, phase: Phase) -> tuple[FieldLine, ...]:
@@ -45,7 +51,7 @@ def phase_fields(number: int, phase: Phase) -> tuple[FieldLine, ...]:
                 value = f"{ref.title} ({ref.author})" if ref.title.strip() else ref.author
         fields.append(FieldLine(label="Guest starring in …", value=value))
     fields.append(FieldLine(label="Events", value=phase.events, long=True))
-    aspects = list(phase.aspects) + [""] * max(0, 2 - len(phase.aspects))
+    aspects = list(phase.aspects) + [""] * max(0, ASPECTS - len(phase.aspects))
     for i, aspect in enumerate(aspects):
         label = f"{ORDINALS[i]} Aspect" if i < len(ORDINALS) else f"Aspect {i + 1}"
         fields.append(FieldLine(label=label, value=aspect))
@@ -68,7 +74,11 @@ def story_worksheet(character: SotcCharacter, info: SystemInfo) -> SheetLayout:
     for number in range(1, len(PHASE_LABELS) + 1):
         phase = character.phase(number)
         blocks.append(
-            FieldsBlock(title=PHASE_LABELS[number - 1], fields=phase_fields(number, phase))
+            FieldsBlock(
+                title=PHASE_LABELS[number - 1],
+                fields=phase_fields(number, phase),
+                keep_last=aspect_count(phase),
+            )
         )
     return SheetLayout(
         kind="worksheet",
@@ -95,7 +105,7 @@ def blank_worksheet(info: SystemInfo) -> SheetLayout:
             f.model_copy(update={"long": True}) if f.label == "Events" else f
             for f in phase_fields(number, Phase())
         )
-        blocks.append(FieldsBlock(title=PHASE_LABELS[number - 1], fields=fields))
+        blocks.append(FieldsBlock(title=PHASE_LABELS[number - 1], fields=fields, keep_last=ASPECTS))
     return SheetLayout(
         kind="worksheet",
         system_name=info.name,

@@ -1,7 +1,10 @@
-"""GUI layer: live derived values of a SotC character: stress boxes, fate points, initiative.
+"""GUI layer: live derived values of a SotC character: stress boxes (checked as the character
+carries them), fate points, initiative, and the numbers the book computes from stunts, skills and
+gadgets (companions, workspace, Scholar, Empathy reads, gadget quality and price).
 
 A compact strip that reads ``CharacterDocument.derived`` (cached by the document) whenever the
-character changes; it computes nothing itself.
+character changes; it computes nothing itself (the book's numbers come from
+:mod:`rules.systems.sotc.book_values`).
 """
 
 from __future__ import annotations
@@ -10,9 +13,10 @@ from typing import Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from gui.documents.character_document import CharacterDocument
+from rules.ladder import Ladder
 
 BOX = 13
 GAP = 3
@@ -24,6 +28,7 @@ class StressBoxes(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._count = 0
+        self._marks: tuple[bool, ...] = ()
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_count(self, count: int) -> None:
@@ -31,6 +36,15 @@ class StressBoxes(QWidget):
         self._count = max(0, count)
         self.updateGeometry()
         self.update()
+
+    def set_marks(self, marks: tuple[bool, ...]) -> None:
+        """Draw a cross in each box whose mark is True (the stress the character carries)."""
+        self._marks = marks
+        self.update()
+
+    def marks(self) -> tuple[bool, ...]:
+        """The checked state shown (may be shorter than the boxes: the rest are clear)."""
+        return self._marks
 
     def count(self) -> int:
         """How many boxes are shown."""
@@ -48,7 +62,11 @@ class StressBoxes(QWidget):
         painter.setPen(pen)
         painter.setBrush(QColor(self.palette().base().color()))
         for i in range(self._count):
-            painter.drawRect(i * (BOX + GAP), 1, BOX - 1, BOX - 1)
+            x = i * (BOX + GAP)
+            painter.drawRect(x, 1, BOX - 1, BOX - 1)
+            if i < len(self._marks) and self._marks[i]:
+                painter.drawLine(x + 2, 3, x + BOX - 3, BOX - 2)
+                painter.drawLine(x + BOX - 3, 3, x + 2, BOX - 2)
         painter.end()
 
 
@@ -59,9 +77,21 @@ class DerivedPanel(QFrame):
         super().__init__(parent)
         self._document = document
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(10, 6, 10, 6)
+        rows.setSpacing(3)
+        layout = QHBoxLayout()
         layout.setSpacing(8)
+        rows.addLayout(layout)
+        self.book_label = QLabel()
+        self.book_label.setWordWrap(True)
+        self.book_label.setToolTip(
+            "Numbers the book computes: Empathy reads (Skills: Empathy), workspaces "
+            "(Resources: Workspaces), contacts and lieutenant (Stunts: Contacting, Leadership), "
+            "Scholar's Academics, and gadgets' quality, price and the search for a seller "
+            "(Gadgets and Gizmos: Improving Things, Buying Gadgets Outright)."
+        )
+        rows.addWidget(self.book_label)
         self.health = StressBoxes()
         self.composure = StressBoxes()
         self.health_label = QLabel()
@@ -101,8 +131,11 @@ class DerivedPanel(QFrame):
     def _refresh(self, *_args: Any) -> None:
         derived: Any = self._document.derived
         ladder = self._document.system.ladder
+        character: Any = self._document.character
         self.health.set_count(derived.health_boxes)
         self.composure.set_count(derived.composure_boxes)
+        self.health.set_marks(tuple(character.condition.health))
+        self.composure.set_marks(tuple(character.condition.composure))
         self.health_label.setText(f"<b>Health</b> {derived.health_boxes}")
         self.composure_label.setText(f"<b>Composure</b> {derived.composure_boxes}")
         self.fate_label.setText(
@@ -113,3 +146,49 @@ class DerivedPanel(QFrame):
             f"<b>Initiative</b> physical {ladder.render(init.physical)}, "
             f"social {ladder.render(init.social)}"
         )
+        held = len(character.condition.consequences)
+        if held:
+            self.fate_label.setText(self.fate_label.text() + f" &nbsp; <b>Consequences</b> {held}")
+        self.book_label.setText(" \u00b7 ".join(book_lines(derived, ladder)))
+
+
+def book_lines(derived: Any, ladder: Ladder) -> list[str]:
+    """The book's computed numbers as short phrases (only those the character has)."""
+    lines = [f"Empathy reads up to {derived.empathy_reads} aspect(s)"]
+    w = derived.workspace
+    work = (
+        f"Workspace {ladder.render(w.quality)} (specialized {ladder.render(w.specialized_quality)})"
+    )
+    if w.free > 1:
+        work += f", {w.free} of them"
+    if w.headquarters_quality is not None:
+        work += f"; headquarters {ladder.render(w.headquarters_quality)}"
+    lines.append(work)
+    c = derived.companions
+    if c.contacts:
+        lines.append(
+            f"Contacts {c.contacts} \u00d7 {c.advances_per_contact} advances"
+            + (f", +{c.close_contacts_advances} to share" if c.close_contacts_advances else "")
+            + f", at most {c.most_on_one_contact} on one"
+        )
+    if c.network_advances:
+        lines.append(
+            f"Network companion {c.network_advances} advances "
+            f"({c.network_one_scene_advances} for one scene)"
+        )
+    if c.lieutenant_quality is not None:
+        lines.append(
+            f"Lieutenant {ladder.render(c.lieutenant_quality)}, {c.lieutenant_advances} advances"
+        )
+    for f in derived.scholar:
+        field = f" ({f.field})" if f.field else ""
+        lines.append(
+            f"Scholar{field}: Academics {ladder.render(f.academics)}, "
+            f"specialty {ladder.render(f.specialty_academics)}"
+        )
+    for g in derived.gadgets:
+        lines.append(
+            f"{g.name or 'Gadget'}: quality {ladder.render(g.quality)}, price "
+            f"{ladder.render(g.price)}, seller in {g.seller_days} day(s)"
+        )
+    return lines

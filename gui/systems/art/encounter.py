@@ -1,0 +1,255 @@
+"""GUI layer: the ART Engine's encounter prompts: the table box on the scene panel, the foe
+stat-block dialog, and the traits the dice panel offers.
+
+The encounter window rolls d100 for an ART roll and the engine reads it on the library's Action
+Results Table (ART Engine, Chapter 3 "Using the ART"). With no table loaded the engine logs the
+row and the roll to read; the table box then offers the column read off the printed table and
+rolls the same dice again with it (an undoable event, like every change). Foes are stat blocks
+on the result scale, with their Health levels (ART Engine, Chapter 5 "Foe Attacking Player";
+digest §11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.encounter.prompts import CompanionPrompt, MinionPrompt
+from rules.encounter import AttackEvent, Encounter, Event, RollEvent
+from rules.systems.art.catalog import ATTRIBUTE_NAMES
+from rules.systems.art.conflict import ArtConflictRules
+from rules.systems.art.conflict_cast import INITIATIVE, is_foe
+from rules.systems.art.scale import COLUMNS, Result
+
+if TYPE_CHECKING:
+    from gui.encounter.document import EncounterDocument
+    from rules.conflict_rules import ConflictRules
+    from rules.ladder import Ladder
+
+UNREAD_MARK = "Enter the column you read"
+"""How the engine's log says a roll waits for its column (rules.systems.art.conflict)."""
+FOE_RATINGS = ("Attack", "Defense", "Alertness", "Agility")
+"""The foe ratings the combat rules read (digest §11: Attack, Defense, Alertness; Agility for
+movement)."""
+
+
+def unread_event(document: EncounterDocument) -> Event | None:
+    """The last logged roll or attack that still waits for a column, or None."""
+    if not document.log:
+        return None
+    entry = document.log[-1]
+    if isinstance(entry.event, RollEvent | AttackEvent) and UNREAD_MARK in entry.text:
+        return entry.event
+    return None
+
+
+def with_column(event: Event, column: Result, state: Encounter) -> Event:
+    """``event`` with ``column`` as the reading of the roll that waits for it: a roll's, an
+    attack's own roll unless its attacker is a foe (foes do not roll), else the defense's."""
+    if isinstance(event, RollEvent):
+        return event.model_copy(update={"reading": column.name})
+    assert isinstance(event, AttackEvent)
+    attacker = state.find(event.attacker)
+    if event.reading is None and attacker is not None and not is_foe(attacker):
+        return event.model_copy(update={"reading": column.name})
+    return event.model_copy(update={"defense_reading": column.name})
+
+
+class ArtTableBox(QGroupBox):
+    """The scene panel's table box: whether a table is loaded, and the column of a roll that
+    waits for one (a :class:`gui.encounter.system_prompts.SceneControls`)."""
+
+    def __init__(self, document: EncounterDocument, emit: Callable[[Event], None]) -> None:
+        super().__init__("Action Results Table")
+        self._doc = document
+        self._emit = emit
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.waiting = QLabel()
+        self.waiting.setWordWrap(True)
+        self.column = QComboBox()
+        for result in COLUMNS:
+            self.column.addItem(f"{result.title} ({result.name})", int(result))
+        self.read_button = QPushButton("Use this column")
+        self.read_button.setToolTip(
+            "Roll the same dice again, read with the column you found on your printed table"
+        )
+        row = QHBoxLayout()
+        row.addWidget(self.column, 1)
+        row.addWidget(self.read_button)
+        box = QVBoxLayout(self)
+        box.addWidget(self.status)
+        box.addWidget(self.waiting)
+        box.addLayout(row)
+        self.read_button.clicked.connect(self.read)
+        self.refresh(document.state)
+
+    def refresh(self, state: Encounter) -> None:
+        """Show the table's status and the roll waiting for its column, if any."""
+        rules = self._doc.conflict_rules
+        loaded = isinstance(rules, ArtConflictRules) and rules.table is not None
+        self.status.setText(
+            "Rolls are read on the library's Action Results Table."
+            if loaded
+            else "No Action Results Table is loaded: each roll asks for the column you read "
+            "on your printed table."
+        )
+        event = unread_event(self._doc)
+        waiting = event is not None
+        self.waiting.setText(
+            f"Waiting: {self._doc.log[-1].text}" if waiting else "No roll is waiting for a column."
+        )
+        self.column.setEnabled(waiting)
+        self.read_button.setEnabled(waiting)
+
+    def read(self) -> None:
+        """Roll the waiting event again with the chosen column."""
+        event = unread_event(self._doc)
+        if event is None:
+            return
+        column = Result(int(self.column.currentData()))
+        self._emit(with_column(event, column, self._doc.state))
+
+
+def _rating_combo(default: Result) -> QComboBox:
+    combo = QComboBox()
+    for result in Result:
+        combo.addItem(f"{result.title} ({result.name})", int(result))
+    combo.setCurrentIndex(int(default))
+    return combo
+
+
+class FoePrompt(QDialog):
+    """A foe's stat block: its ratings on the result scale, its Health levels left to right and
+    its damage rating (digest §11; the book prints no bestiary, so nothing is filled in for the
+    narrator beyond Passable ratings and four Health boxes)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add a foe")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Tomb Guardian")
+        self.side = QLineEdit()
+        self.side.setPlaceholderText("foes")
+        self.ratings = {name: _rating_combo(Result.PS) for name in FOE_RATINGS}
+        self.health = QLineEdit()
+        self.health.setPlaceholderText("PR/PS/GD/GT")
+        self.health.setToolTip("Wound level of each Health box, left to right (most foes: four)")
+        self.damage = QSpinBox()
+        self.damage.setRange(0, 3)
+        self.damage.setPrefix("+")
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        for name, combo in self.ratings.items():
+            form.addRow(name, combo)
+        form.addRow("Health", self.health)
+        form.addRow("Damage rating", self.damage)
+        form.addRow("Side", self.side)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.error)
+        box.addWidget(buttons)
+
+    def answer(self) -> dict[str, Any]:
+        """The ``npc_participant`` arguments (ValueError on unreadable Health levels)."""
+        parts = [p for p in self.health.text().replace(",", "/").split("/") if p.strip()]
+        if not parts:
+            raise ValueError("give the foe's Health levels, e.g. PR/PS/GD/GT")
+        levels = [Result.parse(p) for p in parts]
+        skills = {name: int(combo.currentData()) for name, combo in self.ratings.items()}
+        skills.update({f"Health {i}": int(level) for i, level in enumerate(levels, start=1)})
+        if self.damage.value():
+            skills["Damage"] = self.damage.value()
+        return {
+            "name": self.name.text().strip() or "Foe",
+            "skills": skills,
+            "side": self.side.text().strip() or "foes",
+        }
+
+    def accept(self) -> None:
+        """Only with readable Health levels."""
+        try:
+            self.answer()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None) -> dict[str, Any] | None:
+        """The foe's arguments, or None when cancelled."""
+        dialog = cls(parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.answer()
+
+
+class ArtEncounterPrompts:
+    """The ART Engine's encounter UI (a :class:`gui.encounter.system_prompts.EncounterPrompts`)."""
+
+    def scene_controls(
+        self, document: EncounterDocument, emit: Callable[[Event], None]
+    ) -> QWidget | None:
+        """The table box."""
+        return ArtTableBox(document, emit)
+
+    def conflict_kind_tip(self, rules: ConflictRules) -> str:
+        """ART damage always lands on Health."""
+        return "Every hit lands on Health (the ART Engine has one harm track)"
+
+    def attack_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
+        """The initiative roll, the attack (a foe's rating, an adventurer's first weapon; type
+        ``Attack (bow)`` for another) and the attributes."""
+        return (INITIATIVE, "Attack", *ATTRIBUTE_NAMES.values(), *skills)
+
+    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
+        """Defense first, then the attributes."""
+        return ("Defense", *ATTRIBUTE_NAMES.values(), *skills)
+
+    def ask_npc(
+        self,
+        parent: QWidget | None,
+        rules: ConflictRules,
+        ladder: Ladder | None,
+        known_skills: tuple[str, ...] | None,
+    ) -> dict[str, Any] | None:
+        """The foe stat-block dialog."""
+        return FoePrompt.ask(parent)
+
+    def ask_minions(
+        self, parent: QWidget | None, rules: ConflictRules, ladder: Ladder | None
+    ) -> tuple[str, int, int] | None:
+        """The generic minion dialog (the book has no minions: four boxes a member)."""
+        return MinionPrompt.ask(parent, ladder)
+
+    def ask_companion(
+        self,
+        parent: QWidget | None,
+        rules: ConflictRules,
+        patrons: Sequence[tuple[str, str]],
+        ladder: Ladder | None,
+    ) -> dict[str, Any] | None:
+        """The generic companion dialog."""
+        return CompanionPrompt.ask(parent, rules, patrons, ladder)

@@ -1,0 +1,177 @@
+"""Rules layer: what a Strange Fate participant carries into a conflict in
+``Participant.options``, how it is read and how it is checked.
+
+The keys (all optional; docs/encounter-script.md lists them for script writers):
+
+* ``tier`` (0-4): the Power Tier of every skill not named in ``tiers`` (an NPC's, a minion
+  group's scopes; «Power Tiers», L1137-L1166).
+* ``tiers``: skills at another tier, written as the book writes them: ``"Brawn (S)"``,
+  ``"Athletics (Mundane)"`` (an initial or a tier's name).
+* ``invulnerable`` / ``weak``: ``"physical:minor"``, ``"mental:major"``: a broad
+  Invulnerability, or a Weakness the scene exploits, shifting every defence in conflicts of
+  that scope by 2 or 4 tiers («Invulnerability and Weakness», L1182-L1196).
+* ``armor_health`` / ``armor_composure`` / ``armor_reputation`` (0-10): Armor N takes N off every
+  hit on that track (L4226-L4256; Stress Capacity Tier Benefits, Protective equipment).
+* ``weapons``: ``"Strength Training:health:1"``: Weapon N on hits with that skill on that
+  track (Tier Benefits of Physical Force, Insight, Networking; Deadly equipment, L4226-L4242),
+  the best one counting, never more than the hit's shifts (at most twice the stress, L4230).
+* ``role``: ``adversary`` (no personal consequences: the group's, L4537-L4560) or ``villain``
+  (personal and group consequences, L4562-L4578).
+* ``group_trifling`` / ``group_middling`` (0-20): the group consequences this adversary or
+  villain may still draw on (L4580-L4597).
+* ``extra_trifling_physical`` / ``extra_trifling_social`` (0-10): scope-locked extra Trifling
+  slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from rules.character import ConflictKind
+from rules.encounter import OptionValue
+from rules.systems.strange_fate.creation import TIERS
+from rules.systems.strange_fate.tiers import TIER_SHIFT
+
+TIER = "tier"
+TIERS_KEY = "tiers"
+INVULNERABLE = "invulnerable"
+WEAK = "weak"
+WEAPONS = "weapons"
+ROLE = "role"
+GROUP_TRIFLING = "group_trifling"
+GROUP_MIDDLING = "group_middling"
+EXTRA_PHYSICAL = "extra_trifling_physical"
+EXTRA_SOCIAL = "extra_trifling_social"
+ARMOR: dict[str, str] = {
+    "health": "armor_health",
+    "composure": "armor_composure",
+    "reputation": "armor_reputation",
+}
+"""Track key -> its armor option."""
+ROLES = ("pc", "adversary", "villain")
+SCOPES: tuple[ConflictKind, ...] = ("physical", "social", "mental")
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    TIER: (0, len(TIERS) - 1),
+    GROUP_TRIFLING: (0, 20),
+    GROUP_MIDDLING: (0, 20),
+    EXTRA_PHYSICAL: (0, 10),
+    EXTRA_SOCIAL: (0, 10),
+    **{key: (0, 10) for key in ARMOR.values()},
+}
+_SKILL_TIER = re.compile(r"^(?P<skill>.+?)\s*\((?P<tier>[^()]+)\)\s*$")
+
+
+def parse_tier(text: str) -> int | None:
+    """A tier written as a name (``Superhuman``), an initial (``S``; ``M`` for Mundane) or an
+    index (``2``); None when it is none of those."""
+    word = text.strip().casefold()
+    if word.isdigit() and int(word) < len(TIERS):
+        return int(word)
+    for i, name in enumerate(TIERS):
+        if word in (name.casefold(), name[0].casefold()):
+            return i
+    return None
+
+
+def skill_tiers(options: Mapping[str, OptionValue]) -> dict[str, int]:
+    """The ``tiers`` option as skill (case-folded) -> tier index (unreadable entries left out;
+    :func:`options_problem` refuses them first)."""
+    raw = options.get(TIERS_KEY, ())
+    out: dict[str, int] = {}
+    for entry in raw if isinstance(raw, tuple) else ():
+        match = _SKILL_TIER.match(str(entry))
+        tier = parse_tier(match["tier"]) if match else None
+        if match and tier is not None:
+            out[match["skill"].strip().casefold()] = tier
+    return out
+
+
+def tier_entry(skill: str, tier: int) -> str:
+    """``"Brawn (S)"``: a skill at ``tier`` as the ``tiers`` option writes it (Mundane spelled
+    out, the book giving it no initial)."""
+    return f"{skill} ({'Mundane' if tier == 0 else TIERS[tier][0]})"
+
+
+def weapon_entry(text: str) -> tuple[str, str, int] | None:
+    """``"Brawn:health:2"`` as (skill case-folded, track, points 1-10), or None."""
+    rest, _, points = text.rpartition(":")
+    skill, _, track = rest.rpartition(":")
+    if not skill.strip() or track.strip() not in ARMOR or not points.strip().isdigit():
+        return None
+    value = int(points)
+    return (skill.strip().casefold(), track.strip(), value) if 1 <= value <= 10 else None
+
+
+def weapon_points(options: Mapping[str, OptionValue], skill: str, track: str) -> int:
+    """The best Weapon on hits with ``skill`` on ``track`` (0: none)."""
+    raw = options.get(WEAPONS, ())
+    key = skill.strip().casefold()
+    found = (weapon_entry(str(e)) for e in (raw if isinstance(raw, tuple) else ()))
+    return max(
+        (p for w in found if w and w[0] == key and w[1] == track for p in (w[2],)), default=0
+    )
+
+
+def _shifts(options: Mapping[str, OptionValue], key: str, kind: ConflictKind) -> int:
+    raw = options.get(key, ())
+    total = 0
+    for entry in raw if isinstance(raw, tuple) else ():
+        scope, _, severity = str(entry).partition(":")
+        if scope.strip().casefold() == kind and severity.strip() in TIER_SHIFT:
+            total += TIER_SHIFT[severity.strip()]  # type: ignore[index]
+    return total
+
+
+def defence_shift(options: Mapping[str, OptionValue], kind: ConflictKind) -> int:
+    """Tiers added to every defence in a conflict of ``kind``: +2/+4 per Minor/Major
+    Invulnerability of that scope, -2/-4 per Weakness (L1186, L1194)."""
+    return _shifts(options, INVULNERABLE, kind) - _shifts(options, WEAK, kind)
+
+
+def int_option(options: Mapping[str, OptionValue], key: str) -> int:
+    """A whole-number option (0 when missing)."""
+    value = options.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _shift_problem(key: str, value: OptionValue) -> str | None:
+    if not isinstance(value, tuple):
+        return f'{key} is a list like ["physical:minor"]'
+    for entry in value:
+        scope, _, severity = str(entry).partition(":")
+        if scope.strip().casefold() not in SCOPES or severity.strip() not in TIER_SHIFT:
+            return (
+                f"{key}: {entry!r} is not scope:severity "
+                "(physical, mental or social; minor or major)"
+            )
+    return None
+
+
+def options_problem(options: Mapping[str, OptionValue]) -> str | None:
+    """What is wrong with a Strange Fate participant's options, or None."""
+    for key, value in options.items():
+        if key in _INT_RANGES:
+            low, high = _INT_RANGES[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                return f"{key} must be a whole number from {low} to {high}"
+        elif key == TIERS_KEY:
+            if not isinstance(value, tuple):
+                return 'tiers is a list like ["Brawn (S)"]'
+            for entry in value:
+                match = _SKILL_TIER.match(str(entry))
+                if match is None or parse_tier(match["tier"]) is None:
+                    return f'tiers: {entry!r} is not a skill with its tier, like "Brawn (S)"'
+        elif key == WEAPONS:
+            if not isinstance(value, tuple) or any(weapon_entry(str(e)) is None for e in value):
+                return 'weapons is a list like ["Brawn:health:1"] (skill, track, 1-10)'
+        elif key in (INVULNERABLE, WEAK):
+            problem = _shift_problem(key, value)
+            if problem:
+                return problem
+        elif key == ROLE:
+            if value not in ROLES:
+                return f"role must be one of {', '.join(ROLES)}"
+        else:
+            return f"Strange Fate has no participant option {key!r}"
+    return None

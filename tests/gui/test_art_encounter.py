@@ -1,0 +1,221 @@
+"""An ART Engine adventurer from the library fights a foe in the real encounter window (issue
+#12, "fights foes in an encounter"): added from the library, a foe from the stat-block dialog,
+the initiative and the attack rolled on the dice panel and read on the library's table, the
+damage recorded on the Health boxes, the results written back to the library.
+
+The table is the INVENTED test table (tests/data/art/made-up-table.csv, from
+tests/rules/test_art_support.py; NOT the published Action Results Table). Without a table, the
+window's table box takes the column read off a printed table. Book lines cite
+shared/seeds/art-engine-2012.txt.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from gui.encounter import open_encounter_window
+from gui.encounter.window import EncounterWindow
+from gui.systems.art.encounter import ArtEncounterPrompts, ArtTableBox, FoePrompt
+from rules.encounter import AttackEvent, NextTurnEvent, StartEvent
+from rules.system_data import SystemData
+from rules.systems.art.character import ArtCharacter
+from rules.systems.art.scale import Result
+from rules.systems.art.system import TABLE_KEY
+from rules.systems.art.table_csv import parse_table_csv
+from storage.json_io import read_character_file
+
+REPO = Path(__file__).resolve().parents[2]
+ADA = REPO / "docs/examples/encounters/characters/art-ada.fatesmith.json"
+TABLE = REPO / "tests/data/art/made-up-table.csv"
+SHOTS = REPO / "docs" / "screenshots"
+FOE = {
+    "name": "Tomb Guardian",
+    "skills": {"Attack": 5, "Defense": 4, "Alertness": 4, "Agility": 4, "Health 1": 4,
+               "Health 2": 5, "Health 3": 6, "Health 4": 7, "Damage": 1},
+    "side": "tomb",
+}  # fmt: skip
+
+
+def _library(registry: Any, path: Path, table: bool) -> Any:
+    from storage.library import Library
+
+    lib = Library.open(f"sqlite:///{path}", registry=registry, samples=False)
+    if table:
+        parsed, _problems = parse_table_csv(TABLE.read_text("utf-8"))
+        assert parsed is not None
+        lib.save_system_document(
+            SystemData(system="art", key=TABLE_KEY, provenance="user",
+                       content=parsed.model_dump(mode="json")),
+            expected_version=None,
+        )  # fmt: skip
+    lib.save_character(read_character_file(ADA, registry), expected_version=None)
+    return lib
+
+
+@pytest.fixture
+def library(registry: Any, tmp_path: Path) -> Iterator[Any]:
+    lib = _library(registry, tmp_path / "lib.sqlite3", table=True)
+    yield lib
+    lib.close()
+
+
+def _window(qtbot: Any, library: Any, seed: int) -> EncounterWindow:
+    window = open_encounter_window(
+        library, None, library.registry, rng=random.Random(seed), system="art"
+    )
+    assert isinstance(window, EncounterWindow)
+    qtbot.addWidget(window)
+    window.resize(1400, 820)
+    window.show()
+    return window
+
+
+def _add_cast(window: EncounterWindow, library: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    (summary,) = library.list_characters()
+    assert window.add_character(library.get_character(summary.id).character, pid="ada")
+    monkeypatch.setattr(FoePrompt, "ask", classmethod(lambda cls, parent: dict(FOE)))
+    assert window.add_npc()
+
+
+def _click(qtbot: Any, button: Any) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
+    qtbot: Any, library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Initiative (L1769-1777: the tie between Ada's Poor and the guardian's Poor goes to the
+    adventurer), Player Attacking Foe (L2022-2026: a Great roll checks the GT box and staggers
+    it), Foe Attacking Player (L2016-2020, +1 damage L1384: Inferior Defense against Passable
+    Attack is 2 failures +1, Passable damage) and Recording Damage (L1410-1432); every roll
+    typed on the dice panel and read on the library's (made-up) table."""
+    window = _window(qtbot, library, seed=4)
+    assert isinstance(window.prompts, ArtEncounterPrompts)
+    box = window.scene.system_controls
+    assert isinstance(box, ArtTableBox)
+    assert box.status.text().startswith("Rolls are read on the library's Action Results Table")
+    _add_cast(window, library, monkeypatch)
+    guardian = window.doc.participant("tomb-guardian")
+    assert guardian is not None and guardian.options["health"] == ("PR", "PS", "GD", "GT")
+    ada = window.doc.participant("ada")
+    assert ada is not None and ada.track("health") == (0, 3, 0, 0)  # her IN box was checked
+
+    dice = window.dice
+    dice.select(actor="ada", target="")
+    dice.skill.setCurrentText("Initiative")
+    dice.dice.setText("57")
+    _click(qtbot, dice.roll_button)
+    assert (
+        "Ada Quill Initiative: Alertness, row 7, d100 57 (kicker 7) = Poor"
+        in window.doc.log[-1].text
+    )
+    assert window.push(StartEvent())
+    assert window.doc.state.order == ("ada", "tomb-guardian")
+    assert window.doc.state.current == "ada"
+
+    dice.select(actor="ada", target="tomb-guardian")
+    dice.skill.setCurrentText("Attack")  # her first weapon, the sabre: Attack 5, row 5
+    dice.defense_skill.setCurrentText("Defense")
+    dice.dice.setText("95")
+    assert dice.odds.text() == ""  # the column comes off the table: the dice give no odds
+    _click(qtbot, dice.attack_button)
+    text = window.doc.log[-1].text
+    assert "Ada Quill Attack: Attack (sabre), row 5, d100 95 (kicker 5) = Great" in text
+    assert "Great damage; Tomb Guardian is staggered" in text
+    window.mark_stress()
+    model = window.model
+    column = model.column_index["health"]
+    row = model.row_of("tomb-guardian")
+    assert window.doc.participant("tomb-guardian").track("health") == (0, 0, 0, 7)  # type: ignore[union-attr]
+    assert model.data(model.index(row, column)) == "\u2610PR \u2610PS \u2610GD \u2612GT"
+
+    assert window.push(NextTurnEvent())  # the guardian is up, but staggered: it loses the turn
+    assert window.push(NextTurnEvent())  # round 2: Ada
+    assert window.push(NextTurnEvent())  # Ada waits it out; the guardian attacks
+    assert window.doc.state.current == "tomb-guardian"
+    dice.select(actor="tomb-guardian", target="ada")
+    dice.skill.setCurrentText("Attack")
+    dice.defense_skill.setCurrentText("Defense")
+    dice.defense_dice.setText("40")
+    _click(qtbot, dice.attack_button)
+    text = window.doc.log[-1].text
+    assert "Tomb Guardian Attack: Passable (a foe does not roll)" in text
+    assert "Ada Quill Defense: row 8, d100 40 (kicker 0) = Inferior" in text
+    assert "2 failures +1 damage rating: Passable damage" in text
+    window.mark_stress()
+    assert window.doc.participant("ada").track("health") == (0, 3, 0, 5)  # type: ignore[union-attr]
+    assert (
+        model.data(model.index(model.row_of("ada"), column))
+        == "\u2610IN \u2612IN \u2610PR \u2612PS"
+    )
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        QApplication.processEvents()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SHOTS / "art-encounter.png"))
+
+    assert window.save_results() == 1
+    (summary,) = library.list_characters()
+    after = library.get_character(summary.id).character
+    assert isinstance(after, ArtCharacter)
+    assert after.health_checked == (False, True, False, True)
+
+
+def test_without_a_table_the_table_box_takes_the_column(
+    qtbot: Any, registry: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #12: with no table loaded the roll happens, the window says plainly that no table
+    is loaded, and the column read off the printed table is entered in the table box; the
+    climb's reading rules then apply (a Great attack on PR/PS/GD/GT checks GT, L2026)."""
+    lib = _library(registry, tmp_path / "none.sqlite3", table=False)
+    try:
+        window = _window(qtbot, lib, seed=9)
+        box = window.scene.system_controls
+        assert isinstance(box, ArtTableBox)
+        assert "No Action Results Table is loaded" in box.status.text()
+        assert not box.read_button.isEnabled()
+        _add_cast(window, lib, monkeypatch)
+        assert window.push(StartEvent())
+        window.dice.select(actor="ada", target="tomb-guardian")
+        window.dice.skill.setCurrentText("Attack (sabre)")
+        window.dice.defense_skill.setCurrentText("Defense")
+        _click(qtbot, window.dice.attack_button)
+        waiting = window.doc.log[-1]
+        assert "No Action Results Table is loaded" in waiting.text
+        assert window.doc.state.pending_hit is None and box.read_button.isEnabled()
+        assert "Waiting:" in box.waiting.text()
+        box.column.setCurrentIndex(box.column.findData(int(Result.GT)))
+        _click(qtbot, box.read_button)
+        read = window.doc.log[-1]
+        assert isinstance(read.event, AttackEvent) and read.event.reading == "GT"
+        assert read.event.dice == waiting.event.dice  # type: ignore[union-attr]
+        assert "Great damage" in read.text and "staggered" in read.text
+        window.mark_stress()
+        guardian = window.doc.participant("tomb-guardian")
+        assert guardian is not None and guardian.track("health") == (0, 0, 0, 7)
+        assert not box.read_button.isEnabled()
+    finally:
+        lib.close()
+
+
+def test_the_foe_dialog_reads_a_stat_block(qtbot: Any) -> None:
+    """Digest §11: ratings on the result scale, Health levels left to right, damage rating."""
+    dialog = FoePrompt(None)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Ghoul")
+    dialog.health.setText("IN/PR/PS")
+    dialog.damage.setValue(2)
+    dialog.ratings["Attack"].setCurrentIndex(int(Result.GD))
+    answer = dialog.answer()
+    assert answer["skills"]["Attack"] == 6 and answer["skills"]["Damage"] == 2
+    assert [answer["skills"][f"Health {i}"] for i in (1, 2, 3)] == [3, 4, 5]
+    dialog.health.setText("")
+    dialog.accept()
+    assert "Health levels" in dialog.error.text()
