@@ -17,6 +17,8 @@ PaperSize = Literal["a4", "letter"]
 
 MAX_RECENT = 10
 DEFAULT_AUTOSAVE_SECONDS = 3
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5)
+"""The UI scales Preferences offers (a GM's projector, a 4K screen)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,22 @@ class Settings:
     @paper.setter
     def paper(self, value: PaperSize) -> None:
         self._s.setValue("prefs/paper", value)
+
+    @property
+    def ui_scale(self) -> float:
+        """How much larger than the system's the text is drawn (1.0 to 2.5; the table text,
+        the encounter table and the player view follow it)."""
+        try:
+            value = float(str(self._s.value("prefs/ui_scale", 1.0)))
+        except ValueError:
+            return 1.0
+        if value != value:  # NaN
+            return 1.0
+        return min(UI_SCALES[-1], max(UI_SCALES[0], value))
+
+    @ui_scale.setter
+    def ui_scale(self, value: float) -> None:
+        self._s.setValue("prefs/ui_scale", float(value))
 
     @property
     def last_folder(self) -> str:

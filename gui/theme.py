@@ -4,16 +4,27 @@ The theme follows the system's light or dark colour scheme (Qt 6.5+ ``QStyleHint
 user forces one in the preferences; both use the Fusion style with a full palette so every
 widget agrees. There is no application style sheet (it slows every widget down); windows set
 their few accents on their own widgets and restyle on the palette change (``fatesmithDark``).
+
+Every accent colour of the GUI is a *role* of :data:`ROLES` (the current actor's row, an error,
+a warning, something done, something still to do...), each a light and a dark colour chosen to
+stay readable on that theme's background: widgets ask :func:`colour` / :func:`css` for a role
+instead of spelling a colour, so the dark theme never shows dark red on dark grey or white text
+on pale yellow. :func:`contrast_ratio` is the WCAG 2 measure the tests hold them to.
+
+The UI scale (:func:`apply_scale`) multiplies the application font for a projector or a 4K
+screen; the player view and the encounter table scale their own larger fonts by the same factor.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gui.settings import ThemeMode
 from storage.bundled import bundled_path
@@ -112,6 +123,157 @@ def light_palette() -> QPalette:
 def is_dark(mode: ThemeMode) -> bool:
     """Whether ``mode`` means dark on this system right now."""
     return mode == "dark" or (mode == "system" and system_is_dark())
+
+
+ColourRole = Literal[
+    "current_bg",
+    "current_fg",
+    "error",
+    "error_bg",
+    "warning",
+    "warning_bg",
+    "ok",
+    "muted",
+    "todo",
+    "hint",
+    "gm",
+    "title",
+    "subtle",
+    "banner_bg",
+    "banner_border",
+    "banner_text",
+    "header_bg",
+]
+
+
+@dataclass(frozen=True)
+class RolePair:
+    """A role's colour on the light and on the dark theme."""
+
+    light: str
+    dark: str
+
+
+ROLES: dict[ColourRole, RolePair] = {
+    # the current actor's row: a warm background with text readable on it (contrast >= 4.5)
+    "current_bg": RolePair("#ffecb3", "#5c4712"),
+    "current_fg": RolePair("#1a1a1a", "#fff3d1"),
+    # problems: an error must read as an error (red), a warning as amber, on Base and Window
+    "error": RolePair("#b3261e", "#ff8a80"),
+    "error_bg": RolePair("#fad7d7", "#5a2424"),
+    "warning": RolePair("#8a5300", "#f0b84a"),
+    "warning_bg": RolePair("#fff0c8", "#4d3b12"),
+    # done and well-formed
+    "ok": RolePair("#1e783c", "#6fd68a"),
+    # out of play (taken out, not available): quieter than the text, still legible
+    "muted": RolePair("#767676", "#9a9da3"),
+    # what is still to do, before the user has touched it: neutral, not an error
+    "todo": RolePair("#55606e", "#aab2bd"),
+    # a hint or a tip in a form
+    "hint": RolePair("#805300", "#e6b873"),
+    # something only the game master may allow
+    "gm": RolePair("#8a5c00", "#e8bd5a"),
+    # the library page: section titles, quiet hints, the read-only banner
+    "title": RolePair("#7a4312", "#e0a060"),
+    "subtle": RolePair("#6e6e6e", "#9a9ca0"),
+    "banner_bg": RolePair("#fff1d6", "#4a3a1c"),
+    "banner_border": RolePair("#e0b463", "#8c6a2c"),
+    "banner_text": RolePair("#6b4700", "#ffdca0"),
+    # header rows and columns of grids drawn by hand (e.g. the FATE 2.0 phase builder)
+    "header_bg": RolePair("#eef1f5", "#2f343b"),
+}
+"""Every accent colour the GUI uses, light and dark."""
+
+
+def theme_is_dark() -> bool:
+    """Whether the running application wears the dark theme (False without an application)."""
+    app = QApplication.instance()
+    if app is None:
+        return False
+    prop = app.property("fatesmithDark")
+    if prop is not None:
+        return bool(prop)
+    return QGuiApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def colour(role: ColourRole, dark: bool | None = None) -> QColor:
+    """The colour of ``role`` on the active theme (or on the dark one when ``dark``)."""
+    pair = ROLES[role]
+    return QColor(pair.dark if (theme_is_dark() if dark is None else dark) else pair.light)
+
+
+def css(role: ColourRole, dark: bool | None = None) -> str:
+    """The colour of ``role`` as a style sheet / rich text colour (``#rrggbb``)."""
+    return colour(role, dark).name()
+
+
+class _Tint(QObject):
+    """Re-applies a widget's role colour when the theme changes (see :func:`tint`)."""
+
+    def __init__(self, widget: QWidget, role: ColourRole, extra: str) -> None:
+        super().__init__(widget)
+        self._role, self._extra = role, extra
+        self.apply(widget)
+        widget.installEventFilter(self)
+
+    def apply(self, widget: QWidget) -> None:
+        style = f"color: {css(self._role)};{self._extra}"
+        if widget.styleSheet() != style:  # a style sheet's own palette change must not loop
+            widget.setStyleSheet(style)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.PaletteChange and isinstance(watched, QWidget):
+            self.apply(watched)
+        return False
+
+
+def tint(widget: QWidget, role: ColourRole, extra: str = "") -> None:
+    """Colour ``widget``'s text with ``role`` (plus ``extra`` style sheet declarations), now and
+    after every change of theme."""
+    _Tint(widget, role, extra)
+
+
+def _luminance(c: QColor) -> float:
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG 2 contrast ratio of two opaque colours (1 to 21; 4.5 is the floor for body text)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def base_font_size() -> float:
+    """The point size the application font had before any UI scale was applied."""
+    app = QApplication.instance()
+    if app is None:
+        return 10.0
+    stored = app.property("fatesmithBasePointSize")
+    if stored is None:
+        size = QApplication.font().pointSizeF()
+        stored = size if size > 0 else 10.0
+        app.setProperty("fatesmithBasePointSize", stored)
+    return float(stored)
+
+
+def ui_scale() -> float:
+    """The UI scale in force (1.0 without an application or before :func:`apply_scale`)."""
+    app = QApplication.instance()
+    value = app.property("fatesmithScale") if app is not None else None
+    return float(value) if value else 1.0
+
+
+def apply_scale(app: QApplication, scale: float) -> None:
+    """Scale the application font by ``scale`` (live: every widget without a font of its own
+    follows; windows with larger fonts of their own listen to ``fatesmithScale``)."""
+    base = base_font_size()
+    app.setProperty("fatesmithScale", float(scale))
+    font = app.font()
+    font.setPointSizeF(base * scale)
+    app.setFont(font)
 
 
 def apply_theme(app: QApplication, mode: ThemeMode = "system") -> bool:

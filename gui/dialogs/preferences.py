@@ -1,4 +1,6 @@
-"""GUI layer: the Preferences dialog (theme, autosave interval, paper size)."""
+"""GUI layer: the Preferences dialog (theme, UI scale, autosave interval, paper size).
+
+Every field has a label with a mnemonic (Alt+letter) whose buddy is the field."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.settings import Settings
+from gui.settings import UI_SCALES, Settings
 
 THEMES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
 PAPERS = (("a4", "A4"), ("letter", "US Letter"))
@@ -28,6 +30,16 @@ class PreferencesDialog(QDialog):
         for key, label in THEMES:
             self.theme.addItem(label, key)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        self.scale = QComboBox()
+        for factor in UI_SCALES:
+            self.scale.addItem(f"{round(factor * 100)} %", factor)
+        self.scale.setCurrentIndex(
+            min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i] - settings.ui_scale))
+        )
+        self.scale.setToolTip(
+            "Larger text for a projector or a 4K screen: the tables, the encounter window and "
+            "the player view follow it at once"
+        )
         self.autosave = QSpinBox()
         self.autosave.setRange(1, 60)
         self.autosave.setSuffix(" s")
@@ -40,9 +52,10 @@ class PreferencesDialog(QDialog):
             self.paper.addItem(label, key)
         self.paper.setCurrentIndex(max(0, self.paper.findData(settings.paper)))
         form = QFormLayout()
-        form.addRow("Colour theme:", self.theme)
-        form.addRow("Autosave drafts every:", self.autosave)
-        form.addRow("Paper size for sheets:", self.paper)
+        form.addRow("Colour &theme:", self.theme)
+        form.addRow("Text &size (UI scale):", self.scale)
+        form.addRow("&Autosave drafts every:", self.autosave)
+        form.addRow("&Paper size for sheets:", self.paper)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -55,6 +68,7 @@ class PreferencesDialog(QDialog):
     def apply_to(self, settings: Settings) -> None:
         """Store the chosen values."""
         settings.theme = self.theme.currentData()
+        settings.ui_scale = float(self.scale.currentData())
         settings.autosave_seconds = self.autosave.value()
         settings.paper = self.paper.currentData()
 

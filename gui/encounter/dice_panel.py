@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.document import EncounterDocument
+from gui.theme import tint
 from rules.conflict import (
     contest_odds,
     contest_pools,
@@ -158,7 +159,7 @@ class DicePanel(QWidget):
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
+        tint(self.error, "error")
         self.error.setWordWrap(True)
         self.attack_button = QPushButton("&Attack")
         self.maneuver_button = QPushButton("&Maneuver")

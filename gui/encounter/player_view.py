@@ -2,7 +2,8 @@
 
 It shows what players may see (turn order, stress, consequences, public aspects, where everyone
 is among the zones and the borders between them, the last roll) and hides participants and
-aspects the game master marked hidden, and the fate points of the GM's characters. It follows
+aspects the game master marked hidden, and the fate points of the GM's characters (and, when
+the GM asks, their tracks: the rows stay, the exact stress does not). It follows
 the GM's document live through the same signals, never mutating anything.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 from gui.encounter.document import EncounterDocument
 from gui.encounter.scene_panel import zone_label
 from gui.encounter.turn_model import TurnOrderModel
+from gui.theme import ui_scale
 from rules.encounter import Encounter, RollRecord
 
 BODY_PT = 15
@@ -81,27 +83,14 @@ class PlayerViewWindow(QMainWindow):
         header.setSectionResizeMode(
             self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
         )
-        font = QFont()
-        font.setPointSize(BODY_PT)
-        self.table.setFont(font)
-        head_font = QFont(font)
-        head_font.setPointSize(BODY_PT - 3)
-        head_font.setBold(True)
-        header.setFont(head_font)
         self.heading = QLabel()
-        self.heading.setFont(QFont(font.family(), BODY_PT + 5, QFont.Weight.Bold))
         self.aspects = QLabel()
-        self.aspects.setWordWrap(True)
-        self.aspects.setFont(font)
-        self.aspects.setTextFormat(Qt.TextFormat.RichText)
         self.places = QLabel()
-        self.places.setWordWrap(True)
-        self.places.setFont(font)
-        self.places.setTextFormat(Qt.TextFormat.RichText)
         self.last_roll = QLabel()
-        self.last_roll.setWordWrap(True)
-        self.last_roll.setFont(font)
-        self.last_roll.setTextFormat(Qt.TextFormat.RichText)
+        for label in (self.aspects, self.places, self.last_roll):
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+        self._apply_fonts()
         panel = QFrame()
         panel.setFrameShape(QFrame.Shape.StyledPanel)
         pbox = QVBoxLayout(panel)
@@ -117,6 +106,34 @@ class PlayerViewWindow(QMainWindow):
         self.resize(1100, 620)
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
+
+    def _apply_fonts(self) -> None:
+        """Big print, times the UI scale (Preferences), for the table's screen."""
+        body = BODY_PT * ui_scale()
+        font = QFont()
+        font.setPointSizeF(body)
+        self.table.setFont(font)
+        head_font = QFont(font)
+        head_font.setPointSizeF(body - 3 * ui_scale())
+        head_font.setBold(True)
+        self.table.horizontalHeader().setFont(head_font)
+        heading = QFont(font)
+        heading.setPointSizeF(body + 5 * ui_scale())
+        heading.setBold(True)
+        self.heading.setFont(heading)
+        for label in (self.aspects, self.places, self.last_roll):
+            label.setFont(font)
+        self.model.set_point_size(BODY_PT)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a new UI scale live (Preferences set the application font)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the application font: a new UI scale
+            self._apply_fonts()
+
+    def set_hide_npc_tracks(self, hide: bool) -> None:
+        """Show the GM's characters' rows without their exact stress (or with it again)."""
+        self.model.set_hide_npc_tracks(hide)
 
     def _effort(self, r: RollRecord | int) -> str:
         value = r if isinstance(r, int) else r.effort

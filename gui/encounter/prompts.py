@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.theme import css, tint
 from rules.conflict_rules import ConflictRules
 from rules.ladder import Ladder
 
@@ -317,7 +318,7 @@ class NpcPrompt(QDialog):
         self.preview.setWordWrap(True)
         self.unknown = QLabel()
         self.unknown.setWordWrap(True)
-        self.unknown.setStyleSheet("color: #8a5300")
+        tint(self.unknown, "warning")
         self.unknown.hide()
         form = QFormLayout()
         form.addRow("Name", self.name)
@@ -368,7 +369,7 @@ class NpcPrompt(QDialog):
         try:
             skills = parse_skills(self.skills.text(), self._ladder)
         except ValueError as exc:
-            self.preview.setText(f"<span style='color:#b00020'>{exc}</span>")
+            self.preview.setText(f"<span style='color:{css('error')}'>{exc}</span>")
             self.unknown.hide()
             return
         unknown = self.unknown_skills(skills)
@@ -496,10 +497,12 @@ class CompanionPrompt(QDialog):
             skills = parse_skills(self.skills.text(), self._ladder)
             high = [k for k, v in skills.items() if v > quality] if self._cap else []
             if high:
-                text += f"<br><span style='color:#b00020'>Above its quality: {', '.join(high)}"
+                text += (
+                    f"<br><span style='color:{css('error')}'>Above its quality: {', '.join(high)}"
+                )
                 text += "</span>"
         except ValueError as exc:
-            text += f"<br><span style='color:#b00020'>{exc}</span>"
+            text += f"<br><span style='color:{css('error')}'>{exc}</span>"
         self.preview.setText(text)
 
     def answer(self) -> dict[str, Any]:

@@ -34,6 +34,8 @@ from gui.encounter.system_prompts import (
     GenericEncounterPrompts,
     SceneControls,
 )
+from gui.shortcuts import key_text
+from gui.theme import css
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -71,7 +73,7 @@ def _small(text: str, tip: str) -> QPushButton:
     button = QPushButton(text)
     button.setToolTip(tip)
     button.setAutoDefault(False)
-    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the turn-order table
+    button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the focus
     return button
 
 
@@ -105,7 +107,7 @@ class ScenePanel(QWidget):
         self.standing.setWordWrap(True)
         self.pending = QLabel()
         self.pending.setWordWrap(True)
-        self.pending.setStyleSheet("color: #8a1c00; font-weight: bold")
+        self.pending.setStyleSheet(f"color: {css('error')}; font-weight: bold")
         self.name = QLineEdit()
         self.name.setPlaceholderText("Scene name")
         self.kind = QComboBox()
@@ -210,17 +212,23 @@ class ScenePanel(QWidget):
             self.pending.setText("")
             self.pending.hide()
         else:
-            where = f"box {hit.box + 1} (S)" if hit.box is not None else "no box"
+            where = (
+                f"box {hit.box + 1} ({key_text('mark_stress')})"
+                if hit.box is not None
+                else "no box"
+            )
             target = state.find(hit.target)
             if target is not None and hit.box is not None and target.track(hit.track)[hit.box]:
-                where = f"it stays on box {hit.box + 1}, no roll-up (S)"
+                where = f"it stays on box {hit.box + 1}, no roll-up ({key_text('mark_stress')})"
             cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
-                where += ", lower boxes adding up to it (O)"
+                where += f", lower boxes adding up to it ({key_text('fill_lower')})"
             slots = target is not None and bool(cr.consequence_slots(target, state.kind))
+            out = f"be taken out ({key_text('take_out')})"
+            self.pending.setStyleSheet(f"color: {css('error')}; font-weight: bold")
             self.pending.setText(
                 f"{_name(state, hit.target)} must absorb {cr.hit_text(hit.shifts)}: {where}, "
-                + ("a consequence (C), or be taken out (X)" if slots else "or be taken out (X)")
+                + (f"a consequence ({key_text('consequence')}), or {out}" if slots else f"or {out}")
             )
             self.pending.show()
         if not self.name.hasFocus() and self.name.text() != state.name:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from gui.encounter.document import EncounterDocument
+from gui.theme import colour, ui_scale
 from rules.conflict import initiative_value
 from rules.conflict_rules import ConflictRules, TrackSpec
 from rules.encounter import Encounter, Participant
@@ -127,6 +128,7 @@ class TurnOrderModel(QAbstractTableModel):
         self.column_index = {c.key: i for i, c in enumerate(self.columns)}
         self._public = public
         self._point_size = point_size  # the view's font size (0: the application's)
+        self._hide_npc_tracks = False
         self._cached_state: Encounter | None = None
         self._by_id: dict[str, Participant] = {}
         self._ids = self._visible(document.state)
@@ -146,6 +148,37 @@ class TurnOrderModel(QAbstractTableModel):
             self.endResetModel()
         elif ids:
             self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(self.columns) - 1))
+
+    @property
+    def hide_npc_tracks(self) -> bool:
+        """Whether the tracks of the GM's characters show as hidden (the player view's option:
+        the rows stay, the exact stress does not)."""
+        return self._hide_npc_tracks
+
+    def set_hide_npc_tracks(self, hide: bool) -> None:
+        """Hide or show the GM's characters' tracks."""
+        if hide != self._hide_npc_tracks:
+            self._hide_npc_tracks = hide
+            self.refresh()
+
+    def set_point_size(self, point_size: float) -> None:
+        """The view's base font size changed (the UI scale): repaint every cell."""
+        self._point_size = point_size
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Every cell may read differently (a view option, a font, the theme)."""
+        if self._ids:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._ids) - 1, len(self.columns) - 1)
+            )
+
+    def _track_hidden(self, state: Encounter, p: Participant) -> bool:
+        """Whether ``p``'s tracks are hidden: the option is on and ``p`` is on the GM's side
+        (not a player character, nor on a side a player character is on)."""
+        if not self._hide_npc_tracks or p.kind == "pc":
+            return False
+        return p.side not in {q.side for q in state.participants if q.kind == "pc"}
 
     def participant_id(self, row: int) -> str | None:
         """The id shown on ``row``."""
@@ -188,6 +221,8 @@ class TurnOrderModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if self._public and col.key == "fp" and p.kind != "pc":
                 return ""  # the GM's fate points stay behind the screen
+            if col.track and self._track_hidden(state, p):
+                return "\u2014" if role == Qt.ItemDataRole.DisplayRole else "Hidden by the GM"
             if self._public and col.key == "aspects":
                 return "; ".join(
                     [
@@ -203,18 +238,23 @@ class TurnOrderModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return index.row()
         if role == BOXES_ROLE and col.track:
+            if self._track_hidden(state, p):
+                return []
             return [bool(b) for b in p.track(col.key)]
         if role == Qt.ItemDataRole.BackgroundRole and state.current == p.id:
-            return QBrush(QColor(255, 236, 179))
-        if role == Qt.ItemDataRole.ForegroundRole and p.taken_out:
-            return QBrush(QColor(130, 130, 130))
+            return QBrush(colour("current_bg"))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if state.current == p.id:
+                return QBrush(colour("current_fg"))
+            if p.taken_out:
+                return QBrush(colour("muted"))
         if role == Qt.ItemDataRole.FontRole:
             boxes = col.track
             if not boxes and state.current != p.id:
                 return None
             font = QFont()
             if self._point_size:
-                font.setPointSizeF(self._point_size)
+                font.setPointSizeF(self._point_size * ui_scale())
             font.setBold(state.current == p.id)
             if boxes:
                 font.setPointSizeF(font.pointSizeF() * 1.35)

@@ -1,7 +1,9 @@
 """GUI layer: the encounter window, where the game master runs a conflict at the table.
 
 Turn order table (current actor highlighted, stress boxes clickable), dice panel, scene panel
-and event log; single-key commands listed in a help overlay ("?"); everything undoable; a player
+and event log; a toolbar with the flow of play (start, next turn, add to the cast) and, on an
+empty encounter, a quick-add panel instead of an empty table; Shift+letter commands from the
+app's one shortcut scheme (:mod:`gui.shortcuts`, listed in Help); everything undoable; a player
 view for a second screen; autosave to the library after every change; results back to the
 characters at the end; a GM conflict sheet through the PDF module.
 """
@@ -14,7 +16,7 @@ import uuid
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence, QMouseEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QSplitter,
+    QStackedWidget,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -32,12 +35,15 @@ from PySide6.QtWidgets import (
 from gui.encounter.commands import ApplyEventCommand
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
+from gui.encounter.empty_cast import EmptyCastPanel
 from gui.encounter.player_view import PlayerViewWindow
 from gui.encounter.prompts import CharacterPicker, ChoicePrompt, TextPrompt
 from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.system_actions import install as install_system_actions
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
+from gui.encounter.toolbar import EncounterToolBar
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
+from gui.shortcuts import key_text, keys
 from rules.conflict import companion, fill_dice, minion_group
 from rules.encounter import (
     AddAspectEvent,
@@ -61,33 +67,6 @@ from rules.encounter import (
     TrackName,
 )
 from rules.errors import FatesmithError, RuleViolation, UnknownSystemError
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+Return", "Start: fix the initiative order"),
-    ("N", "Next turn"),
-    ("E", "Next exchange"),
-    ("R", "Roll: attack the target (or roll vs difficulty without one)"),
-    ("M", "Maneuver"),
-    ("B", "Block"),
-    ("S", "Mark stress: check the box for the pending hit"),
-    ("C", "Take a consequence for the pending hit"),
-    ("K", "Companion takes the hit (its extra consequence)"),
-    ("O", "Lower empty boxes adding up to the hit instead of a roll-up (when a stunt allows)"),
-    ("X", "Take out the selected participant"),
-    ("A", "Add an aspect (on the selected participant, or the scene)"),
-    ("F", "Grant a fate point to the selected participant"),
-    ("D", "Full defense for the selected participant"),
-    ("G", "GM override: the selected may act once more this exchange (logged with a reason)"),
-    ("H", "Hold the current actor's action"),
-    ("T", "Take the selected participant's held action now"),
-    ("V", "Hide / show the selected participant in the player view"),
-    ("Z", "Place the selected participant in a zone"),
-    ("Shift+A", "Add a scene aspect (sticky or fragile, free tags)"),
-    ("P", "Open the player view"),
-    ("Ctrl+L / N / M / K", "Add library characters / a named NPC / minions / a companion"),
-    ("Ctrl+Z / Ctrl+Y", "Undo / redo"),
-    ("?", "Show or hide this help"),
-)
 
 
 class BoxDelegate(QStyledItemDelegate):
@@ -120,33 +99,6 @@ class BoxDelegate(QStyledItemDelegate):
             self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
             return True
         return False
-
-
-class HelpOverlay(QLabel):
-    """The single-key commands, over the window."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        rows = "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in KEYS)
-        self.setText(f"<h3>Keys</h3><table>{rows}</table><p>Press ? or Esc to close.</p>")
-        self.setStyleSheet(
-            "background: rgba(20, 20, 30, 225); color: white; padding: 18px; border-radius: 8px;"
-        )
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.adjustSize()
-        self.hide()
-
-    def toggle(self) -> None:
-        """Show (centred) or hide."""
-        if self.isVisible():
-            self.hide()
-            return
-        parent = self.parentWidget()
-        self.adjustSize()
-        if parent is not None:
-            self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 3)
-        self.raise_()
-        self.show()
 
 
 class EncounterWindow(QMainWindow):
@@ -215,8 +167,17 @@ class EncounterWindow(QMainWindow):
         bottom.addWidget(log_box)
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
+        self.empty_cast = EmptyCastPanel(
+            add_from_library=self.add_from_library,
+            add_npc=self.add_npc,
+            add_minions=self.add_minions,
+            add_character_id=self.add_character_id,
+        )
+        self.cast_stack = QStackedWidget()
+        self.cast_stack.addWidget(self.table)
+        self.cast_stack.addWidget(self.empty_cast)
         left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self.table)
+        left.addWidget(self.cast_stack)
         left.addWidget(bottom)
         left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 1)
@@ -233,8 +194,8 @@ class EncounterWindow(QMainWindow):
         cbox.setContentsMargins(0, 0, 0, 0)
         cbox.addWidget(split)
         self.setCentralWidget(container)
-        self.help = HelpOverlay(container)
         self._build_actions()
+        self.addToolBar(EncounterToolBar(self))
         self.dice.submit = self.push  # type: ignore[method-assign]
         self.scene.event_requested.connect(self.push)
         self.scene.selected_participant = self.selected
@@ -247,67 +208,89 @@ class EncounterWindow(QMainWindow):
 
     # -- actions ----------------------------------------------------------------------------------
 
-    def _action(self, menu: Any, text: str, key: str | None, slot: Any) -> QAction:
+    def _action(self, menu: Any, text: str, name: str | None, slot: Any) -> QAction:
         action = QAction(text, self)
-        if key:
-            action.setShortcut(QKeySequence(key))
+        if name:
+            action.setShortcuts(keys(name))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(slot)
+            action.setToolTip(f"{text} ({key_text(name)})")
+        action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         self.addAction(action)
+        if name:
+            self.actions_by_name[name] = action
         return action
 
     def _build_actions(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
         bar = self.menuBar()
         enc = bar.addMenu("&Encounter")
-        self._action(enc, "Start", "Ctrl+Return", lambda: self.push(StartEvent()))
-        self._action(enc, "Next turn", "N", lambda: self.push(NextTurnEvent()))
-        self._action(enc, "Next exchange", "E", lambda: self.push(NextExchangeEvent()))
-        self._action(enc, "End scene", "Ctrl+E", lambda: self.push(EndSceneEvent()))
-        self._action(enc, "Save as template...", None, self.save_as_template)
-        self._action(enc, "New from template...", None, self.new_from_template)
-        self._action(enc, "Write results to the characters", None, self.save_results)
-        self._action(enc, "Print GM conflict sheet...", "Ctrl+P", self.print_sheet)
-        self._action(enc, "Player view", "P", self.show_player_view)
+        self._action(enc, "&Start", "start", lambda: self.push(StartEvent()))
+        self._action(enc, "&Next turn", "next_turn", lambda: self.push(NextTurnEvent()))
+        self._action(enc, "Next e&xchange", "next_exchange", lambda: self.push(NextExchangeEvent()))
+        self._action(enc, "&End scene", "end_scene", lambda: self.push(EndSceneEvent()))
+        enc.addSeparator()
+        self._action(enc, "Save as &template...", None, self.save_as_template)
+        self._action(enc, "New from te&mplate...", None, self.new_from_template)
+        self._action(enc, "&Write results to the characters", None, self.save_results)
+        self._action(enc, "&Print GM conflict sheet...", "print", self.print_sheet)
+        enc.addSeparator()
+        self._action(enc, "Pl&ayer view", "player_view", self.show_player_view)
+        self.hide_npc_tracks = QAction("&Hide NPC stress in the player view", self)
+        self.hide_npc_tracks.setCheckable(True)
+        self.hide_npc_tracks.toggled.connect(self._on_hide_npc_tracks)
+        enc.addAction(self.hide_npc_tracks)
         act = bar.addMenu("&Act")
-        self._action(act, "Attack / roll", "R", self.roll)
-        self._action(act, "Maneuver", "M", lambda: self.dice.request("maneuver"))
-        self._action(act, "Block", "B", lambda: self.dice.request("block"))
-        self._action(act, "Mark stress", "S", self.mark_stress)
-        self._action(act, "Fill lower boxes", "O", self.fill_lower)
-        self._action(act, "Take consequence", "C", lambda: self.take_consequence(False))
-        self._action(act, "Companion takes the hit", "K", lambda: self.take_consequence(True))
-        self._action(act, "Take out", "X", self.take_out)
-        self._action(act, "Add aspect", "A", self.add_aspect)
-        self._action(act, "Grant fate point", "F", self.grant_fate_point)
-        self._action(act, "Full defense", "D", self.full_defense)
-        self._action(act, "GM override: one more action...", "G", self.gm_override)
-        self._action(act, "Hold action", "H", self.hold)
-        self._action(act, "Take held action", "T", self.resume)
-        self._action(act, "Hide / show in player view", "V", self.toggle_hidden)
+        self._action(act, "&Attack / roll", "roll", self.roll)
+        self._action(act, "&Maneuver", "maneuver", lambda: self.dice.request("maneuver"))
+        self._action(act, "&Block", "block", lambda: self.dice.request("block"))
+        self._action(act, "Mark &stress", "mark_stress", self.mark_stress)
+        self._action(act, "Fill &lower boxes", "fill_lower", self.fill_lower)
+        self._action(act, "Take &consequence", "consequence", lambda: self.take_consequence(False))
+        self._action(
+            act, "Com&panion takes the hit", "companion_hit", lambda: self.take_consequence(True)
+        )
+        self._action(act, "Take &out", "take_out", self.take_out)
+        self._action(act, "Add aspec&t", "add_aspect", self.add_aspect)
+        self._action(act, "Grant &fate point", "fate_point", self.grant_fate_point)
+        self._action(act, "Full &defense", "full_defense", self.full_defense)
+        self._action(act, "&GM override: one more action...", "gm_override", self.gm_override)
+        self._action(act, "&Hold action", "hold", self.hold)
+        self._action(act, "Take held act&ion", "resume", self.resume)
+        self._action(act, "Hide / show in player &view", "hide", self.toggle_hidden)
         scene = bar.addMenu("&Scene")
-        self._action(scene, "Add scene aspect...", "Shift+A", self.scene.add_aspect)
-        self._action(scene, "Add zone...", None, self.scene.add_zone)
-        self._action(scene, "Border between zones...", None, self.scene.edit_border)
-        self._action(scene, "Place selected in a zone...", "Z", self.place_selected)
+        self._action(scene, "Add scene &aspect...", "scene_aspect", self.scene.add_aspect)
+        self._action(scene, "Add &zone...", None, self.scene.add_zone)
+        self._action(scene, "&Border between zones...", None, self.scene.edit_border)
+        self._action(scene, "&Place selected in a zone...", "zone", self.place_selected)
         self.system_actions = install_system_actions(self, bar)  # the system's own actions
         cast = bar.addMenu("&Cast")
-        self._action(cast, "Add characters from the library...", "Ctrl+L", self.add_from_library)
-        self._action(cast, "Add named NPC...", "Ctrl+N", self.add_npc)
-        self._action(cast, "Add minion group...", "Ctrl+M", self.add_minions)
-        self._action(cast, "Add companion...", "Ctrl+K", self.add_companion)
-        self._action(cast, "Remove selected", "Delete", self.remove_selected)
-        edit = bar.addMenu("&Edit")
-        undo = self.doc.undo_stack.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.doc.undo_stack.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self._action(cast, "Add characters from the &library...", "add_library",
+                     self.add_from_library)  # fmt: skip
+        self._action(cast, "Add named &NPC...", "add_npc", self.add_npc)
+        self._action(cast, "Add &minion group...", "add_minions", self.add_minions)
+        self._action(cast, "Add &companion...", "add_companion", self.add_companion)
+        self._action(cast, "&Remove selected", "remove", self.remove_selected)
+        edit = bar.addMenu("E&dit")
+        undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcuts(keys("undo"))
+        redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts(keys("redo"))
         for a in (undo, redo):
             edit.addAction(a)
             self.addAction(a)
         helpm = bar.addMenu("&Help")
-        self._action(helpm, "Keys", "?", self.help.toggle)
-        self._action(helpm, "Close help", "Esc", self.help.hide)
+        self._action(helpm, "&Keyboard Shortcuts", "shortcuts", self.show_shortcuts)
+
+    def show_shortcuts(self) -> Any:
+        """Help > Keyboard Shortcuts: the app's one list of keys (non-modal)."""
+        from gui.dialogs.shortcuts import show_shortcuts
+
+        return show_shortcuts(self)
+
+    def _on_hide_npc_tracks(self, hide: bool) -> None:
+        if self.player_view is not None:
+            self.player_view.set_hide_npc_tracks(hide)
 
     # -- the one mutation path --------------------------------------------------------------------
 
@@ -351,6 +334,7 @@ class EncounterWindow(QMainWindow):
     def _on_state_replaced(self, state: Any) -> None:
         title = state.name or "Encounter"
         self.setWindowTitle(f"{title} \u2014 exchange {state.exchange} [*]")
+        self._show_cast(state)
         log = self.doc.log
         shown = self.log.count()
         if shown > len(log) or (
@@ -371,11 +355,11 @@ class EncounterWindow(QMainWindow):
     # -- commands ---------------------------------------------------------------------------------
 
     def roll(self) -> None:
-        """R: attack the target, or roll against the difficulty when there is none."""
+        """Shift+R: attack the target, or roll against the difficulty when there is none."""
         self.dice.request("attack" if self.dice.target.currentData() else "roll")
 
     def mark_stress(self) -> None:
-        """S: check the box for the pending hit."""
+        """Shift+S: check the box for the pending hit."""
         hit = self.doc.state.pending_hit
         if hit is None:
             self.show_message("No hit is waiting to be absorbed")
@@ -383,7 +367,7 @@ class EncounterWindow(QMainWindow):
         self.push(ApplyStressEvent(who=hit.target))
 
     def fill_lower(self) -> None:
-        """O: check lower empty boxes adding up to the pending hit instead of a roll-up (when
+        """Shift+O: check lower empty boxes adding up to the pending hit instead of a roll-up (when
         the system's rules allow it for this participant: ``fill_lower_choices``)."""
         state = self.doc.state
         hit = state.pending_hit
@@ -405,7 +389,8 @@ class EncounterWindow(QMainWindow):
         self.push(ApplyStressEvent(who=p.id, boxes=tuple(i + 1 for i in chosen)))
 
     def take_consequence(self, companion: bool) -> None:
-        """C / K: a consequence (or the companion's) for the pending hit, or a voluntary one."""
+        """Shift+C / Shift+K: a consequence (or the companion's) for the pending hit, or a
+        voluntary one."""
         hit = self.doc.state.pending_hit
         who = hit.target if hit is not None else self.selected()
         if who is None:
@@ -415,14 +400,14 @@ class EncounterWindow(QMainWindow):
             self.push(TakeConsequenceEvent(who=who, text=text, companion=companion))
 
     def take_out(self) -> None:
-        """X: take the selected participant (or the one with the pending hit) out."""
+        """Shift+X: take the selected participant (or the one with the pending hit) out."""
         hit = self.doc.state.pending_hit
         who = hit.target if hit is not None else self.selected()
         if who is not None:
             self.push(TakeOutEvent(who=who, by=hit.attacker if hit is not None else None))
 
     def add_aspect(self) -> None:
-        """A: an aspect on the selected participant, or on the scene when none is selected."""
+        """Shift+A: an aspect on the selected participant, or on the scene when none is selected."""
         index = self.table.currentIndex()
         holder = self.model.participant_id(index.row()) if index.isValid() else None
         text = TextPrompt.ask(self, "Aspect", "Aspect text:")
@@ -430,19 +415,19 @@ class EncounterWindow(QMainWindow):
             self.push(AddAspectEvent(text=text, holder=holder, sticky=holder is None))
 
     def grant_fate_point(self) -> None:
-        """F: one fate point to the selected participant."""
+        """Shift+F: one fate point to the selected participant."""
         who = self.selected()
         if who is not None:
             self.push(GrantFatePointEvent(who=who))
 
     def full_defense(self) -> None:
-        """D: full defense for the selected participant."""
+        """Shift+D: full defense for the selected participant."""
         who = self.selected()
         if who is not None:
             self.push(FullDefenseEvent(who=who))
 
     def gm_override(self) -> None:
-        """G: the GM lets the selected participant take one action the action economy forbids
+        """Shift+G: the GM lets the selected participant take one action the action economy forbids
         (a second action, an action after full defense); the reason goes into the log."""
         who = self.selected()
         if who is None:
@@ -452,26 +437,26 @@ class EncounterWindow(QMainWindow):
             self.push(GmOverrideEvent(who=who, reason=reason.strip()))
 
     def hold(self) -> None:
-        """H: the current actor holds."""
+        """Shift+H: the current actor holds."""
         who = self.doc.state.current
         if who is not None:
             self.push(HoldEvent(who=who))
 
     def resume(self) -> None:
-        """T: the selected holder acts now."""
+        """Shift+T: the selected holder acts now."""
         who = self.selected()
         if who is not None:
             self.push(ResumeEvent(who=who))
 
     def toggle_hidden(self) -> None:
-        """V: hide or show the selected participant in the player view."""
+        """Shift+V: hide or show the selected participant in the player view."""
         who = self.selected()
         p = self.doc.participant(who) if who else None
         if p is not None:
             self.push(SetHiddenEvent(who=p.id, hidden=not p.hidden))
 
     def place_selected(self) -> None:
-        """Z: put the selected participant in a zone."""
+        """Shift+Z: put the selected participant in a zone."""
         self.scene.place(self.selected())
 
     def toggle_box(self, pid: str, track: TrackName, box: int) -> None:
@@ -525,8 +510,34 @@ class EncounterWindow(QMainWindow):
             return False
         return self.push(AddParticipantEvent(participant=p))
 
+    def add_character_id(self, character_id: Any) -> bool:
+        """Bring the library character ``character_id`` into the scene (the quick-add list)."""
+        library = self.doc.library
+        if library is None:
+            return False
+        try:
+            character = library.get_character(character_id).character
+        except FatesmithError as exc:
+            self.show_message(str(exc))
+            return False
+        return self.add_character(character)
+
+    def _show_cast(self, state: Any) -> None:
+        """The table once anyone is in the scene; the quick-add panel while nobody is."""
+        empty = not state.participants
+        if empty and self.cast_stack.currentWidget() is not self.empty_cast:
+            library = self.doc.library
+            summaries = []
+            if library is not None:
+                try:
+                    summaries = [s for s in library.list_characters() if s.system == state.system]
+                except FatesmithError as exc:
+                    self.show_message(str(exc))
+            self.empty_cast.set_characters(summaries)
+        self.cast_stack.setCurrentWidget(self.empty_cast if empty else self.table)
+
     def add_from_library(self) -> None:
-        """Ctrl+L: pick characters from the library."""
+        """Ctrl+Shift+L: pick characters from the library."""
         library = self.doc.library
         if library is None:
             self.show_message("This encounter is not in a library")
@@ -536,7 +547,7 @@ class EncounterWindow(QMainWindow):
             self.add_character(library.get_character(cid).character)
 
     def add_minions(self) -> None:
-        """Ctrl+M: a minion group."""
+        """Ctrl+Shift+M: a minion group."""
         answer = self.prompts.ask_minions(self, self.doc.conflict_rules, self.doc.ladder)
         if answer is None:
             return
@@ -565,7 +576,7 @@ class EncounterWindow(QMainWindow):
         return names
 
     def add_npc(self) -> bool:
-        """Ctrl+N: a named NPC written into the scene (no library character)."""
+        """Ctrl+Shift+N: a named NPC written into the scene (no library character)."""
         state = self.doc.state
         cr = self.doc.conflict_rules
         answer = self.prompts.ask_npc(self, cr, self.doc.ladder, self._campaign_skills())
@@ -581,7 +592,7 @@ class EncounterWindow(QMainWindow):
         return self.push(AddParticipantEvent(participant=p))
 
     def add_companion(self) -> bool:
-        """Ctrl+K: a companion, attached to a named character of the scene (or on its own)."""
+        """Ctrl+Shift+K: a companion, attached to a named character of the scene (or on its own)."""
         state = self.doc.state
         patrons = [(p.name, p.id) for p in state.participants if p.kind in ("pc", "npc")]
         answer = self.prompts.ask_companion(self, self.doc.conflict_rules, patrons, self.doc.ladder)
@@ -601,7 +612,7 @@ class EncounterWindow(QMainWindow):
         return self.push(AddParticipantEvent(participant=p))
 
     def remove_selected(self) -> None:
-        """Delete: the selected participant leaves the scene."""
+        """Ctrl+Delete: the selected participant leaves the scene."""
         who = self.selected()
         if who is not None:
             self.push(RemoveParticipantEvent(who=who))
@@ -688,12 +699,20 @@ class EncounterWindow(QMainWindow):
         return window
 
     def show_player_view(self) -> PlayerViewWindow:
-        """P: the player view (one per window), following this window live."""
+        """Shift+P: the player view (one per window), following this window live."""
         if self.player_view is None:
             self.player_view = PlayerViewWindow(self.doc)
+            self.player_view.set_hide_npc_tracks(self.hide_npc_tracks.isChecked())
         self.player_view.show()
         self.player_view.raise_()
         return self.player_view
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a new UI scale live: the table's larger box glyphs are sized from the
+        application font."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the application font: a new UI scale
+            self.model.refresh()
 
     def showEvent(self, event: Any) -> None:
         """Show the latest log lines."""

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont
 
 from gui.models.columns import CHARACTER_COLUMNS, ID_ROLE, OBJECT_ROLE, SORT_ROLE, Column
+from gui.theme import colour
 from storage.search_syntax import blob_matches, parse_search
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -165,7 +166,7 @@ class RowTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.ToolTipRole:
                 return problem
             if role == Qt.ItemDataRole.ForegroundRole:
-                return QColor(128, 128, 128)
+                return colour("muted")
             if role == Qt.ItemDataRole.FontRole:
                 font = QFont()
                 font.setItalic(True)
@@ -241,7 +242,7 @@ class LibraryModel(RowTableModel):
 
     def _foreground(self, item: Any, column: Column[Any]) -> QColor | None:
         if column.key == "status":
-            return QColor(46, 139, 87) if item.valid else QColor(196, 120, 24)
+            return colour("ok") if item.valid else colour("warning")
         return None
 
 

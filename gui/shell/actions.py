@@ -14,6 +14,8 @@ from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
 
+from gui.shortcuts import keys
+
 
 def connect(action: QAction, slot: Callable[[], Any]) -> None:
     """Run ``slot()`` (without the ``checked`` argument) when ``action`` is triggered."""
@@ -76,6 +78,8 @@ class ShellActions:
         self.redo = undo_group.createRedoAction(window, "&Redo")
         self.redo.setShortcuts(key.Redo)
         self.redo.setIcon(QIcon.fromTheme("edit-redo", style.standardIcon(sp.SP_ArrowForward)))
+        for action in (self.undo, self.redo):
+            action.changed.connect(lambda a=action: self._tip_follows_text(a))
         self.find = make("&Find in Library", key.Find, None, "Search the library")
         self.duplicate = make("D&uplicate", "Ctrl+D", None, "Copy the selected characters")
         self.delete = make(
@@ -94,8 +98,6 @@ class ShellActions:
         self.preferences = make(
             "Pre&ferences\u2026", key.Preferences, None, "Theme, autosave, paper"
         )
-        if not self.preferences.shortcuts():
-            self.preferences.setShortcut(QKeySequence("Ctrl+,"))
         self.preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.library = make("Show &Library", "Ctrl+L", None, "Back to the library")
         self.new_campaign = make("New &Campaign\u2026")
@@ -136,10 +138,33 @@ class ShellActions:
         self.about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
         self.next_tab = make("Next Tab", key.NextChild)
         self.prev_tab = make("Previous Tab", key.PreviousChild)
+        self.shortcuts = make("&Keyboard Shortcuts", None, None, "Every key of every window")
         window.addAction(self.next_tab)
         window.addAction(self.prev_tab)
+        self._apply_scheme()
         self.new_kinds: list[QAction] = []
         """The File menu's other ways to start a character (see :meth:`set_new_kinds`)."""
+
+    @staticmethod
+    def _tip_follows_text(action: QAction) -> None:
+        tip = action.text().replace("&", "")
+        if action.toolTip() != tip:
+            action.setToolTip(tip)  # "Undo Edit name": what the short button would undo
+
+    def _apply_scheme(self) -> None:
+        """Take every key from the app's one scheme (:mod:`gui.shortcuts`), so a key means
+        the same in this window and the encounter window, and Help lists what is bound."""
+        scheme = {
+            self.new: "new", self.open: "open", self.save: "save", self.close: "close",
+            self.print: "print", self.import_: "import", self.export: "export",
+            self.quit: "quit", self.undo: "undo", self.redo: "redo", self.find: "find",
+            self.duplicate: "duplicate", self.delete: "delete", self.edit_tags: "tags",
+            self.preferences: "preferences", self.library: "library",
+            self.new_encounter: "new_encounter", self.delete_encounter: "delete",
+            self.next_tab: "next_tab", self.prev_tab: "prev_tab", self.shortcuts: "shortcuts",
+        }  # fmt: skip
+        for action, name in scheme.items():
+            action.setShortcuts(keys(name))
 
     def _make(
         self,
@@ -189,7 +214,7 @@ class ShellActions:
         add_all(encounter_menu, (self.new_encounter, self.open_encounter, self.start_template,
                                  None, self.delete_encounter))  # fmt: skip
         help_menu = bar.addMenu("&Help")
-        add_all(help_menu, (self.about, self.about_qt))
+        add_all(help_menu, (self.shortcuts, None, self.about, self.about_qt))
 
     def set_new_kinds(self, actions: Iterable[QAction]) -> None:
         """Put the other ways to start a character right after File > New (replacing any
@@ -208,10 +233,18 @@ class ShellActions:
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         add_all(toolbar, (self.new, self.open, self.save, None, self.undo, self.redo, None,
                           self.import_, self.export, self.print, None, self.delete))  # fmt: skip
+        # Undo / Redo keep one short word: the undo group renames them for every command
+        # ("Undo Edit the name of phase 2..."), which would widen the button and shift the
+        # toolbar; the full text stays in the menu and the tooltip.
         for action, short in ((self.new, "New"), (self.export, "Export"),
                               (self.print, "Print"), (self.delete, "Delete"),
-                              (self.open, "Open")):  # fmt: skip
+                              (self.open, "Open"), (self.undo, "Undo"),
+                              (self.redo, "Redo")):  # fmt: skip
             action.setIconText(short)
+        for action in toolbar.actions():  # Tab reaches every button, like any control
+            button = toolbar.widgetForAction(action)
+            if button is not None:
+                button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         window.addToolBar(toolbar)
         return toolbar
 

@@ -12,10 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QFont, QPalette
+from PySide6.QtGui import QAction, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -35,6 +34,7 @@ from gui.models.campaign_model import CampaignModel
 from gui.models.columns import ID_ROLE
 from gui.models.encounter_model import EncounterFilterProxyModel, EncounterModel
 from gui.models.library_model import NO_CAMPAIGN, LibraryFilterProxyModel, LibraryModel
+from gui.theme import ColourRole, colour, ui_scale
 
 
 def find_data(combo: QComboBox, value: Any) -> int:
@@ -49,25 +49,9 @@ def find_data(combo: QComboBox, value: Any) -> int:
     return -1
 
 
-LIGHT_COLOURS = {
-    "title": "#7a4312",
-    "hint": "#6e6e6e",
-    "banner": "#fff1d6",
-    "banner_border": "#e0b463",
-    "banner_text": "#6b4700",
-}
-DARK_COLOURS = {
-    "title": "#e0a060",
-    "hint": "#9a9ca0",
-    "banner": "#4a3a1c",
-    "banner_border": "#8c6a2c",
-    "banner_text": "#ffdca0",
-}
-
-
-def _set_colour(widget: QWidget, role: QPalette.ColorRole, colour: str) -> None:
+def _set_colour(widget: QWidget, role: QPalette.ColorRole, theme_role: ColourRole) -> None:
     palette = widget.palette()
-    palette.setColor(role, QColor(colour))
+    palette.setColor(role, colour(theme_role))
     widget.setPalette(palette)
 
 
@@ -243,42 +227,43 @@ class LibraryPage(QWidget):
         sheet makes Qt polish and paint every widget of the app through its slower style-sheet
         style (about 20 ms of the start-up alone; benchmarks/bench_gui.py).
         """
-        app = QApplication.instance()
-        dark = bool(app.property("fatesmithDark")) if app is not None else False
-        colours = DARK_COLOURS if dark else LIGHT_COLOURS
         base = self.font()
         for label in self.findChildren(QLabel):
             name = label.objectName()
             if name == "sectionTitle":
                 font = QFont(base)
                 font.setBold(True)
-                font.setPointSizeF(11)
+                font.setPointSizeF(11 * ui_scale())
                 label.setFont(font)
-                _set_colour(label, QPalette.ColorRole.WindowText, colours["title"])
+                _set_colour(label, QPalette.ColorRole.WindowText, "title")
             elif name == "emptyHint":
                 font = QFont(base)
-                font.setPointSizeF(13)
+                font.setPointSizeF(13 * ui_scale())
                 label.setFont(font)
-                _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
+                _set_colour(label, QPalette.ColorRole.WindowText, "subtle")
             elif name == "smallHint":  # in a smaller pane: the text size of the tables
-                _set_colour(label, QPalette.ColorRole.WindowText, colours["hint"])
+                _set_colour(label, QPalette.ColorRole.WindowText, "subtle")
         bold = QFont(base)
         bold.setWeight(QFont.Weight.DemiBold)
         self.banner_text.setFont(bold)
-        _set_colour(self.banner_text, QPalette.ColorRole.WindowText, colours["banner_text"])
+        _set_colour(self.banner_text, QPalette.ColorRole.WindowText, "banner_text")
         self.banner.setAutoFillBackground(True)
         self.banner.setFrameShape(QFrame.Shape.Box)
         self.banner.setFrameShadow(QFrame.Shadow.Plain)
-        _set_colour(self.banner, QPalette.ColorRole.Window, colours["banner"])
-        _set_colour(self.banner, QPalette.ColorRole.WindowText, colours["banner_border"])
+        _set_colour(self.banner, QPalette.ColorRole.Window, "banner_bg")
+        _set_colour(self.banner, QPalette.ColorRole.WindowText, "banner_border")
         self.search.setTextMargins(4, 2, 4, 2)
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("m") * 18)
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a change of colour scheme (gui.theme.apply_theme sets the style, then the
-        scheme and palette): restyle once the theme has finished switching."""
+        scheme and palette) or of UI scale: restyle once the theme has finished switching."""
         super().changeEvent(event)
-        kinds = (QEvent.Type.StyleChange, QEvent.Type.ApplicationPaletteChange)
+        kinds = (
+            QEvent.Type.StyleChange,
+            QEvent.Type.ApplicationPaletteChange,
+            QEvent.Type.FontChange,  # a new UI scale (the application font)
+        )
         if event.type() in kinds and not self._restyle_pending:
             self._restyle_pending = True
             QTimer.singleShot(0, self, self._restyle)  # dropped if the page goes first

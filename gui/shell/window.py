@@ -31,6 +31,7 @@ from gui.shell.library_controller import LibraryController
 from gui.shell.library_page import LibraryPage
 from gui.shell.tabs import DocumentTabs
 from gui.shell.transfer import IMPORT_SUFFIXES, Transfer
+from gui.theme import apply_scale, ui_scale
 from gui.workers import Workers
 from gui.workspace import Workspace
 
@@ -115,6 +116,9 @@ class MainWindow(QMainWindow):
         self.workers = Workers(library.url, registry, parent=self)
         self.undo_group = QUndoGroup(self)
         self.setAcceptDrops(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and settings.ui_scale != ui_scale():
+            apply_scale(app, settings.ui_scale)  # the kept UI scale, before any widget
         self.setUnifiedTitleAndToolBarOnMac(True)
 
         self.page = LibraryPage()
@@ -226,6 +230,7 @@ class MainWindow(QMainWindow):
             (act.start_template, encounters.start_from_template),
             (act.delete_encounter, encounters.delete_selected),
             (act.about, self.show_about),
+            (act.shortcuts, self.show_shortcuts),
             (act.about_qt, QApplication.aboutQt),
             (act.next_tab, documents.next),
             (act.prev_tab, documents.previous),
@@ -246,6 +251,12 @@ class MainWindow(QMainWindow):
         page.new_campaign_button.clicked.connect(self.new_campaign)
         page.edit_campaign_button.clicked.connect(self._edit_current_campaign)
         page.table.selectionModel().selectionChanged.connect(self._update_actions)
+        # A search that hides the selected rows drops them from the selection without a
+        # selectionChanged signal (Qt's rule for removed rows): follow the filtered model too.
+        for proxy in (page.proxy, page.encounter_proxy):
+            for signal in (proxy.rowsRemoved, proxy.rowsInserted, proxy.modelReset,
+                           proxy.layoutChanged):  # fmt: skip
+                signal.connect(self._update_actions)
         page.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         page.table.customContextMenuRequested.connect(
             lambda pos: popup(act.library_menu(self), page.table, pos)
@@ -519,6 +530,12 @@ class MainWindow(QMainWindow):
 
         AboutDialog.ask(self, self.version)
 
+    def show_shortcuts(self) -> Any:
+        """Help > Keyboard Shortcuts: every key of every window (non-modal)."""
+        from gui.dialogs.shortcuts import show_shortcuts
+
+        return show_shortcuts(self)
+
     def edit_preferences(self) -> None:
         """Edit preferences and apply them at once."""
         from gui.dialogs.preferences import PreferencesDialog
@@ -529,6 +546,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
+            apply_scale(app, self.settings.ui_scale)
         if self.autosaver is not None:
             self.autosaver.set_interval(self.settings.autosave_seconds)
 

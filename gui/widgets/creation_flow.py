@@ -5,13 +5,17 @@ marked done or with what is left, and below them every problem, each a link to i
 the system's live derived values, if it has any. Centre: the current step's page with
 Back/Next. The editor opens on the first unfinished step, so leaving and coming back resumes
 creation; every page stays reachable for later editing.
+
+A new character's empty steps are work ahead, not mistakes: until the user has touched a step
+(edited while on it, or left it for another), its errors show as neutral "to do" items; after
+that, as errors. A character opened from the library has every step touched.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -28,8 +32,12 @@ from PySide6.QtWidgets import (
 
 from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationFlow
+from gui.theme import colour, ui_scale
 from gui.widgets.validation_panel import ValidationPanel
 from rules.validation import Severity
+
+PAGE_MAX_WIDTH = 1100
+"""The widest a step's page grows (pixels at UI scale 1), so a form stays readable at 1920."""
 
 
 class CreationFlowView(QWidget):
@@ -72,8 +80,12 @@ class CreationFlowView(QWidget):
         splitter.setSizes([270, 1000])
         self.splitter = splitter
 
+        self.touched: set[str] = set() if document.version is None else set(self.step_keys)
+        self._shown: str | None = None
+        self.validation_panel.set_todo(self._is_todo)
         self.validation_panel.path_activated.connect(self.focus_path)
         document.problems_changed.connect(self._refresh_steps)
+        document.undo_stack.indexChanged.connect(self._on_edited)
         self._refresh_steps()
         self.show_step(self.first_incomplete_step())
 
@@ -107,6 +119,9 @@ class CreationFlowView(QWidget):
         self._titles: dict[str, str] = {}
         for step in self._steps:
             scroll = QScrollArea()
+            # on a wide screen a form stays readable: capped, centred in the space
+            step.page.setMaximumWidth(round(PAGE_MAX_WIDTH * ui_scale()))
+            scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             scroll.setWidget(step.page)
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -143,6 +158,26 @@ class CreationFlowView(QWidget):
         """The step whose page holds the field at ``path`` (the system decides)."""
         return self.flow.step_for(path)
 
+    def touch(self, key: str) -> None:
+        """Step ``key`` has been worked on: its errors show as errors from now on."""
+        if key not in self.touched:
+            self.touched.add(key)
+            self.validation_panel.set_todo(self._is_todo)
+            self._refresh_steps()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: the steps' to-do and to-fix colours follow it."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "touched"):
+            self._refresh_steps()
+            self.validation_panel.set_todo(self._is_todo)
+
+    def _on_edited(self, _index: int) -> None:
+        self.touch(self.current_step())  # an edit, an undo or a redo on this step
+
+    def _is_todo(self, problem: Any) -> bool:
+        return self.step_for(problem.path) not in self.touched
+
     def step_errors(self) -> dict[str, int]:
         """Number of errors on each step's page."""
         counts = dict.fromkeys(self.step_keys, 0)
@@ -174,6 +209,9 @@ class CreationFlowView(QWidget):
         count = len(self.step_keys)
         if not 0 <= row < count:
             return
+        if self._shown is not None and self._shown != self.step_keys[row]:
+            self.touch(self._shown)  # left for another step: what it lacks is now a problem
+        self._shown = self.step_keys[row]
         self.stack.setCurrentIndex(row)
         self.back_button.setEnabled(row > 0)
         self.next_button.setEnabled(row < count - 1)
@@ -200,13 +238,19 @@ class CreationFlowView(QWidget):
             item = self.step_list.item(row)
             title = self._titles.get(key, key)
             n = counts[key]
+            item.setData(Qt.ItemDataRole.ForegroundRole, None)
             if key == self._whole:
                 total = sum(counts.values())
                 item.setText(f"{title}" + ("  \u2713" if total == 0 else ""))
                 item.setToolTip("The whole character at a glance")
-            elif n:
-                item.setText(f"{title}  \u2022 {n} to do")
+            elif n and key not in self.touched:  # work ahead, in neutral words
+                item.setText(f"{title}  \u25cb {n} to do")
                 item.setToolTip(f"{n} thing{'s' if n != 1 else ''} still to do on this step")
+                item.setForeground(colour("todo"))
+            elif n:
+                item.setText(f"{title}  \u2022 {n} to fix")
+                item.setToolTip(f"{n} problem{'s' if n != 1 else ''} to fix on this step")
+                item.setForeground(colour("error"))
             elif self.flow.is_optional(key):
                 item.setText(title)
                 item.setToolTip("Fill this in during play")

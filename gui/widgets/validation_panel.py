@@ -10,7 +10,8 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
 from gui.documents.character_document import CharacterDocument
-from gui.models.problem_model import PathRole, ProblemModel, ProblemRank
+from gui.models.problem_model import PathRole, ProblemModel, ProblemRank, ProblemTodo
+from gui.theme import css
 from rules.validation import Severity
 
 
@@ -52,19 +53,29 @@ class ValidationPanel(QWidget):
         document.problems_changed.connect(self._refresh)
         self._refresh()
 
+    def set_todo(self, todo: ProblemTodo | None) -> None:
+        """Show the errors ``todo`` picks as "to do" (steps the user has not touched yet)."""
+        self.model.set_todo(todo)
+        self._refresh()
+
     def _refresh(self) -> None:
         problems = self._document.problems
         errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+        todo = sum(1 for p in problems if self.model.is_todo(p))
         warnings = len(problems) - errors
+        ok = css("ok")
         if not problems:
-            text = "<b style='color:#1e783c'>\u2713 Complete:</b> nothing left to fix."
+            text = f"<b style='color:{ok}'>\u2713 Complete:</b> nothing left to fix."
         elif not errors:
             text = (
-                f"<b style='color:#1e783c'>\u2713 Complete.</b> {warnings} note"
+                f"<b style='color:{ok}'>\u2713 Complete.</b> {warnings} note"
                 f"{'s' if warnings != 1 else ''} for the GM."
             )
         else:
             text = f"<b>{errors} thing{'s' if errors != 1 else ''} left to do</b>"
+            if todo and todo < errors:
+                fix = errors - todo
+                text += f" (<span style='color:{css('error')}'>{fix} to fix</span>)"
             if warnings:
                 text += f", {warnings} note{'s' if warnings != 1 else ''} for the GM"
             text += ". Click one to go there."

@@ -6,6 +6,7 @@ The offscreen platform is set in tests/conftest.py; pytest-qt owns the QApplicat
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,51 @@ def guard_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
     monkeypatch.setattr(ErrorDialog, "ask", classmethod(record))
     return errors
+
+
+SHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def screenshot_theme() -> Any:
+    """The theme screenshots are taken in: ``FATESMITH_SCREENSHOT_THEME`` (light by default)."""
+    return "dark" if os.environ.get("FATESMITH_SCREENSHOT_THEME") == "dark" else "light"
+
+
+@pytest.fixture(autouse=True)
+def screenshot_run(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[None]:
+    """A screenshot run (``FATESMITH_SCREENSHOTS`` set; never a normal run) wears the app's own
+    theme: light, or dark with ``FATESMITH_SCREENSHOT_THEME=dark``, where every grab written
+    to docs/screenshots is named ``<name>-dark.png``, so one run per theme regenerates both
+    sets."""
+    if not os.environ.get("FATESMITH_SCREENSHOTS"):
+        yield
+        return
+    from PySide6.QtGui import QImage, QPixmap
+    from PySide6.QtWidgets import QApplication
+
+    from gui.theme import apply_theme
+
+    def dark_path(path: Any) -> Any:
+        p = Path(str(path))
+        if p.parent.resolve() == SHOTS_DIR.resolve() and not p.stem.endswith("-dark"):
+            return str(p.with_name(f"{p.stem}-dark{p.suffix}"))
+        return path
+
+    if screenshot_theme() == "dark":
+        for cls in (QPixmap, QImage):
+            real = cls.save
+
+            def save(self: Any, path: Any, *args: Any, _real: Any = real, **kwargs: Any) -> bool:
+                return bool(_real(self, dark_path(path), *args, **kwargs))
+
+            monkeypatch.setattr(cls, "save", save)
+    app = request.getfixturevalue("qapp")  # pytest-qt's application, made if not yet
+    assert isinstance(app, QApplication)
+    apply_theme(app, screenshot_theme())
+    yield
+    apply_theme(app, "light")
 
 
 @pytest.fixture

@@ -30,13 +30,15 @@ def raw(window: Any, sql: str, **params: Any) -> None:
 
 def looks_flagged(model: Any, row: int) -> tuple[str, bool, bool]:
     """(tooltip, italic, greyed) of a row's name cell."""
+    from gui.theme import colour as theme_colour
+
     index = model.index(row, 0)
     font = index.data(Qt.ItemDataRole.FontRole)
     colour = index.data(Qt.ItemDataRole.ForegroundRole)
     return (
         str(index.data(Qt.ItemDataRole.ToolTipRole) or ""),
         isinstance(font, QFont) and font.italic(),
-        isinstance(colour, QColor) and colour == QColor(128, 128, 128),
+        isinstance(colour, QColor) and colour == theme_colour("muted"),  # the theme's grey
     )
 
 

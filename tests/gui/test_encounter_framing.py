@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
@@ -52,7 +53,9 @@ def test_frame_a_scene_through_the_panel_and_undo_every_step(
     answer(monkeypatch, ChoicePrompt, "gas-bag")
     window.select("hero")
     window.table.setFocus()
-    qtbot.keyClick(window.table, "z")  # Z: place the selected participant
+    qtbot.keyClick(
+        window.table, "z", Qt.KeyboardModifier.ShiftModifier
+    )  # Shift+Z: place the selected participant
     answer(monkeypatch, AspectPrompt, ("On Fire", False, 1, False))
     panel.add_aspect()
     panel.select_aspect("a1")

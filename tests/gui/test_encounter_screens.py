@@ -1,6 +1,6 @@
-"""Offscreen grabs of the encounter window at 1280x720 (mid-fight, the help overlay, the player
-view); with FATESMITH_SCREENSHOTS=1 they are written to docs/screenshots/encounter-*.png to be
-looked at. Without it the test still lays the windows out at that size and checks that the
+"""Offscreen grabs of the encounter window at 1280x720 (mid-fight, the keyboard shortcuts, the
+player view); with FATESMITH_SCREENSHOTS=1 they are written to docs/screenshots/encounter-*.png
+to be looked at. Without it the test still lays the windows out at that size and checks that the
 panels fit (nothing squeezed below its minimum)."""
 
 from __future__ import annotations
@@ -74,14 +74,31 @@ def test_screenshots_of_the_encounter_window(qtbot: QtBot, registry: Any) -> Non
     _save(window, "encounter-window.png")
     assert window.dice.minimumSizeHint().height() <= window.dice.height() + 1
     assert window.scene.minimumSizeHint().height() <= window.scene.height() + 1
-    window.help.toggle()
-    assert window.help.isVisible()
-    assert window.help.geometry().height() <= window.centralWidget().height()
-    _save(window, "encounter-help.png")
-    window.help.toggle()
+    shortcuts = window.show_shortcuts()  # Help > Keyboard Shortcuts (non-modal)
+    qtbot.waitExposed(shortcuts)
+    assert not shortcuts.isModal() and shortcuts.tree.topLevelItemCount() > 40
+    _save(shortcuts, "encounter-help.png")
+    shortcuts.close()
     view = window.show_player_view()
     qtbot.addWidget(view)
     view.resize(1280, 720)
     qtbot.waitExposed(view)
     assert "Jack Corrigan" in view.visible_names()
     _save(view, "encounter-player-view.png")
+
+
+def test_screenshot_of_an_empty_encounter(qtbot: QtBot, registry: Any, tmp_path: Path) -> None:
+    """What a new GM sees first: the add buttons and the quick-add list, not an empty table."""
+    from storage.library import Library
+
+    url = f"sqlite:///{tmp_path / 'lib.sqlite3'}"
+    with Library.open(url, registry=registry) as library:  # the sample characters
+        window = open_encounter_window(library, None, registry, rng=random.Random(3))
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        assert window.cast_stack.currentWidget() is window.empty_cast
+        assert len(window.empty_cast.listed_names()) >= 3
+        _save(window, "encounter-empty.png")
+        window.close()

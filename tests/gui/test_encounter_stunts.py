@@ -1,5 +1,5 @@
 """Stress stunts in the window: an NPC written with One Hit to the Body chooses lower boxes
-adding up to a hit that would roll up (SRD L3069), from the O key; Man of Iron rolls a hit down
+adding up to a hit that would roll up (SRD L3069), from Shift+O; Man of Iron rolls a hit down
 (SRD L3083); the scene panel says what each option does."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
@@ -55,9 +56,9 @@ def test_one_hit_to_the_body_from_the_o_key(
     assert options_of(doc.participant("hardy")).fill_lower == ("health",)
     assert window.push(SetBoxEvent(who="hardy", track="health", box=4))
     punch(window, "hardy", 4)
-    assert "lower boxes adding up to it (O)" in window.scene.pending.text()
+    assert "lower boxes adding up to it (Shift+O)" in window.scene.pending.text()
     window.table.setFocus()
-    qtbot.keyClick(window.table, "o")
+    qtbot.keyClick(window.table, "o", Qt.KeyboardModifier.ShiftModifier)
     assert doc.participant("hardy").track("health") == (X, E, X, X, E)
     assert doc.log[-1].event == ApplyStressEvent(who="hardy", boxes=(1, 3))
     doc.undo_stack.undo()
@@ -92,7 +93,7 @@ def test_man_of_iron_rolls_down_and_o_explains_when_it_cannot(window: Any) -> No
     assert options_of(doc.participant("tough")).roll_down == ("health",)
     assert window.push(SetBoxEvent(who="tough", track="health", box=3))
     punch(window, "tough", 3)
-    assert "box 2 (S)" in window.scene.pending.text()  # rolls down, not up
+    assert "box 2 (Shift+S)" in window.scene.pending.text()  # rolls down, not up
     window.fill_lower()  # nothing to fill: lower boxes are free, the hit rolls down
     assert "cannot fill" in window.status.text()
     window.mark_stress()

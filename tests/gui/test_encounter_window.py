@@ -65,7 +65,8 @@ def setup_fight(qtbot: QtBot, library: Any, registry: Any) -> tuple[Any, list[Ev
 
 
 def press(qtbot: QtBot, window: Any, key: str) -> None:
-    """A single-key command, typed on the turn-order table."""
+    """A table command (Shift+letter in the app's shortcut scheme), typed on the turn-order
+    table."""
     from PySide6.QtWidgets import QApplication
 
     if QApplication.activeWindow() is not window:
@@ -73,7 +74,7 @@ def press(qtbot: QtBot, window: Any, key: str) -> None:
         window.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.table.setFocus()
-    qtbot.keyClick(window.table, key)
+    qtbot.keyClick(window.table, key, Qt.KeyboardModifier.ShiftModifier)
 
 
 def drive(qtbot: QtBot, window: Any, event: Event, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,10 +205,10 @@ def test_stress_box_click_help_overlay_and_refusals(
     assert not any(window.doc.state.find("jack").track("health"))
     press(qtbot, window, "n")  # not started: refused, status explains, nothing pushed
     assert "start" in window.status.text() and window.doc.state.step == 8
-    qtbot.keyClick(window.table, "?")
-    assert window.help.isVisible() and "Next turn" in window.help.text()
-    qtbot.keyClick(window.table, Qt.Key.Key_Escape)
-    assert not window.help.isVisible()
+    qtbot.keyClick(window.table, Qt.Key.Key_F1)  # Help > Keyboard Shortcuts, non-modal
+    shortcuts = window.show_shortcuts()
+    assert shortcuts.isVisible() and any("Next turn" in c for _k, c in shortcuts.listed())
+    shortcuts.close()
     window.dice.dice.setText("+x")
     window.dice.request("roll")
     assert "not a die face" in window.dice.error.text()

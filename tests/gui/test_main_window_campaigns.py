@@ -18,7 +18,7 @@ def test_dealing_guest_stars_writes_phases_four_and_five(make_window: Any) -> No
     window = make_window()
     campaign = window.library.list_campaigns()[0]
     dialog = CampaignDialog(window, campaign.id, window.campaign_context())
-    assert len(dialog.member_ids()) == len(campaign.member_ids) == 4
+    assert len(dialog.member_ids()) == len(campaign.member_ids) == 3
     dialog.extra_pages[0].casting.deal()
     assert not has_errors(
         check_assignment(
@@ -169,13 +169,14 @@ def test_screenshot_of_the_house_rules(
     from PySide6.QtWidgets import QApplication
 
     from gui.theme import apply_theme
+    from tests.gui.conftest import screenshot_theme
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
         folder = tmp_path
     app = QApplication.instance()
     saved = (app.style().name(), app.palette())
-    apply_theme(app, "light")
+    apply_theme(app, screenshot_theme())
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1])))
     window = make_window()
     dialog = CampaignDialog(
@@ -260,3 +261,17 @@ def test_before_the_index_is_built_only_sotc_documents_are_read(
     assert 1 <= len(found) <= 3 and member.document.character.id not in {
         n.character_id for n in found
     }
+
+
+def test_the_sample_campaign_opens_without_problems(make_window: Any) -> None:
+    """Issue 14: the sample campaign opened with four casting problems: two novels with two
+    guest stars in one phase (each gets exactly one, SotC "Phase Four: Guest Star") and an
+    unfinished member with no novel to be cast in. The casting now deals every novel once a
+    phase, and the unfinished mechanic waits in the library outside the campaign."""
+    window = make_window()
+    campaign = window.library.list_campaigns()[0]
+    dialog = CampaignDialog(window, campaign.id, window.campaign_context())
+    casting = dialog.extra_pages[0].casting
+    assert casting.problems == ()
+    assert check_assignment(casting.members, casting.assignment) == ()
+    assert "casting works" in casting.headline.text()

@@ -208,13 +208,14 @@ def test_screenshot_of_the_library_with_encounters(
 
     from gui.theme import apply_theme
     from rules.encounter import StartEvent
+    from tests.gui.conftest import screenshot_theme
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
         folder = tmp_path
     app = QApplication.instance()
     saved = (app.style().name(), app.palette(), app.styleSheet())
-    apply_theme(app, "light")
+    apply_theme(app, screenshot_theme())
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1]),
                                   app.setStyleSheet(saved[2])))  # fmt: skip
     window = make_window()

@@ -188,8 +188,7 @@ def test_the_page_restyles_itself_when_the_theme_changes(
     from PySide6.QtGui import QColor, QPalette
     from PySide6.QtWidgets import QApplication, QLabel
 
-    from gui.shell.library_page import DARK_COLOURS, LIGHT_COLOURS
-    from gui.theme import apply_theme
+    from gui.theme import ROLES, apply_theme
 
     app = QApplication.instance()
     saved = (app.style().name(), app.palette(), app.property("fatesmithDark"))
@@ -207,7 +206,7 @@ def test_the_page_restyles_itself_when_the_theme_changes(
         return titles[0].palette().color(QPalette.ColorRole.WindowText)
 
     apply_theme(app, "dark")
-    qtbot.waitUntil(lambda: colour() == QColor(DARK_COLOURS["title"]))
+    qtbot.waitUntil(lambda: colour() == QColor(ROLES["title"].dark))
     assert titles[0].font().bold()
     apply_theme(app, "light")
-    qtbot.waitUntil(lambda: colour() == QColor(LIGHT_COLOURS["title"]))
+    qtbot.waitUntil(lambda: colour() == QColor(ROLES["title"].light))

@@ -309,7 +309,7 @@ def test_file_new_lists_every_system_with_a_gui(two_systems: Any, qtmodeltester:
     # The core's creation flow view, built from the other system's single step.
     editor = tab.editor
     assert editor.step_keys == ("name",) and editor.derived_panel is None
-    assert editor.step_list.item(0).text() == "Name  \u2022 1 to do"
+    assert editor.step_list.item(0).text() == "Name  \u25cb 1 to do"  # new: still to do
     assert editor.validation_panel.model.rowCount() == 1
     qtmodeltester.check(editor.validation_panel.model)  # ranked by the system's flow
     from gui.documents.commands import ReplaceCharacterCommand

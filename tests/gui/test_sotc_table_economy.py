@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gui.cli import main
@@ -61,7 +62,7 @@ def test_g_key_overrides_the_action_economy_and_logs_why(
     monkeypatch.setattr(TextPrompt, "ask", classmethod(lambda *a, **k: "  the crowd cheers "))
     window.select(brute)
     window.table.setFocus()
-    qtbot.keyClick(window.table, "g")
+    qtbot.keyClick(window.table, "g", Qt.KeyboardModifier.ShiftModifier)
     assert doc.log[-1].event == GmOverrideEvent(who=brute, reason="the crowd cheers")
     assert "GM override: Brute may take one more action" in doc.log[-1].text
     assert window.push(punch)  # the override is spent by this action
@@ -72,7 +73,7 @@ def test_g_key_overrides_the_action_economy_and_logs_why(
     assert doc.state.overrides == ()
     # no reason, no override
     monkeypatch.setattr(TextPrompt, "ask", classmethod(lambda *a, **k: ""))
-    qtbot.keyClick(window.table, "g")
+    qtbot.keyClick(window.table, "g", Qt.KeyboardModifier.ShiftModifier)
     assert doc.state.overrides == ()
 
 

@@ -276,13 +276,14 @@ def test_screenshots_of_the_diagram_and_the_designer(
     from PySide6.QtWidgets import QApplication
 
     from gui.theme import apply_theme
+    from tests.gui.conftest import screenshot_theme
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
         folder = Path(tmp_path)
     app: Any = QApplication.instance()
     saved = (app.style().name(), app.palette(), app.styleSheet())
-    apply_theme(app, "light")
+    apply_theme(app, screenshot_theme())
     request.addfinalizer(lambda: (app.setStyle(saved[0]), app.setPalette(saved[1]),
                                   app.setStyleSheet(saved[2])))  # fmt: skip
     window = make_window(editor=None)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -33,12 +34,13 @@ def library(library_url: str, registry: Any) -> Any:
 
 
 def press(qtbot: QtBot, window: Any, key: str) -> None:
+    """A table command: Shift+letter in the app's shortcut scheme (gui/shortcuts.py)."""
     if QApplication.activeWindow() is not window:
         window.raise_()
         window.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.table.setFocus()
-    qtbot.keyClick(window.table, key)
+    qtbot.keyClick(window.table, key, Qt.KeyboardModifier.ShiftModifier)
 
 
 def test_two_tiers_in_the_encounter_window(

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.theme import tint
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ATTRIBUTES
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.rolls import (
@@ -75,7 +76,7 @@ class ArtDicePanel(QWidget):
         self.status = QLabel(system.table_status)
         self.status.setWordWrap(True)
         if system.table is None:
-            self.status.setStyleSheet("color: #8a5a00; font-weight: bold;")
+            tint(self.status, "warning", " font-weight: bold;")
         layout.addWidget(self.status)
 
         form = QFormLayout()

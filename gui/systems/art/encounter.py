@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt
+from gui.theme import tint
 from rules.encounter import AttackEvent, Encounter, Event, RollEvent
 from rules.systems.art.catalog import ATTRIBUTE_NAMES
 from rules.systems.art.conflict import ArtConflictRules
@@ -154,7 +155,7 @@ class FoePrompt(QDialog):
         self.damage.setRange(0, 3)
         self.damage.setPrefix("+")
         self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
+        tint(self.error, "error")
         form = QFormLayout()
         form.addRow("Name", self.name)
         for name, combo in self.ratings.items():

@@ -15,19 +15,18 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from gui.documents.character_document import CharacterDocument
 from gui.systems.art.commands import art, set_attribute, set_item, set_pair, set_skill
+from gui.theme import colour
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ATTRIBUTES, ArtCatalog
 from rules.validation import Problem, Severity
 
 Index = QModelIndex | QPersistentModelIndex
 CHOICES_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """A cell's choices (a list of strings) when it is edited with a drop-down."""
-ERROR_TINT = QColor(255, 214, 214)
-WARNING_TINT = QColor(255, 240, 200)
 DASH = "\u2014"
 
 
@@ -36,7 +35,7 @@ def tint(problems: Sequence[Problem]) -> QBrush | None:
     if not problems:
         return None
     worst = any(p.severity is Severity.ERROR for p in problems)
-    return QBrush(ERROR_TINT if worst else WARNING_TINT)
+    return QBrush(colour("error_bg" if worst else "warning_bg"))
 
 
 def tip(problems: Sequence[Problem]) -> str | None:
@@ -425,7 +424,7 @@ class PerkCatalogModel(_DocumentModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return perk.summary or None
         if role == Qt.ItemDataRole.ForegroundRole and col == 4 and self.unmet(index.row()):
-            return QBrush(QColor(160, 30, 30))
+            return QBrush(colour("error"))
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:

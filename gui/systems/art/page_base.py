@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from gui.documents.character_document import CharacterDocument
 from gui.systems.art.commands import FieldCommand, art
 from gui.systems.art.models import ChoiceDelegate
+from gui.theme import css
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.system import ArtSystem
 from rules.validation import Severity
@@ -148,7 +149,7 @@ class ArtPage(QWidget):
         problems = [p for p in self.document.problems if p.path in paths]
         label.setText("\n".join(f"\u2022 {p.message}" for p in problems))
         error = any(p.severity is Severity.ERROR for p in problems)
-        label.setStyleSheet(f"color: {'#a01e1e' if error else '#8a5a00'};")
+        label.setStyleSheet(f"color: {css('error' if error else 'warning')};")
         label.setVisible(bool(problems))
 
     def refresh(self) -> None:

@@ -43,6 +43,7 @@ from gui.systems.art.table_model import (
     grid_from_table,
     is_empty,
 )
+from gui.theme import css
 from rules.errors import FatesmithError
 from rules.system_data import SystemData
 from rules.systems.art.system import TABLE_KEY
@@ -175,17 +176,17 @@ class ArtTableTab(QWidget):
         if is_empty(self.draft.grid):
             self.status.setText(NO_TABLE if stored_empty else "The grid is empty: saving it "
                                 "removes the table from the library.")  # fmt: skip
-            self.status.setStyleSheet("color: #8a5a00; font-weight: bold;")
+            self.status.setStyleSheet(f"color: {css('warning')}; font-weight: bold;")
         elif errors:
             self.status.setText(
                 f"{len(errors)} error{'s' if len(errors) != 1 else ''}: a table with errors is "
                 "not used for rolls (rolls ask for the column until it is corrected)."
             )
-            self.status.setStyleSheet("color: #a01e1e; font-weight: bold;")
+            self.status.setStyleSheet(f"color: {css('error')}; font-weight: bold;")
         else:
             note = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
             self.status.setText(f"The table passes every check{note}; rolls read it once saved.")
-            self.status.setStyleSheet("color: #1e6b1e; font-weight: bold;")
+            self.status.setStyleSheet(f"color: {css('ok')}; font-weight: bold;")
         self.problems_label.setText(
             f"<b>Problems</b> ({len(errors)} errors, {warnings} warnings)" if problems
             else "<b>Problems</b> (none)"

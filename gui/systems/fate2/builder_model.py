@@ -35,6 +35,7 @@ from gui.systems.fate2.commands import (
     parse_renames,
     show_renames,
 )
+from gui.theme import colour
 from rules.systems.fate2.builder import PhaseReport, phase_reports
 from rules.systems.fate2.character import Fate2Character, PhaseKind
 from rules.systems.fate2.history import key
@@ -42,10 +43,27 @@ from rules.systems.fate2.history import key
 Index = QModelIndex | QPersistentModelIndex
 
 TICK = "\u2713"
-BROKEN = QColor("#c42828")
-BROKEN_BACK = QColor("#fbe3e3")
-OK_GREEN = QColor("#1e783c")
-HEADER_BACK = QColor("#eef1f5")
+
+
+def broken_colour() -> QColor:
+    """Where the pyramid breaks (the theme's error colour)."""
+    return colour("error")
+
+
+def broken_back() -> QColor:
+    """Behind a breaking rung."""
+    return colour("error_bg")
+
+
+def ok_green() -> QColor:
+    """A balanced pyramid."""
+    return colour("ok")
+
+
+def header_back() -> QColor:
+    """Behind the grid's header rows."""
+    return colour("header_bg")
+
 
 RowKeyRole = Qt.ItemDataRole.UserRole + 1
 """A row's stable key: ("field", name), ("skill", name), ("extra", name) or ("add", "")."""
@@ -219,7 +237,7 @@ class PhaseGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{phase + 1}" + (" \u2717" if broken else "")
         if role == Qt.ItemDataRole.ForegroundRole and broken:
-            return QBrush(BROKEN)
+            return QBrush(broken_colour())
         if role == Qt.ItemDataRole.ToolTipRole:
             if report is None:
                 return f"Phase {phase + 1}"
@@ -283,7 +301,7 @@ class PhaseGridModel(QAbstractTableModel):
         if row.kind == "add" and role == Qt.ItemDataRole.DisplayRole:
             return "+"
         if row.kind == "add" and role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(QColor("#8a8f98"))
+            return QBrush(colour("muted"))
         if row.kind == "add" and role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
@@ -309,7 +327,7 @@ class PhaseGridModel(QAbstractTableModel):
             font.setBold(row.kind == "field")
             return font
         if role == Qt.ItemDataRole.BackgroundRole and row.kind == "field":
-            return QBrush(HEADER_BACK)
+            return QBrush(header_back())
         if role == Qt.ItemDataRole.ToolTipRole and row.kind == "skill":
             return "Type a new name to rename the skill in every phase (F2)"
         return None
@@ -333,7 +351,7 @@ class PhaseGridModel(QAbstractTableModel):
             extra = character.extra(row.name)
             return f"{extra.ranks} rank(s)" if extra is not None else ""
         if row.kind == "field" and role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(HEADER_BACK)
+            return QBrush(header_back())
         return None
 
     def _field_data(self, field: str, phase: int, role: int) -> Any:
@@ -343,8 +361,8 @@ class PhaseGridModel(QAbstractTableModel):
         report = reports[phase] if phase < len(reports) else None
         if role == Qt.ItemDataRole.BackgroundRole:
             if field == "ranks" and report is not None and report.broken_rung is not None:
-                return QBrush(BROKEN_BACK)
-            return QBrush(HEADER_BACK)
+                return QBrush(broken_back())
+            return QBrush(header_back())
         if field == "kind":
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
                 return KIND_LABELS[p.kind] if role == Qt.ItemDataRole.DisplayRole else p.kind
@@ -376,7 +394,7 @@ class PhaseGridModel(QAbstractTableModel):
                 return int(Qt.AlignmentFlag.AlignCenter)
             if role == Qt.ItemDataRole.ForegroundRole:
                 over = report.spent > report.budget or report.broken_rung is not None
-                return QBrush(BROKEN if over else OK_GREEN)
+                return QBrush(broken_colour() if over else ok_green())
             if role == Qt.ItemDataRole.ToolTipRole:
                 text = f"Phase {phase + 1} spends {report.spent} of its {report.budget} ranks."
                 if report.broken_rung is not None:

@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
 
 from gui.documents.character_document import CharacterDocument
 from gui.systems.fate2.builder_model import (
-    BROKEN,
-    BROKEN_BACK,
     KIND_LABELS,
-    OK_GREEN,
     PhaseGridModel,
     RowKeyRole,
     TicksRole,
+    broken_back,
+    broken_colour,
+    ok_green,
     reports_of,
 )
 
@@ -273,11 +273,11 @@ class PhasePyramids(QWidget):
             rect = self.column_rect(phase + 1)
             broken = report.broken_rung is not None
             if broken:
-                painter.fillRect(rect.adjusted(1, 0, -1, 0), QBrush(BROKEN_BACK))
-                painter.setPen(QPen(BROKEN, 1.5))
+                painter.fillRect(rect.adjusted(1, 0, -1, 0), QBrush(broken_back()))
+                painter.setPen(QPen(broken_colour(), 1.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect.adjusted(1, 1, -2, -2))
-            painter.setPen(QPen(BROKEN if broken else OK_GREEN))
+            painter.setPen(QPen(broken_colour() if broken else ok_green()))
             painter.drawText(
                 QRect(rect.left(), 0, rect.width(), RUNG_HEIGHT),
                 int(Qt.AlignmentFlag.AlignCenter),
@@ -289,7 +289,7 @@ class PhasePyramids(QWidget):
                     continue
                 y = (i + 1) * RUNG_HEIGHT + 2
                 bad = report.broken_rung in (rung, rung + 1)
-                colour = BROKEN if bad else self.palette().windowText().color()
+                colour = broken_colour() if bad else self.palette().windowText().color()
                 self._draw_boxes(
                     painter, rect, y, count, QColor(colour), rung == report.broken_rung
                 )
@@ -334,7 +334,7 @@ class BreakReasons(QLabel):
             return
         if not broken:
             self.setText(
-                f"<span style='color:{OK_GREEN.name()}'>\u2713 The pyramid balances at the end "
+                f"<span style='color:{ok_green().name()}'>\u2713 The pyramid balances at the end "
                 "of every phase.</span>"
             )
             return
@@ -342,4 +342,6 @@ class BreakReasons(QLabel):
             f"<b>Phase {r.number}{' (the first to break)' if i == 0 else ''}:</b> {r.reason}."
             for i, r in enumerate(broken)
         ]
-        self.setText(f"<span style='color:{BROKEN.name()}'>" + "<br>".join(lines) + "</span>")
+        self.setText(
+            f"<span style='color:{broken_colour().name()}'>" + "<br>".join(lines) + "</span>"
+        )

@@ -46,10 +46,9 @@ from gui.systems.fate2.commands import (
     fate2_of,
 )
 from gui.systems.fate2.sheet_models import AspectModel, ExtraModel
+from gui.theme import tint
 from rules.systems.fate2.character import Fate2Extra
 from rules.systems.fate2.settings import Fate2Settings
-
-HINT = "color: #5a6270;"
 
 
 def options_in_force(settings: Fate2Settings) -> str:
@@ -91,7 +90,7 @@ class Fate2Page(QWidget):
         self.layout_.addWidget(heading)
         self.hint = QLabel(hint)
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet(HINT)
+        tint(self.hint, "muted")
         self.layout_.addWidget(self.hint)
         self._fields: dict[str, QWidget] = {}
 
@@ -182,7 +181,7 @@ class PhasesPage(Fate2Page):
         self.quick.setToolTip("Fill the phases from the Pyramid Shorthand (10. Utilities)")
         self.quick.clicked.connect(self._on_quick)
         self.options = QLabel(options_in_force(settings))
-        self.options.setStyleSheet(HINT)
+        tint(self.options, "muted")
         self.options.setWordWrap(True)
         for widget in (self.add_phase, self.remove_phase, self.show_all, self.quick):
             tools.addWidget(widget)

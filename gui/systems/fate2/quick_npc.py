@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.theme import css
 from rules.systems.fate2.builder import quick_npc_phases
 from rules.systems.fate2.character import Fate2Phase
 from rules.systems.fate2.settings import Fate2Settings
@@ -107,7 +108,7 @@ class QuickNpcDialog(QDialog):
         ranks = self.phases.value() * self._settings.ranks_per_phase
         head = f"{needed} skills, {ranks} ranks."
         if missing > 0:
-            head += f" <span style='color:#c42828'>{missing} more name(s) needed.</span>"
+            head += f" <span style='color:{css('error')}'>{missing} more name(s) needed.</span>"
         self.preview.setText(head + "<br>" + "<br>".join(lines))
         self.ok.setEnabled(missing <= 0)
 

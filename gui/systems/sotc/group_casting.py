@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QUndoStack
+from PySide6.QtGui import QBrush, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from gui.models.base import FIRST_FREE_ROLE, IdRole, ObjectRole, SortRole, TableModel
 from gui.systems.sotc.commands import CastGuestStarCommand, DealGuestStarsCommand
+from gui.theme import colour, css
 from rules.systems.sotc.group import Casting, Member, check_assignment
 from rules.validation import Problem, Severity
 
@@ -49,8 +50,6 @@ PathRole = FIRST_FREE_ROLE
 
 COL_NAME, COL_NOVEL, COL_PHASE4, COL_PHASE5, COL_GUESTS = range(5)
 PHASE_OF_COLUMN = {COL_PHASE4: 4, COL_PHASE5: 5}
-BAD_BACKGROUND = QColor(250, 215, 215)
-BAD_TEXT = QColor(150, 20, 20)
 
 
 class CastingModel(TableModel):
@@ -138,9 +137,9 @@ class CastingModel(TableModel):
         if role == Qt.ItemDataRole.BackgroundRole and any(
             p.severity is Severity.ERROR for p in problems
         ):
-            return QBrush(BAD_BACKGROUND)
+            return QBrush(colour("error_bg"))
         if role == Qt.ItemDataRole.ForegroundRole and problems:
-            return QBrush(BAD_TEXT)
+            return QBrush(colour("error"))
         return None
 
     def _guests(self, member: Member) -> str:
@@ -275,15 +274,11 @@ class GroupCastingWidget(QWidget):
         self.table.setWordWrap(False)
         self.table.setAccessibleName("Guest-star casting")
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in (
-            (COL_NAME, 130),
-            (COL_NOVEL, 230),
-            (COL_PHASE4, 250),
-            (COL_PHASE5, 250),
-        ):
-            self.table.setColumnWidth(column, width)
+        # the columns share the width the dialog has: no sideways scrolling at its default size
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(60)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.table, 2)
 
         self.problem_list = QListWidget()
@@ -336,7 +331,7 @@ class GroupCastingWidget(QWidget):
         """Deal every novel at random in one undoable step (or explain why it cannot)."""
         command = DealGuestStarsCommand(self, self.members, self._rng_factory())
         if not command.ok:
-            self.headline.setText(f"<span style='color:#c42828'>{command.reason}</span>")
+            self.headline.setText(f"<span style='color:{css('error')}'>{command.reason}</span>")
             return
         self.undo_stack.push(command)
 
@@ -356,7 +351,7 @@ class GroupCastingWidget(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, problem.path)
             item.setToolTip(problem.section)
             item.setForeground(
-                QBrush(BAD_TEXT if problem.severity is Severity.ERROR else QColor(138, 90, 0))
+                QBrush(colour("error" if problem.severity is Severity.ERROR else "warning"))
             )
             self.problem_list.addItem(item)
         if not self.problems:
@@ -364,7 +359,7 @@ class GroupCastingWidget(QWidget):
         if errors:
             self.headline.setText(f"<b>{len(errors)} problem{'s' if len(errors) != 1 else ''}</b>")
         else:
-            self.headline.setText("<b style='color:#1e783c'>\u2713 The casting works.</b>")
+            self.headline.setText(f"<b style='color:{css('ok')}'>\u2713 The casting works.</b>")
 
     def _on_problem_activated(self, item: QListWidgetItem) -> None:
         path = item.data(Qt.ItemDataRole.UserRole)

@@ -28,6 +28,9 @@ from rules.evolve import evolve
 from rules.systems.sotc.settings import SotcSettings
 
 RULE_TIPS = {
+    "conflict_rules": "SotC, Resolving Attacks, or the FATE \u201cHow To Do Things\u201d "
+    "variant (Resolving Attacks: 3 boxes; Companions: their own stress track): choosing one "
+    "sets the two fields below.",
     "weirdness": "SotC, Setting Decisions: how much weird and mad science, and how many "
     "artifacts, the world allows (the book's default is World of Adventure).",
     "stress": "Boxes each stress track starts with, before Endurance and Resolve add theirs. "
@@ -50,6 +53,13 @@ RULE_TIPS = {
     "Your Window): a campaign may leave Mysteries out.",
 }
 """Tooltips of the house-rule switches, each naming the book section it comes from."""
+
+CONFLICT_RULES = (
+    ("sotc", "Spirit of the Century (5 boxes, companions have no stress)", 5, False),
+    ("htdt", "FATE \u201cHow To Do Things\u201d (3 boxes, companions' own stress)", 3, True),
+    ("custom", "Custom (set below)", None, None),
+)
+"""The conflict rules a campaign may name: (key, label, stress boxes, companions' stress)."""
 
 WEIRDNESS = (
     ("outside-your-window", "Outside your window"),
@@ -87,6 +97,13 @@ class SotcSettingsPage(QWidget):
         self.stress.setValue(rules.stress_boxes)
         self.companions = QCheckBox("Companions have their own stress track")
         self.companions.setChecked(rules.companions_have_stress)
+        self.conflict_rules = QComboBox()  # the variants by name; the two fields follow it
+        for key, label, _boxes, _companions in CONFLICT_RULES:
+            self.conflict_rules.addItem(label, key)
+        self._match_conflict_rules()
+        self.conflict_rules.activated.connect(self._on_conflict_rules)
+        self.stress.valueChanged.connect(lambda _v: self._match_conflict_rules())
+        self.companions.toggled.connect(lambda _c: self._match_conflict_rules())
         self.rotating = QCheckBox("Rotating initiative instead of skills")
         self.rotating.setChecked(rules.rotating_initiative)
         self.grit = QCheckBox("Named NPCs have grit")
@@ -106,12 +123,30 @@ class SotcSettingsPage(QWidget):
             getattr(self, widget).setToolTip(tip)
         self._lay_out()
 
+    def _match_conflict_rules(self) -> None:
+        """Show the named variant the stress and companion fields amount to (or Custom)."""
+        key = next(
+            (
+                k
+                for k, _label, boxes, companions in CONFLICT_RULES
+                if boxes == self.stress.value() and companions == self.companions.isChecked()
+            ),
+            "custom",
+        )
+        self.conflict_rules.setCurrentIndex(self.conflict_rules.findData(key))
+
+    def _on_conflict_rules(self, index: int) -> None:
+        _key, _label, boxes, companions = CONFLICT_RULES[index]
+        if boxes is not None and companions is not None:
+            self.stress.setValue(boxes)
+            self.companions.setChecked(companions)
+
     def _skill_table(self, book: tuple[str, ...]) -> QTableWidget:
         """One row per book skill: in use or not, and the campaign's name for it."""
         rules = self._base
         removed = {name.casefold() for name in rules.removed_skills}
         table = QTableWidget(len(book), 2)
-        table.setHorizontalHeaderLabels(["Book skill (tick = used)", "Called in this campaign"])
+        table.setHorizontalHeaderLabels(["Book skill (\u2713 used)", "Called here"])
         table.verticalHeader().hide()
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -123,8 +158,10 @@ class SotcSettingsPage(QWidget):
             table.setItem(row, 0, used)
             table.setItem(row, 1, QTableWidgetItem(rules.renamed_skills.get(skill, skill)))
         header = table.horizontalHeader()
+        # the two columns share the width: nothing hides to the right at the default size
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         return table
 
     def _lay_out(self) -> None:
@@ -137,7 +174,8 @@ class SotcSettingsPage(QWidget):
 
         left = QVBoxLayout()
         left.addWidget(group("Setting", [("Weirdness:", self.weirdness)]))
-        conflicts = [("Stress boxes per track:", self.stress), ("", self.companions),
+        conflicts = [("&Conflict rules:", self.conflict_rules),
+                     ("Stress boxes per track:", self.stress), ("", self.companions),
                      ("", self.rotating), ("", self.grit)]  # fmt: skip
         left.addWidget(group("Conflicts", conflicts))
         left.addWidget(group("Fate points", [("", self.fate_bonus), ("", self.escalating)]))

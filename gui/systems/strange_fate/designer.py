@@ -36,6 +36,7 @@ from gui.systems.strange_fate.diagram_document import DiagramDocument
 from gui.systems.strange_fate.diagram_editor import DiagramView
 from gui.systems.strange_fate.diagram_scene import DiagramScene
 from gui.systems.strange_fate.models import BreakdownModel, DesignListModel
+from gui.theme import css
 from rules.systems.strange_fate.book import SkillPrice
 from rules.systems.strange_fate.catalog import ExtraUse, TrappingUse
 from rules.systems.strange_fate.character import DesignedSkill, SkillDrawback
@@ -398,7 +399,7 @@ class SkillDesigner(QWidget):
     @staticmethod
     def _cost_text(price: SkillPrice) -> str:
         if price.problem:
-            return f"<span style='color:#c42828'>{price.problem}</span>"
+            return f"<span style='color:{css('error')}'>{price.problem}</span>"
         if price.trapping_points is None:
             return "Pick trappings to price the skill."
         net = price.skill_points - price.rating

@@ -18,6 +18,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationStepView
 from gui.systems.strange_fate.pages import ArchetypePage, AspectsPage, QuestionsPage, SfPage
 from gui.systems.strange_fate.pages_skills import DetailsPage, GiftsPage, SkillsPage
+from gui.theme import css
 from rules.validation import Problem
 
 BOX = "\u25a1"
@@ -138,7 +139,7 @@ class StrangeFateDerivedPanel(QFrame):
     def _refresh(self, *_args: object) -> None:
         d: Any = self._document.derived
         over = d.skill_points_left < 0
-        colour = "#c42828" if over else "inherit"
+        colour = css("error") if over else "inherit"
         self.skill_points.setText(
             f"<b>Skill points</b> <span style='color:{colour}'>{d.skill_points_spent} of "
             f"{d.skill_points_total}</span> ({d.skill_points_left} left)"
@@ -146,7 +147,7 @@ class StrangeFateDerivedPanel(QFrame):
         if d.refresh is None:
             self.refresh.setText("<b>Refresh</b> \u2014 (choose an era)")
         else:
-            colour = "#c42828" if d.refresh < 1 else "inherit"
+            colour = css("error") if d.refresh < 1 else "inherit"
             self.refresh.setText(
                 f"<b>Refresh</b> <span style='color:{colour}'>{d.refresh}</span> of "
                 f"{d.refresh_start}"

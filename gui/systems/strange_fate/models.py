@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 )
 
 from gui.documents.character_document import CharacterDocument
+from gui.theme import colour
 from rules.systems.strange_fate.book import SkillPrice
 from rules.systems.strange_fate.cost import Walk
 
@@ -96,9 +97,7 @@ class SkillsModel(QAbstractTableModel):
         if role == _ROLE.TextAlignmentRole and column in (2, 4):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == _ROLE.ForegroundRole and row.problem:
-            from PySide6.QtGui import QColor
-
-            return QColor("#c42828")
+            return colour("error")
         return None
 
 

@@ -14,10 +14,13 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QW
 
 from gui.documents.character_document import CharacterDocument
 from gui.systems.sotc.commands import EditTextCommand, max_length, read_text
+from gui.theme import css
 from rules.validation import Problem
 
-HINT_STYLE = "color: #8a5a00;"
-ERROR_STYLE = "color: #c42828;"
+
+def hint_style() -> str:
+    """The style of an in-place hint on the active theme."""
+    return f"color: {css('hint')};"
 
 
 class TextBinding:
@@ -122,7 +125,7 @@ class FieldProblems(QLabel):
             self.hide()
             self.clear()
             return
-        self.setStyleSheet(HINT_STYLE)
+        self.setStyleSheet(hint_style())
         self.setText("\n".join(f"\u2022 {p.message}" for p in problems))
         self.setToolTip("\n".join(sorted({p.section for p in problems})))
         self.show()

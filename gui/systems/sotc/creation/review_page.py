@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
 from gui.documents.character_document import CharacterDocument
 from gui.systems.sotc.commands import ORDINALS
 from gui.systems.sotc.creation.page_base import CreationPage
+from gui.theme import css
 from rules.systems.sotc.character import (
     PHASE_CHAPTERS,
     PHASE_COUNT,
@@ -74,7 +75,7 @@ class ReviewPage(CreationPage):
         errors = self.document.error_count()
         if errors == 0:
             self.verdict.setText(
-                "<b style='color:#1e783c'>\u2713 This character is complete and follows the "
+                f"<b style='color:{css('ok')}'>\u2713 This character is complete and follows the "
                 "book's rules.</b>"
             )
         else:
@@ -94,7 +95,8 @@ class ReviewPage(CreationPage):
         rows = []
         for n in range(1, PHASE_COUNT + 1):
             phase = c.phase(n)
-            aspects = ", ".join(escape(a) for a in phase.aspects if a.strip()) or "\u2014"
+            # one aspect a line: "Fists, Wits and Nerve, Lucky" would read as three
+            aspects = "<br>".join(escape(a) for a in phase.aspects if a.strip()) or "\u2014"
             extra = ""
             if n == 3 and phase.novel_title:
                 guests = ", ".join(escape(g) for g in phase.guest_stars)
@@ -103,7 +105,8 @@ class ReviewPage(CreationPage):
             if n in (4, 5) and phase.guest_star_in is not None and phase.guest_star_in.title:
                 extra = f" <i>(in {escape(phase.guest_star_in.title)})</i>"
             rows.append(
-                f"<tr><td><b>{ORDINALS[n - 1]}</b> {PHASE_CHAPTERS[n - 1]}{extra}</td>"
+                f"<tr><td valign='top' width='45%'><b>{ORDINALS[n - 1]}</b> "
+                f"{PHASE_CHAPTERS[n - 1]}{extra}</td>"
                 f"<td>{aspects}</td></tr>"
             )
         parts.append(
@@ -117,7 +120,7 @@ class ReviewPage(CreationPage):
             text = ", ".join(escape(s) for s in skills) or "\u2014"
             skill_rows.append(
                 f"<tr><td><b>{ladder.render(rung)}</b></td><td>{text}</td>"
-                f"<td>{len(skills)}/{PYRAMID[rung]}</td></tr>"
+                f"<td>&nbsp;&nbsp;&nbsp;&nbsp;{len(skills)}/{PYRAMID[rung]}</td></tr>"
             )
         parts.append(
             "<p><b>Skills</b></p><table cellspacing='0' cellpadding='2'>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import (
@@ -23,15 +23,15 @@ from gui.models.base import (
     SortRole,
     TableModel,
 )
-from gui.models.problem_model import ERROR_COLOR, WARNING_COLOR, severity_icon
+from gui.models.problem_model import severity_icon
 from gui.systems.sotc.commands import GADGET_KINDS, EditTextCommand, read_text
+from gui.theme import colour
 from rules.systems.sotc.character import Gadget, SotcCharacter
 from rules.validation import Problem, Severity
 
 PathRole = FIRST_FREE_ROLE
 AvailableRole = FIRST_FREE_ROLE + 1
 
-UNAVAILABLE_COLOR = QColor(150, 150, 150)
 SHORT_KINDS = {"personal": "Gadget", "artifact": "Artifact", "other": "Other"}
 
 SURCHARGE_ROWS: tuple[tuple[str, str], ...] = (
@@ -80,7 +80,7 @@ def _mark(problems: tuple[Problem, ...], role: int) -> Any:
     if role == Qt.ItemDataRole.DecorationRole:
         return severity_icon(is_error)
     if role == Qt.ItemDataRole.ForegroundRole:
-        return QBrush(ERROR_COLOR if is_error else WARNING_COLOR)
+        return QBrush(colour("error") if is_error else colour("warning"))
     return "\n".join(f"{p.message} ({p.section})" for p in problems)
 
 
@@ -193,7 +193,7 @@ class ImprovementModel(DocumentTableModel):
                 return "\u2014 double-click to describe"
             return improvement.detail
         if role == Qt.ItemDataRole.ForegroundRole and column == 1 and not improvement.detail:
-            return QBrush(UNAVAILABLE_COLOR)
+            return QBrush(colour("muted"))
         if column == 0 and role in MARK_ROLES:
             return _mark(self._document.problems_at(path), role)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -317,7 +317,7 @@ class ImprovementCatalogModel(TableModel):
             why = f"\n{blocked}." if blocked else ""
             return f"{name} ({self.limits_at(row)})\n{self.summary_at(row)}{why}"
         if role == Qt.ItemDataRole.ForegroundRole and blocked:
-            return QBrush(UNAVAILABLE_COLOR)
+            return QBrush(colour("muted"))
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{name}: {blocked or self.limits_at(row)}"
         return None

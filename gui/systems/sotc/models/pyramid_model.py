@@ -17,12 +17,13 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import FIRST_FREE_ROLE, IdRole, SortRole, TableModel
 from gui.systems.sotc.commands import PlaceSkillCommand
 from gui.systems.sotc.stunt_checks import sotc_settings
+from gui.theme import colour
 from rules.names import find_name
 from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
@@ -125,8 +126,9 @@ class SkillListModel(TableModel):
             return self._document.system.ladder.render(rating) if rating else "\u2014"
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(name, rating)
-        if role == Qt.ItemDataRole.ForegroundRole and rating == 0:
-            return QBrush(QColor(128, 128, 128))
+        if role == Qt.ItemDataRole.ForegroundRole and rating == 0 and index.column() == 1:
+            # only the empty rating is quiet: an unplaced skill is available, not disabled
+            return QBrush(colour("muted"))
         if role == Qt.ItemDataRole.AccessibleTextRole:
             where = self._document.system.ladder.render(rating) if rating else "not placed"
             return f"{name}, {where}"

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from gui.documents.character_document import CharacterDocument
 from gui.models.base import (
@@ -28,6 +28,7 @@ from gui.models.base import (
     TableModel,
 )
 from gui.systems.sotc.stunt_checks import sotc_settings, stunt_check, stunt_requirement
+from gui.theme import colour
 from rules.systems.sotc.character import SotcCharacter
 from rules.validation import Severity
 
@@ -38,10 +39,6 @@ KindRole = FIRST_FREE_ROLE + 3
 
 AVAILABLE, TAKEN, UNAVAILABLE, GM_CHECK = "available", "taken", "unavailable", "gm-check"
 
-UNAVAILABLE_COLOR = QColor(150, 150, 150)
-TAKEN_COLOR = QColor(30, 120, 60)
-GM_COLOR = QColor(176, 120, 0)
-ERROR_COLOR = QColor(196, 40, 40)
 
 _Index = QModelIndex | QPersistentModelIndex
 _SKILL_NODE = 0
@@ -234,7 +231,7 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1 and rating == 0:
-            return QBrush(UNAVAILABLE_COLOR)
+            return QBrush(colour("muted"))
         return None
 
     def _stunt_data(self, index: _Index, role: int) -> Any:
@@ -264,11 +261,11 @@ class StuntTreeModel(ColumnHeaders, QAbstractItemModel):
             return f"{stunt.name} ({stunt.skill}, {stunt.group})\n{stunt.summary}\n{status.text}"
         if role == Qt.ItemDataRole.ForegroundRole:
             if status.status == UNAVAILABLE:
-                return QBrush(UNAVAILABLE_COLOR)
+                return QBrush(colour("muted"))
             if status.status == TAKEN:
-                return QBrush(ERROR_COLOR if status.reasons else TAKEN_COLOR)
+                return QBrush(colour("error") if status.reasons else colour("ok"))
             if status.status == GM_CHECK and index.column() == 1:
-                return QBrush(GM_COLOR)
+                return QBrush(colour("gm"))
         if role == Qt.ItemDataRole.FontRole and status.status == TAKEN and index.column() == 0:
             font = QFont()
             font.setBold(True)
@@ -357,8 +354,8 @@ class TakenStuntModel(TableModel):
             return f"{name}: {detail}\n{status}" if detail.strip() else status
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 2:
             if error:
-                return QBrush(ERROR_COLOR)
+                return QBrush(colour("error"))
             if custom or status != "OK":
-                return QBrush(GM_COLOR)
-            return QBrush(TAKEN_COLOR)
+                return QBrush(colour("gm"))
+            return QBrush(colour("ok"))
         return None

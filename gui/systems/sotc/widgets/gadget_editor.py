@@ -46,11 +46,10 @@ from gui.systems.sotc.models.gadget_model import (
     ImprovementCatalogModel,
     ImprovementModel,
 )
+from gui.theme import css
 from rules.systems.sotc.character import Gadget, SotcCharacter
 
 _GADGET_PATH = re.compile(r"^gadgets\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?")
-OK_STYLE = "color: #1e783c;"
-ERROR_STYLE = "color: #c42828;"
 
 
 class _KeyTable(QTableView):
@@ -326,10 +325,10 @@ class GadgetEditor(QWidget):
                 style = ""
             elif left == 0:
                 text += " \u2713"
-                style = OK_STYLE
+                style = f"color: {css('ok')};"
             else:
                 text += f" \u2014 {-left} too many: remove some or take the stunt again."
-                style = ERROR_STYLE
+                style = f"color: {css('error')};"
         self.allowance.setText(f"<span style='{style}'>{text}</span>" if style else text)
         if self._current >= len(self._gadgets()):
             self._select(len(self._gadgets()) - 1)

@@ -52,13 +52,28 @@ from gui.systems.sotc.models.pyramid_model import (
     skill_from_mime,
     skill_mime,
 )
+from gui.theme import css, tint
 from rules.systems.sotc.system import PYRAMID
 from rules.validation import Severity
 
 SLOT_WIDTH = 112
 SLOT_HEIGHT = 30
-ERROR_STYLE = "color: #c42828;"
-OK_STYLE = "color: #1e783c;"
+
+
+def error_style() -> str:
+    """A problem's text style on the active theme."""
+    return f"color: {css('error')};"
+
+
+def ok_style() -> str:
+    """Done, on the active theme."""
+    return f"color: {css('ok')};"
+
+
+def slot_css(state: str) -> str:
+    """The style of a pyramid slot: empty, filled or over (the error colour of the theme)."""
+    return _SLOT_CSS[state].replace("@error", css("error"))
+
 
 _SLOT_CSS = {
     "empty": "QLabel { border: 1px dashed palette(mid); border-radius: 4px; color: palette(mid); }"
@@ -66,8 +81,8 @@ _SLOT_CSS = {
     "filled": "QLabel { border: 1px solid palette(dark); border-radius: 4px;"
     " background: palette(base); font-weight: 600; }"
     " QLabel:focus { border: 2px solid palette(highlight); }",
-    "over": "QLabel { border: 2px solid #c42828; border-radius: 4px; background: palette(base);"
-    " color: #c42828; font-weight: 600; } QLabel:focus { border: 2px solid palette(highlight); }",
+    "over": "QLabel { border: 2px solid @error; border-radius: 4px; background: palette(base);"
+    " color: @error; font-weight: 600; } QLabel:focus { border: 2px solid palette(highlight); }",
 }
 
 
@@ -130,7 +145,7 @@ class SkillSlot(_SkillDropTarget, QLabel):
         self.occupant = skill
         state = "over" if over else ("filled" if skill else "empty")
         self.setProperty("state", state)
-        self.setStyleSheet(_SLOT_CSS[state])
+        self.setStyleSheet(slot_css(state))
         self.setText(skill or "empty")
         self.setAccessibleName(f"{skill or 'Empty'} slot")
         tip = "Drag a skill here, or select a skill in the list and press its rung's number."
@@ -204,7 +219,7 @@ class RungWidget(_SkillDropTarget, QWidget):
         self.slot_row.setSpacing(6)
         layout.addLayout(self.slot_row)
         self.problem = QLabel()
-        self.problem.setStyleSheet(ERROR_STYLE)
+        tint(self.problem, "error")
         self.problem.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.problem.setWordWrap(True)
         self.problem.hide()
@@ -371,7 +386,7 @@ class PyramidWidget(QWidget):
         layout.addWidget(self._rung_box)
         self.other_problems = QLabel()
         self.other_problems.setWordWrap(True)
-        self.other_problems.setStyleSheet(ERROR_STYLE)
+        tint(self.other_problems, "error")
         self.other_problems.hide()
         layout.addWidget(self.other_problems)
         layout.addStretch(1)
@@ -405,7 +420,7 @@ class PyramidWidget(QWidget):
             )
         elif not missing and not any(r.problem.isVisible() for r in self.rungs.values()):
             self.summary.setText(
-                f"<span style='{OK_STYLE}'><b>The pyramid is complete:</b> all {total} skills "
+                f"<span style='{ok_style()}'><b>The pyramid is complete:</b> all {total} skills "
                 "are placed.</span> Every skill you did not place is Mediocre (+0)."
             )
         else:
@@ -452,7 +467,9 @@ class PyramidWidget(QWidget):
         if focus_number is not None and focus_number < len(rung.slots):
             rung.slots[focus_number].setFocus()
         filled = min(len(skills), capacity)
-        style = ERROR_STYLE if len(skills) > capacity else (OK_STYLE if filled == capacity else "")
+        style = (
+            error_style() if len(skills) > capacity else (ok_style() if filled == capacity else "")
+        )
         if len(skills) > capacity:
             extra = len(skills) - capacity
             rung.count.setText(f"{len(skills)} of {capacity} \u2014 {extra} too many")

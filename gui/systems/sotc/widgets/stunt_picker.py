@@ -45,18 +45,18 @@ from gui.systems.sotc.commands import (
 )
 from gui.systems.sotc.creation.page_base import FieldProblems, TextBinding
 from gui.systems.sotc.models.stunt_model import (
-    ERROR_COLOR,
-    GM_COLOR,
-    TAKEN_COLOR,
+    GM_CHECK,
+    TAKEN,
     UNAVAILABLE,
-    UNAVAILABLE_COLOR,
     KindRole,
+    ReasonsRole,
     SearchRole,
     StatusRole,
     StuntTreeModel,
     TakenStuntModel,
     requirement_text,
 )
+from gui.theme import colour, css
 from rules.character import MAX_NAME, MAX_TEXT
 from rules.systems.sotc.character import SotcCharacter, StuntPick
 from rules.systems.sotc.system import STUNT_COUNT
@@ -291,9 +291,9 @@ class StuntPicker(QWidget):
         legend = QLabel(
             "  ".join(
                 (
-                    _legend_dot(TAKEN_COLOR, "taken"),
-                    _legend_dot(GM_COLOR, "GM must confirm"),
-                    _legend_dot(UNAVAILABLE_COLOR, "needs something first (hover to see what)"),
+                    _legend_dot(colour("ok"), "taken"),
+                    _legend_dot(colour("gm"), "GM must confirm"),
+                    _legend_dot(colour("muted"), "needs something first (hover to see what)"),
                 )
             )
             + " &nbsp; <b>Enter</b> or double-click takes a stunt."
@@ -305,6 +305,8 @@ class StuntPicker(QWidget):
         row = QHBoxLayout()
         self.package_box = QComboBox()
         self.package_box.setAccessibleName("Quick Pick package")
+        # nothing chosen until the user chooses: no package's verdict before it is asked for
+        self.package_box.addItem("Choose a package\u2026", None)
         for pkg in self._catalog.packages:
             self.package_box.addItem(f"{pkg.name} ({pkg.skill})", pkg.name)
         self.package_box.currentIndexChanged.connect(self._show_package)
@@ -491,10 +493,10 @@ class StuntPicker(QWidget):
         elif n < STUNT_COUNT:
             text = f"<b>{n} of {STUNT_COUNT}</b> stunts chosen: pick {STUNT_COUNT - n} more."
         elif n == STUNT_COUNT:
-            text = f"<b style='color:{TAKEN_COLOR.name()}'>{n} of {STUNT_COUNT} stunts "
+            text = f"<b style='color:{css('ok')}'>{n} of {STUNT_COUNT} stunts "
             text += "chosen \u2713</b>"
         else:
-            text = f"<b style='color:{ERROR_COLOR.name()}'>{n} stunts: a new character has "
+            text = f"<b style='color:{css('error')}'>{n} stunts: a new character has "
             text += f"{STUNT_COUNT}.</b> Remove {n - STUNT_COUNT}."
         self.counter.setText(text)
         self.proxy.refresh()
@@ -524,9 +526,9 @@ class StuntPicker(QWidget):
         self.detail_title.setText(
             f"<b>{stunt.name}</b> &nbsp; <span>{stunt.skill} \u00b7 {stunt.group}</span>"
         )
-        color = UNAVAILABLE_COLOR if status == UNAVAILABLE else TAKEN_COLOR
-        if status == UNAVAILABLE:
-            color = ERROR_COLOR
+        # an unmet prerequisite is a problem wherever it shows: the error colour, never green
+        unmet = status == UNAVAILABLE or (status == TAKEN and bool(index.data(ReasonsRole)))
+        color = colour("error") if unmet else colour("gm" if status == GM_CHECK else "ok")
         limits = f"<br><i>{stunt.limits}</i>" if stunt.limits else ""
         self.detail_text.setText(
             f"{stunt.summary}{limits}<br><br><b>Needs:</b> "
@@ -550,6 +552,11 @@ class StuntPicker(QWidget):
     def _show_package(self, *_args: Any) -> None:
         name = self.package_box.currentData()
         if not name:
+            self.package_text.setText(
+                "A Quick Pick package takes a skill's core stunts in one step: choose one to "
+                "see what it adds."
+            )
+            self.package_button.setEnabled(False)
             return
         pkg = self._catalog.package(name)
         character = self._document.character
@@ -566,7 +573,7 @@ class StuntPicker(QWidget):
             parts.append("You already have all of them.")
         elif total > STUNT_COUNT:
             parts.append(
-                f"<span style='color:{ERROR_COLOR.name()}'>Applying it gives {total} stunts; a "
+                f"<span style='color:{css('error')}'>Applying it gives {total} stunts; a "
                 f"new character has {STUNT_COUNT}.</span>"
             )
         self.package_text.setText("<br>".join(parts))
