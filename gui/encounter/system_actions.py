@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.dice_panel import parse_faces
+from gui.theme import tint
 from rules.encounter import Encounter, ParamValue, RecoverEvent, SystemActionEvent
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class SystemActionDialog(QDialog):
         self.dice.setPlaceholderText("blank: roll; rolls in order, split by ';': +0-0; ++00")
         form.addRow("Dice", self.dice)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
+        tint(self.error, "error")
         about = QLabel(spec.help + (f"\n{spec.section}" if spec.section else ""))
         about.setWordWrap(True)
         buttons = QDialogButtonBox(
