@@ -1,9 +1,11 @@
-"""GUI layer (command line): ``fatesmith encounter run SCRIPT.json [--json]``.
+"""GUI layer (command line): ``fatesmith encounter run SCRIPT.json [--json]`` and
+``fatesmith encounter actions [--system ID] [--json]``.
 
 Loads an encounter script (docs/encounter-script.md), reads the cast's character files relative
 to the script's folder, applies every event with the dice given in the script or drawn from its
-seed, and prints the final state: a readable table, or one JSON object with ``--json``. Any
-failure is one line on stderr and exit status 2.
+seed, and prints the final state: a readable table, or one JSON object with ``--json``.
+``actions`` lists the game system's own encounter actions (``system_action`` events) with their
+parameters and book sections. Any failure is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--json", action="store_true", help="print the final state as one object")
     run.add_argument("--seed", type=int, help="seed for dice the script leaves out")
     run.set_defaults(func=cmd_run)
+    actions = inner.add_parser("actions", help="list a game system's own encounter actions")
+    actions.add_argument("--system", required=True, help="the game system's id")
+    actions.add_argument("--json", action="store_true", help="print them as one JSON list")
+    actions.set_defaults(func=cmd_actions)
 
 
 def _fail(where: str, message: str) -> int:
@@ -122,4 +128,42 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(json.dumps(state_summary(final, log, cr), ensure_ascii=False))
     else:
         print(render_text(final, log, cr))
+    return EXIT_OK
+
+
+def _param_text(param: Any) -> str:
+    if param.type == "choice":
+        kind = "/".join(param.choices)
+    elif param.type == "int":
+        kind = f"{param.minimum}..{param.maximum}"
+    else:
+        kind = param.type
+    default = "required" if param.default is None else f"default {json.dumps(param.default)}"
+    return f"      {param.name} ({kind}, {default}): {param.label}"
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    """``fatesmith encounter actions [--system ID] [--json]``."""
+    from rules.errors import FatesmithError
+    from storage.systems_catalog import default_registry
+
+    try:
+        cr = default_registry().get(args.system).conflict_rules(None)
+    except FatesmithError as exc:
+        return _fail(args.system, str(exc))
+    if cr is None:
+        return _fail(args.system, "this system has no conflict rules")
+    specs = cr.actions()
+    if args.json:
+        print(json.dumps([s.model_dump(mode="json") for s in specs], ensure_ascii=False))
+        return EXIT_OK
+    if not specs:
+        print(f"{args.system}: no actions beyond the shared ones")
+    for spec in specs:
+        who = {"required": "actor", "optional": "optional actor", "none": "no actor"}[spec.actor]
+        targets = f", {spec.min_targets}-{spec.max_targets} target(s)" if spec.max_targets else ""
+        print(f"{spec.name}: {spec.label} ({who}{targets}) [{spec.section}]")
+        print(f"    {spec.help}")
+        for param in spec.params:
+            print(_param_text(param))
     return EXIT_OK

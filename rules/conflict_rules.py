@@ -17,13 +17,22 @@ way: e.g. a FATE 2.0 ``stress_box`` finds the band's row and ``hit_level`` the w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.dice import DicePool
-from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    Encounter,
+    OptionValue,
+    ParamValue,
+    Participant,
+    RecoveryPeriod,
+    SystemActionEvent,
+    TrackName,
+)
+from rules.errors import RuleViolation
 from rules.settings import SystemSettings
 
 
@@ -77,6 +86,119 @@ class RollReading(BaseModel):
     effort: int | None
     text: str = Field(default="", max_length=1000)
     initiative: int | None = None
+
+
+class ActionParam(BaseModel):
+    """One parameter of a system action, as a form shows it and a script writes it.
+
+    Attributes:
+        name: The key in ``SystemActionEvent.params``.
+        label: What the GUI calls it.
+        type: ``int`` (between ``minimum`` and ``maximum``), ``bool``, ``str`` (free text) or
+            ``choice`` (one of ``choices``).
+        default: The value when left out; None: the parameter must be given.
+        minimum: Lowest ``int`` value.
+        maximum: Highest ``int`` value.
+        choices: The values of a ``choice``.
+        help: A line on what it does.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    label: str = Field(min_length=1, max_length=80)
+    type: Literal["int", "bool", "str", "choice"] = "int"
+    default: ParamValue | None = None
+    minimum: int = -100
+    maximum: int = 100
+    choices: tuple[str, ...] = ()
+    help: str = Field(default="", max_length=400)
+
+    def check(self, value: ParamValue) -> ParamValue:
+        """``value`` if this parameter takes it (an ``int`` given as a whole float is not).
+
+        Raises:
+            RuleViolation: the value has the wrong type, or is out of range.
+        """
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise RuleViolation(f"{self.name} must be true or false")
+        elif self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleViolation(f"{self.name} must be a whole number")
+            if not self.minimum <= value <= self.maximum:
+                raise RuleViolation(
+                    f"{self.name} must be between {self.minimum} and {self.maximum}"
+                )
+        elif not isinstance(value, str):
+            raise RuleViolation(f"{self.name} must be text")
+        elif self.type == "choice" and value not in self.choices:
+            raise RuleViolation(f"{self.name} must be one of {', '.join(self.choices)}")
+        return value
+
+
+class ActionSpec(BaseModel):
+    """An action a system offers beyond the shared ones (:class:`SystemActionEvent`).
+
+    Attributes:
+        name: ``SystemActionEvent.action``.
+        label: What the GUI's menu calls it.
+        section: The book section it follows (shown with the form, cited in the log).
+        group: The menu it goes under (``Hazards``, ``Recovery``...).
+        actor: Whether the action needs an actor (``required``), may have one
+            (``optional``) or has none (``none``: the scene or the GM acts).
+        min_targets: Fewest targets.
+        max_targets: Most targets.
+        params: The parameters, in the order a form shows them.
+        help: A line on what it does.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64)
+    label: str = Field(min_length=1, max_length=80)
+    section: str = Field(default="", max_length=200)
+    group: str = Field(default="", max_length=80)
+    actor: Literal["required", "optional", "none"] = "required"
+    min_targets: int = Field(default=0, ge=0, le=50)
+    max_targets: int = Field(default=0, ge=0, le=50)
+    params: tuple[ActionParam, ...] = ()
+    help: str = Field(default="", max_length=800)
+
+    def checked_params(self, event: SystemActionEvent) -> dict[str, ParamValue]:
+        """``event``'s parameters with the defaults filled in, after checking the actor, the
+        targets and each value against this spec.
+
+        Raises:
+            RuleViolation: what is missing, unknown or out of range.
+        """
+        if self.actor == "required" and event.actor is None:
+            raise RuleViolation(f"{self.label} needs someone to act")
+        if self.actor == "none" and event.actor is not None:
+            raise RuleViolation(f"{self.label} has no actor")
+        n = len(event.targets)
+        if not self.min_targets <= n <= self.max_targets:
+            want = (
+                str(self.min_targets)
+                if self.min_targets == self.max_targets
+                else f"{self.min_targets} to {self.max_targets}"
+            )
+            raise RuleViolation(f"{self.label} takes {want} target(s), not {n}")
+        if len(set(event.targets)) != n:
+            raise RuleViolation(f"{self.label} names a target twice")
+        known = {p.name for p in self.params}
+        unknown = sorted(set(event.params) - known)
+        if unknown:
+            raise RuleViolation(f"{self.label} has no parameter {unknown[0]!r}")
+        out: dict[str, ParamValue] = {}
+        for param in self.params:
+            if param.name in event.params:
+                out[param.name] = param.check(event.params[param.name])
+            elif param.default is None:
+                raise RuleViolation(f"{self.label} needs {param.name}")
+            else:
+                out[param.name] = param.default
+        return out
 
 
 class CastRules(Protocol):
@@ -334,6 +456,54 @@ class ConflictRules(CastRules, Protocol):
     def overflow(self, track: tuple[int, ...], shifts: int) -> int:
         """Shifts beyond the minimum that forces a consequence on a named character."""
 
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """The actions this system adds to the shared ones (hazards, first aid...)."""
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """How many rolls ``event`` makes, each ``dice_for()`` (the engine draws missing dice
+        for that many; ``event``'s parameters are checked, defaults filled in)."""
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """Apply one of :meth:`actions` with the engine's steps (:mod:`rules.conflict.steps`);
+        returns the new state and the log line.
+
+        Raises:
+            RuleViolation: the action is unknown, or the rules do not allow it now.
+        """
+
+    def defense_rating(
+        self, state: Encounter, p: Participant, skill: str, rating: int
+    ) -> tuple[int, str]:
+        """The rating ``p`` defends with when its ``skill`` is ``rating`` (surprise lowers it),
+        and a note for the log ("" when unchanged)."""
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """What the system does as a new exchange begins (actions forfeited...), with notes
+        for the log."""
+
+    def kept_after_rest(
+        self,
+        p: Participant,
+        period: RecoveryPeriod,
+        back_to_back: bool,
+        kept: tuple[Consequence, ...],
+    ) -> tuple[Consequence, ...]:
+        """Of ``kept`` (what :meth:`recover` leaves), what ``p`` still holds after ``period``
+        given what only the system tracks (medical care that shortened a recovery)."""
+
+    def time_chart(self) -> tuple[str, ...]:
+        """The steps of in-game time the system measures recovery in, shortest first (empty:
+        only the periods of :meth:`recover`)."""
+
+    def recover_after(
+        self, p: Participant, elapsed: str, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """The consequences ``p`` still holds after ``elapsed`` (a step of :meth:`time_chart`).
+
+        Raises:
+            RuleViolation: ``elapsed`` is not a step of the chart.
+        """
+
 
 class ConflictHookDefaults:
     """The answers of :class:`ConflictRules` hooks most systems leave alone; a system's rules
@@ -448,3 +618,53 @@ class ConflictHookDefaults:
         """Only the next one: the slots fill in order."""
         nxt = self.next_consequence(p, kind)
         return () if nxt is None else (nxt,)
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """No actions beyond the shared ones."""
+        return ()
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """No rolls (there are no system actions)."""
+        return 0
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """Refuse: the system has no actions of its own.
+
+        Raises:
+            RuleViolation: always.
+        """
+        raise RuleViolation(f"this game system has no action {event.action!r}")
+
+    def defense_rating(
+        self, state: Encounter, p: Participant, skill: str, rating: int
+    ) -> tuple[int, str]:
+        """Defenses use the skill's rating."""
+        return rating, ""
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """Nothing happens as an exchange begins."""
+        return state, ()
+
+    def kept_after_rest(
+        self,
+        p: Participant,
+        period: RecoveryPeriod,
+        back_to_back: bool,
+        kept: tuple[Consequence, ...],
+    ) -> tuple[Consequence, ...]:
+        """Recovery is what :meth:`ConflictRules.recover` says."""
+        return kept
+
+    def time_chart(self) -> tuple[str, ...]:
+        """No time chart: recovery goes by the periods of ``recover``."""
+        return ()
+
+    def recover_after(
+        self, p: Participant, elapsed: str, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """Refuse: the system measures recovery only in periods.
+
+        Raises:
+            RuleViolation: always.
+        """
+        raise RuleViolation("this game system measures recovery in periods, not in elapsed time")

@@ -7,6 +7,7 @@
 - :mod:`rules.conflict.tactics`: maneuvers, blocks, full defense;
 - :mod:`rules.conflict.scene`: participants, aspects, zones, borders, movement, minion groups
   and companions;
+- :mod:`rules.conflict.steps`: the engine's steps for a system's own actions;
 - :mod:`rules.conflict.odds`: exact odds for the dice panel.
 
 Every function takes the :class:`rules.conflict_rules.ConflictRules` to use (a system's
@@ -44,6 +45,7 @@ from rules.conflict.engine import (
     roll,
     spend_fate_point,
     start,
+    system_action,
     tag_aspect,
     take_consequence,
     take_out,
@@ -61,7 +63,6 @@ __all__ = [
     "initiative_value", "maneuver",
     "minion_group", "move", "next_exchange", "next_turn", "pass_block", "protecting_block",
     "recover", "remove_aspect", "remove_participant", "replay", "reroll_odds", "resume", "roll",
-    "roll_bonus", "roll_odds", "roll_pool", "spend_fate_point", "start", "tag_aspect",
-    "take_consequence",
-    "take_out",
+    "roll_bonus", "roll_odds", "roll_pool", "spend_fate_point", "start", "system_action",
+    "tag_aspect", "take_consequence", "take_out",
 ]  # fmt: skip

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.conflict import harm, rolls, scene, tactics, turns
+from rules.conflict import harm, rolls, scene, steps, tactics, turns
 from rules.conflict.common import Result, _bound
 from rules.conflict.pools import event_pools
 from rules.conflict_rules import ConflictRules
@@ -54,22 +54,25 @@ from rules.encounter import (
     RollEvent,
     SpendFatePointEvent,
     StartEvent,
+    SystemActionEvent,
     TagAspectEvent,
     TakeConsequenceEvent,
     TakeOutEvent,
 )
+from rules.errors import RuleViolation
 
 E = TypeVar("E", bound=BaseModel)
 Handler = Callable[[Encounter, ConflictRules, Any], tuple[Encounter, str]]
 
 _HANDLERS: dict[str, Handler] = {
     **turns.HANDLERS, **rolls.HANDLERS, **harm.HANDLERS, **tactics.HANDLERS, **scene.HANDLERS,
+    **steps.HANDLERS,
 }  # fmt: skip
 """Event name (``do``) -> its transition."""
 
 _CLOSES_CONCESSION = frozenset(
     {"next_turn", "next_exchange", "attack", "maneuver", "block", "pass_block", "roll", "move",
-     "end_scene", "take_out"}
+     "end_scene", "take_out", "system_action"}
 )  # fmt: skip
 
 
@@ -114,8 +117,10 @@ def fill_dice(cr: ConflictRules, event: E, rng: random.Random, state: Encounter 
 
     With ``state`` (the encounter the event is about to be applied to) each roll draws from
     its own pool, as power tiers make it (:func:`rules.conflict.pools.event_pools`); without
-    it, from the system's plain pool.
+    it, from the system's plain pool. A system action draws as many rolls as its system says.
     """
+    if isinstance(event, SystemActionEvent):
+        return event.model_copy(update={"dice": _action_dice(cr, event, rng)})
     fields = _DICE_FIELDS.get(getattr(event, "do", ""), ())
     if not fields:
         return event
@@ -142,6 +147,22 @@ def fill_dice(cr: ConflictRules, event: E, rng: random.Random, state: Encounter 
                 for inv in invokes
             )
     return event.model_copy(update=updates) if updates else event
+
+
+def _action_dice(
+    cr: ConflictRules, event: SystemActionEvent, rng: random.Random
+) -> tuple[tuple[int, ...], ...] | None:
+    """The faces of a system action's rolls: those given, then drawn up to the number of rolls
+    the system says the action makes (an action it does not know draws none)."""
+    given = event.dice or ()
+    try:
+        _, checked = steps.check_action(cr, event)
+        wanted = cr.action_rolls(checked)
+    except RuleViolation:
+        return event.dice
+    pool = cr.dice_for()
+    drawn = [draw_faces(pool, rng) for _ in range(max(0, wanted - len(given)))]
+    return (*given, *drawn) if (given or drawn) else event.dice
 
 
 # -- keyword API ------------------------------------------------------------------------------
@@ -290,3 +311,8 @@ def recover(
 ) -> Result:
     """Consequences recover after ``period``."""
     return apply_event(cr, state, RecoverEvent(period=period, who=who, back_to_back=back_to_back))
+
+
+def system_action(cr: ConflictRules, state: Encounter, **kwargs: Any) -> Result:
+    """One of the system's own actions (see :class:`rules.encounter.SystemActionEvent`)."""
+    return apply_event(cr, state, SystemActionEvent(**kwargs))

@@ -384,7 +384,8 @@ def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[
         if ev.clear_stress and not p.is_group:  # fallen minions stay fallen
             changes["tracks"] = {k: v if k in kept else (0,) * len(v) for k, v in p.tracks.items()}
         if ev.breather:
-            changes["consequences"] = cr.recover(p.consequences, "breather", False)
+            held = cr.recover(p.consequences, "breather", False)
+            changes["consequences"] = cr.kept_after_rest(p, "breather", False, held)
         parts.append(_set(p, **changes))
     state = state.model_copy(
         update={
@@ -407,14 +408,21 @@ def _end_scene(state: Encounter, cr: ConflictRules, ev: EndSceneEvent) -> tuple[
 def _recover(state: Encounter, cr: ConflictRules, ev: RecoverEvent) -> tuple[Encounter, str]:
     if ev.who is not None:
         _get(state, ev.who)
+    period, elapsed = ev.period, ev.elapsed
+
+    def kept(p: Participant) -> tuple[Consequence, ...]:
+        if period is None:
+            assert elapsed is not None
+            return cr.recover_after(p, elapsed, ev.back_to_back)
+        held = cr.recover(p.consequences, period, ev.back_to_back)
+        return cr.kept_after_rest(p, period, ev.back_to_back, held)
+
     parts = tuple(
-        _set(p, consequences=cr.recover(p.consequences, ev.period, ev.back_to_back),
-             spent_slots=())
-        if ev.who in (None, p.id) else p
+        _set(p, consequences=kept(p), spent_slots=()) if ev.who in (None, p.id) else p
         for p in state.participants
-    )  # fmt: skip
+    )
     who = _name(state, ev.who) if ev.who else "everyone"
-    return state.model_copy(update={"participants": parts}), f"{who} recovers ({ev.period})"
+    return state.model_copy(update={"participants": parts}), f"{who} recovers ({period or elapsed})"
 
 
 HANDLERS: dict[str, Any] = {

@@ -231,6 +231,10 @@ def _roll_read(
         standing_note = f"{standing:+d} {why}".rstrip()
         notes.append(standing_note)
     rating = p.skill(skill, state.kind)
+    if defense:  # a system may lower a defense (SotC: surprised, Mediocre)
+        rating, why_rating = cr.defense_rating(state, p, skill, rating)
+        if why_rating:
+            notes.append(why_rating)
     read = _read(cr, p, skill, rating, pool, dice, bonus, reading, difficulty)
     assert read.effort is not None
     record = RollRecord(

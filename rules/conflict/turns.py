@@ -159,6 +159,8 @@ def _begin_exchange(cr: ConflictRules, state: Encounter) -> tuple[Encounter, str
         }
     )  # fmt: skip
     state, out = _sit_out(cr, state)
+    state, system_notes = cr.exchange_begins(state)
+    notes.extend(system_notes)
     state = state.model_copy(update={"turn": _first_from(state, 0)})
     text = f"Exchange {state.exchange} begins"
     return state, "; ".join([text, *notes, *out])

@@ -427,12 +427,53 @@ RecoveryPeriod = Literal["breather", "night", "downtime"]
 
 
 class RecoverEvent(_Event):
-    """Time passes: consequences recover (breather: mild; 6+ hours: moderate; days: severe)."""
+    """Time passes: consequences recover (breather: mild; 6+ hours: moderate; days: severe).
+
+    ``elapsed`` instead names the in-game time that passed as a step of the system's time chart
+    (``ConflictRules.time_chart``; SotC: "an hour", "a few days"), for recovery that care or a
+    stunt has shortened by steps.
+    """
 
     do: Literal["recover"] = "recover"
-    period: RecoveryPeriod
+    period: RecoveryPeriod | None = None
     who: str | None = None
     back_to_back: bool = False
+    elapsed: str | None = Field(default=None, min_length=1, max_length=40)
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> RecoverEvent:
+        if (self.period is None) == (self.elapsed is None):
+            raise ValueError("give either period or elapsed")
+        return self
+
+
+ParamValue = int | str | bool
+"""One parameter of a system action (JSON scalars)."""
+
+
+class SystemActionEvent(_Event):
+    """An action the game system defines beyond the shared ones (a hazard, first aid, an
+    ambush...): the system lists what it offers (``ConflictRules.actions``) and applies it
+    (``ConflictRules.apply_action``) with the engine's own steps, so undo, replay and scripts
+    treat it like any other event.
+
+    Attributes:
+        action: The action's name, as the system lists it.
+        actor: Who acts (None: the scene or the GM, e.g. a fire).
+        targets: Whom it affects, in order.
+        params: The action's parameters by name (the system states their types and ranges).
+        dice: The faces of each roll the action makes, in the order the system rolls them;
+            None: drawn from the script seed (the system says how many rolls it needs).
+    """
+
+    do: Literal["system_action"] = "system_action"
+    action: str = Field(min_length=1, max_length=64)
+    actor: str | None = None
+    targets: tuple[str, ...] = Field(default=(), max_length=50)
+    params: dict[str, ParamValue] = Field(default_factory=dict, max_length=32)
+    dice: tuple[Annotated[tuple[int, ...], Field(max_length=MAX_FACES)], ...] | None = Field(
+        default=None, max_length=60
+    )
 
 
 Event = Annotated[
@@ -472,7 +513,8 @@ Event = Annotated[
     | EditAspectEvent
     | EndSceneEvent
     | RecoverEvent
-    | GmOverrideEvent,
+    | GmOverrideEvent
+    | SystemActionEvent,
     Field(discriminator="do"),
 ]
 """Every transition, as data (the ``do`` field names it)."""

@@ -20,9 +20,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
 from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    OptionValue,
+    Participant,
+    RecoveryPeriod,
+    TrackName,
+)
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
+from rules.systems.sotc.conflict_hooks import SotcActionHooks
 from rules.systems.sotc.settings import SotcSettings
 
 TRACKS: tuple[TrackSpec, ...] = (
@@ -62,6 +68,22 @@ class SotcOptions(BaseModel):
             Iron: health, SRD L3083; Aplomb: composure, SRD L4149).
         fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
             adding up to it (One Hit to the Body: health, SRD L3069).
+        stunts: The participant's stunts that SotC's own actions read
+            (:data:`rules.systems.sotc.conflict_actions.ACTION_STUNTS`: Medic, Safe Fall...).
+        surprised_until: The last exchange in which an ambush leaves it surprised (defense at
+            Mediocre, SRD L1716); 0: not surprised.
+        forfeit_exchange: An exchange whose action it gives up (first aid received after it
+            acted, SRD L5890); 0: none.
+        first_aid_in: The exchange it last received first aid in (one a exchange, SRD L5890).
+        care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
+            saved (0 after a failed attempt; one attempt only, SRD L5892).
+        encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5776).
+        burning: The intensity of a lasting fire it is in, which burns it as each exchange
+            begins (SRD L5976); 0: none.
+        helped_in: The exchange it last helped a driver in, as a passenger (SRD L5547).
+        disarmed: The shifts of the disarm it suffered (no Weapons until re-armed; picking the
+            weapon up costs 1 more than this, SRD L1450); 0: armed.
+        uncured: Consequences of a slow poison, which stay until it is cured (SRD L5581).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -71,9 +93,26 @@ class SotcOptions(BaseModel):
     armor: int = Field(default=0, ge=0, le=10)
     roll_down: tuple[TrackName, ...] = ()
     fill_lower: tuple[TrackName, ...] = ()
+    stunts: tuple[str, ...] = Field(default=(), max_length=20)
+    surprised_until: int = Field(default=0, ge=0)
+    forfeit_exchange: int = Field(default=0, ge=0)
+    first_aid_in: int = Field(default=0, ge=0)
+    care: tuple[str, ...] = Field(default=(), max_length=20)
+    encumbered: int = Field(default=0, ge=0, le=5)
+    burning: int = Field(default=0, ge=0, le=3)
+    helped_in: int = Field(default=0, ge=0)
+    disarmed: int = Field(default=0, ge=0, le=20)
+    uncured: tuple[str, ...] = Field(default=(), max_length=20)
 
 
 NO_OPTIONS = SotcOptions()
+
+ACTION_STUNTS: tuple[str, ...] = (
+    "On Top Of It", "Danger Sense", "Saw It Coming", "Constant Vigilance", "Acrobat",
+    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back",
+)  # fmt: skip
+"""The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
+kept in a participant's ``stunts`` option."""
 
 
 @lru_cache(maxsize=256)
@@ -98,8 +137,10 @@ def participant_options(
 ) -> dict[str, OptionValue]:
     """``Participant.options`` for a SotC participant: armor and the stunts that change where
     stress lands (:func:`stress_options`), and extra consequence slots; defaults left out."""
+    folded = {s.casefold().strip() for s in stunts}
     options: dict[str, OptionValue] = {
         **stress_options(stunts, armor),
+        "stunts": tuple(s for s in ACTION_STUNTS if s.casefold() in folded),
         "extra_physical": extra_physical,
         "extra_social": extra_social,
     }
@@ -123,7 +164,7 @@ def stress_bonus(rating: int) -> int:
     return 4
 
 
-class SotcConflictRules(ConflictHookDefaults):
+class SotcConflictRules(SotcActionHooks, ConflictHookDefaults):
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
     Args:
@@ -673,12 +714,25 @@ def apply_results(character: SotcCharacter, participant: Participant) -> SotcCha
 
 
 def recover_condition(
-    cr: ConflictRules, condition: Condition, period: RecoveryPeriod, *, back_to_back: bool = False
+    cr: ConflictRules,
+    condition: Condition,
+    period: RecoveryPeriod,
+    *,
+    back_to_back: bool = False,
+    stunts: tuple[str, ...] = (),
 ) -> Condition:
     """A SotC character's condition after rest between scenes or sessions: stress clears and
-    consequences recover as ``cr`` says (SotC "Removing Consequences")."""
+    consequences recover as ``cr`` says (SotC "Removing Consequences"), sooner with the
+    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night).
+    """
+    kept = cr.recover(condition.consequences, period, back_to_back)
+    if stunts:
+        probe = Participant(
+            id="probe", consequences=condition.consequences, options=participant_options(stunts)
+        )
+        kept = cr.kept_after_rest(probe, period, back_to_back, kept)
     return Condition(
         health=(False,) * len(condition.health),
         composure=(False,) * len(condition.composure),
-        consequences=cr.recover(condition.consequences, period, back_to_back),
+        consequences=kept,
     )

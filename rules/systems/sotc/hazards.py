@@ -1,0 +1,674 @@
+"""Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
+poison, explosions and their fuses, knockback and pushing, carrying, disarming, chases.
+
+Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
+(:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
+others. Line numbers cite the SotC SRD text in the seeds; digest sotc.md sections 6.15, 7.1-7.4.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+
+from rules.conflict import steps
+from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
+from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
+from rules.errors import RuleViolation
+
+S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
+S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
+S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
+S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L6003-L6007)"
+S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6009-L6020)"
+S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
+S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
+S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
+S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance (SRD L5768-L5776)"
+S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers (SRD L5469-L5549)"
+
+FUSE_TABLE: dict[str, dict[int, str]] = {
+    "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
+    "medium": {2: "explode", 1: "explode", 0: "no explosion", -1: "no explosion", -2: "fizzle"},
+    "long": {2: "explode", 1: "no explosion", 0: "no explosion", -1: "no explosion",
+             -2: "fizzle"},
+}  # fmt: skip
+"""The GM's 2dF fuse check before every action (SRD L6009-L6017)."""
+
+ENCUMBERED_SKILLS = frozenset(
+    {"athletics", "burglary", "drive", "fists", "guns", "pilot", "sleight of hand", "stealth",
+     "weapons"}
+)  # fmt: skip
+"""The physical skills a load hinders (the book's "all other physical action": not Might, which
+carries it, nor Endurance, which bears it; a judgment call)."""
+
+PERSON_WEIGHT = 2
+"""A normal person's weight factor (SRD L1470)."""
+
+HAZARDS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        name="fire", label="Fire", section=S_FIRE, group="Hazards", actor="none",
+        max_targets=50,
+        help="At the start of an exchange a fire deals its intensity in physical stress to "
+        "everyone in the scene (no targets: every one still in, or in the zone).",
+        params=(
+            ActionParam(name="intensity", label="Intensity (1 heat, 2 flames, 3 inferno)",
+                        minimum=0, maximum=3),
+            ActionParam(name="zone", label="Only in zone (id)", type="str", default=""),
+            ActionParam(name="lasting", label="Burns again as each exchange begins",
+                        type="bool", default=False,
+                        help="Until a fire of intensity 0 puts them out of it."),
+        ),
+    ),
+    ActionSpec(
+        name="poison", label="Poison", section=S_POISON, group="Hazards", actor="none",
+        min_targets=1, max_targets=1,
+        help="Fast: an attack at its potency against Endurance (each exchange, spin stops it). "
+        "Slow: once a scene, beating Endurance by 3 gives a consequence, the fourth takes "
+        "the victim out. Exotic: Endurance against the potency, failure gives its aspect.",
+        params=(
+            ActionParam(name="potency", label="Potency", minimum=-1, maximum=8),
+            ActionParam(name="kind", label="Kind", type="choice",
+                        choices=("fast", "slow", "exotic"), default="fast"),
+            ActionParam(name="text", label="Consequence or aspect", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="cure_poison", label="Cure a poison", section=S_POISON, group="Hazards",
+        actor="optional", min_targets=1, max_targets=1,
+        help="A slow poison's consequences stay until it is cured; cured, they recover with "
+        "time like any other.",
+    ),
+    ActionSpec(
+        name="explosion", label="Explosion", section=S_EXPLOSION, group="Hazards",
+        actor="none", min_targets=1, max_targets=50,
+        help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
+        "and the cover of borders): made, a consequence (spin: unharmed); missed or unaware, "
+        "taken out.",
+        params=(
+            ActionParam(name="force", label="Force", minimum=0, maximum=12),
+            ActionParam(name="area", label="Area (zones)", minimum=1, maximum=20, default=1),
+            ActionParam(name="zone", label="Goes off in zone (id)", type="str", default=""),
+            ActionParam(name="unaware", label="Unaware (ids, comma-separated)", type="str",
+                        default=""),
+            ActionParam(name="text", label="Consequence", type="str", default=""),
+        ),
+    ),
+    ActionSpec(
+        name="throw_explosive", label="Throw an explosive", section=S_THROW, group="Hazards",
+        max_targets=50,
+        help="Weapons vs Mediocre: made, it lands in the zone aimed at, else at the thrower's "
+        "feet. Everyone in its area (the targets) rolls Athletics against the throw to dive "
+        "clear; spin lets them move one zone away at once.",
+        params=(
+            ActionParam(name="zone", label="Aimed at zone (id)", type="str", default=""),
+            ActionParam(name="dive_difficulty", label="Dive difficulty (-1: the throw)",
+                        minimum=-1, maximum=12, default=-1,
+                        help="The thrower may lower it, not below Mediocre."),
+        ),
+    ),
+    ActionSpec(
+        name="fuse", label="Fuse check", section=S_FUSE, group="Hazards", actor="none",
+        help="Before every action: 2dF (the roll's first two dice) on the fuse table; a second "
+        "fizzle makes a dud.",
+        params=(
+            ActionParam(name="fuse", label="Fuse", type="choice",
+                        choices=("short", "medium", "long")),
+            ActionParam(name="marked", label="A fizzle is already marked", type="bool",
+                        default=False),
+        ),
+    ),
+    ActionSpec(
+        name="knockback", label="Knockback / push", section=S_KNOCKBACK, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="A contest; knockback: the first zone costs 1 + weight factor shifts, each further "
+        "one more than the last; push: weight factor + 1 a zone, the pusher comes along.",
+        params=(
+            ActionParam(name="skill", label="Skill", type="str", default="Might"),
+            ActionParam(name="defense_skill", label="Defense skill", type="str",
+                        default="Athletics"),
+            ActionParam(name="push", label="Push (not knockback)", type="bool", default=False),
+            ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
+                        default=PERSON_WEIGHT),
+        ),
+    ),
+    ActionSpec(
+        name="chase", label="Chase exchange", section=S_CHASE, group="Chases",
+        min_targets=1, max_targets=1,
+        help="The lead vehicle's driver names a difficulty and rolls first; a miss costs his car "
+        "the shifts missed by. The pursuer (a vehicle, or a group of minion cars) rolls against "
+        "the same difficulty: its shifts hit the lead car (or it maneuvers instead); a miss "
+        "costs it the shifts missed by.",
+        params=(
+            ActionParam(name="difficulty", label="Difficulty", minimum=-2, maximum=10),
+            ActionParam(name="skill", label="Skill", type="choice", choices=("Drive", "Pilot"),
+                        default="Drive"),
+            ActionParam(name="maneuver", label="Pursuer maneuvers instead", type="bool",
+                        default=False),
+            ActionParam(name="passenger", label="Helping passenger (id)", type="str",
+                        default="", help="Rolls too; the driver keeps the better result."),
+            ActionParam(name="passenger_skill", label="Passenger's skill", type="str",
+                        default="Guns"),
+            ActionParam(name="shotgun", label="Shotgun! (+1 to each hit on the lead car)",
+                        type="bool", default=False),
+        ),
+    ),
+    ActionSpec(
+        name="carry", label="Carry someone", section=S_CARRY, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="Move one zone carrying the target: the supplemental move's penalty grows by the "
+        "target's weight factor.",
+        params=(
+            ActionParam(name="to", label="To zone (id)", type="str"),
+            ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
+                        default=PERSON_WEIGHT),
+        ),
+    ),
+    ActionSpec(
+        name="encumbrance", label="Heavy load", section=S_ENCUMBRANCE, group="Maneuvers",
+        help="A load as heavy as the Might it takes to lift it: carried freely up to 4 steps "
+        "below the carrier's Might, -1 on other physical rolls a step past that, at most -4 "
+        "(-5 when really pushing).",
+        params=(
+            ActionParam(name="load", label="Load (the Might that lifts it)", minimum=-3,
+                        maximum=14, default=0),
+            ActionParam(name="pushing", label="Really pushing", type="bool", default=False),
+            ActionParam(name="drop", label="Puts it down", type="bool", default=False),
+        ),
+    ),
+    ActionSpec(
+        name="disarm", label="Disarm", section=S_DISARM, group="Maneuvers",
+        min_targets=1, max_targets=1,
+        help="A contest; one shift disarms: picking the weapon up is a supplemental action at "
+        "-1 less the shifts.",
+        params=(
+            ActionParam(name="skill", label="Skill", type="str", default="Weapons"),
+            ActionParam(name="defense_skill", label="Defense skill", type="str",
+                        default="Athletics"),
+        ),
+    ),
+    ActionSpec(
+        name="rearm", label="Re-arm", section=S_DISARM, group="Maneuvers",
+        help="Pick the weapon up as a supplemental action (-1 less the disarm's shifts on this "
+        "turn's action), or spend the action re-arming.",
+        params=(
+            ActionParam(name="pick_up", label="Pick it up (supplemental)", type="bool",
+                        default=True),
+        ),
+    ),
+)  # fmt: skip
+"""SotC's hazards and special maneuvers."""
+
+
+def hazard_rolls(event: SystemActionEvent) -> int | None:
+    """The rolls of a hazard action, or None when ``event`` is not one."""
+    name = event.action
+    if name == "poison":
+        return 1 if event.params.get("kind") == "exotic" else 2
+    if name == "explosion":
+        return len(event.targets)
+    if name == "throw_explosive":
+        return 1 + len(event.targets)
+    if name == "fuse":
+        return 1
+    if name == "chase":
+        return 3 if event.params.get("passenger") else 2
+    if name in ("knockback", "disarm"):
+        return 2
+    if name in ("fire", "carry", "encumbrance", "rearm", "cure_poison"):
+        return 0
+    return None
+
+
+def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
+    dice = event.dice or ()
+    return dice[index] if index < len(dice) else None
+
+
+def _burn_each(
+    state: Encounter, cr: ConflictRules, targets: tuple[tuple[str, int], ...]
+) -> tuple[Encounter, list[str]]:
+    """A hit of each intensity on each target's Health; once one waits for a consequence, the
+    rest are named, still to burn."""
+    parts: list[str] = []
+    owed: list[str] = []
+    for pid, intensity in targets:
+        if state.pending_hit is not None:
+            owed.append(steps.name(state, pid))
+            continue
+        state, text = steps.hit(state, cr, pid, intensity, "health")
+        parts.append(text)
+    if owed:
+        parts.append(f"still to burn once the pending hit is settled: {', '.join(owed)}")
+    return state, parts
+
+
+def burn(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
+    """A lasting fire burns everyone still in it as an exchange begins (SRD L5976)."""
+    from rules.systems.sotc.conflict import options_of
+
+    targets = tuple(
+        (p.id, options_of(p).burning) for p in state.participants
+        if options_of(p).burning and not p.taken_out
+    )  # fmt: skip
+    if not targets:
+        return state, ()
+    state, parts = _burn_each(state, cr, targets)
+    return state, ("the fire burns: " + "; ".join(parts),)
+
+
+def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import with_options
+
+    intensity = int(ev.params["intensity"])
+    zone = str(ev.params["zone"])
+    targets = ev.targets or tuple(
+        p.id for p in state.participants
+        if not p.taken_out and p.attached_to is None and (not zone or p.zone == zone)
+    )  # fmt: skip
+    for pid in targets:
+        steps.find(state, pid, active=intensity > 0)
+    lasting = bool(ev.params["lasting"])
+    if lasting or not intensity:  # intensity 0 also puts them out of a lasting fire
+        state = steps.put(state, *(
+            with_options(steps.find(state, pid), burning=intensity if lasting else 0)
+            for pid in targets
+        ))  # fmt: skip
+    if not intensity:
+        return state, "the fire can be avoided (intensity 0): no stress"
+    state, parts = _burn_each(state, cr, tuple((pid, intensity) for pid in targets))
+    again = "; it burns again as each exchange begins" if lasting else ""
+    return state, "; ".join([f"fire, intensity {intensity}", *parts]) + again
+
+
+def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import free_slot
+
+    victim = steps.find(state, ev.targets[0], active=True)
+    potency = int(ev.params["potency"])
+    kind = str(ev.params["kind"])
+    text = str(ev.params["text"])
+    if kind == "exotic":
+        state, rec = steps.roll(state, cr, victim.id, "Endurance", _faces(ev, 0))
+        line = f"exotic poison {potency:+d}: {steps.roll_text(cr, state, rec)}"
+        if rec.effort >= potency:
+            return state, f"{line}: resists, the symptoms pass"
+        if not text:
+            raise RuleViolation("an exotic poison needs its aspect (text)")
+        state = steps.add_aspect(state, text, holder=victim.id, created_by=None)
+        return state, f"{line}: succumbs: \u201c{text}\u201d"
+    faces = steps.faces(cr, _faces(ev, 0), "the poison")
+    poison = potency + cr.resolve(cr.dice_for(), faces)
+    state, rec = steps.roll(state, cr, victim.id, "Endurance", _faces(ev, 1), defense=True)
+    line = (
+        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
+        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
+    )
+    margin = poison - rec.effort
+    if kind == "fast":
+        if margin <= 0:
+            stops = -margin >= cr.spin_margin
+            return state, f"{line}: no stress" + ("; spin: the poison stops" if stops else "")
+        state, hit = steps.hit(state, cr, victim.id, margin, "health")
+        return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}"
+    if margin < 3:
+        return state, f"{line}: no consequence (it needs to win by 3)"
+    victim = steps.find(state, victim.id)
+    severity = free_slot(cr, victim, "mild")
+    if severity is None:
+        return steps.take_out(state, victim.id), f"{line}: {victim.name} succumbs (taken out)"
+    label = text or "Poisoned"
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
+    state = steps.add_consequence(state, victim.id, severity, label, "physical")
+    victim = steps.find(state, victim.id)
+    uncured = (*options_of(victim).uncured, label)
+    state = steps.put(state, with_options(victim, uncured=uncured))
+    return state, f"{line}: {severity} consequence \u201c{label}\u201d until cured"
+
+
+def _cure(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
+    p = steps.find(state, ev.targets[0])
+    uncured = options_of(p).uncured
+    if not uncured:
+        raise RuleViolation(f"{p.name} has no poison to cure")
+    state = steps.put(state, with_options(p, uncured=()))
+    names = ", ".join(f"\u201c{t}\u201d" for t in uncured)
+    return state, f"{p.name} is cured: {names} now recover with time"
+
+
+def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Zones crossed from ``origin`` (for the area) and the force lost on the way (a zone
+    crossed and the value of each border: the least over all routes)."""
+    adjacent: dict[str, list[tuple[str, int]]] = {}
+    for b in state.borders:
+        a, c = b.between
+        adjacent.setdefault(a, []).append((c, b.value))
+        adjacent.setdefault(c, []).append((a, b.value))
+    hops: dict[str, int] = {origin: 0}
+    loss: dict[str, int] = {}
+    queue = [(0, 0, origin)]
+    while queue:
+        cost, hop, zone = heapq.heappop(queue)
+        if zone in loss:
+            continue
+        loss[zone] = cost
+        hops[zone] = min(hops.get(zone, hop), hop)
+        for nxt, value in adjacent.get(zone, ()):
+            if nxt not in loss:
+                heapq.heappush(queue, (cost + 1 + value, hop + 1, nxt))
+    # the area counts zones crossed by the shortest route, whatever the cover
+    frontier, seen = [origin], {origin: 0}
+    while frontier:
+        zone = frontier.pop(0)
+        for nxt, _ in adjacent.get(zone, ()):
+            if nxt not in seen:
+                seen[nxt] = seen[zone] + 1
+                frontier.append(nxt)
+    return seen, loss
+
+
+def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import free_slot
+
+    force, area = int(ev.params["force"]), int(ev.params["area"])
+    origin = str(ev.params["zone"])
+    unaware = {u.strip() for u in str(ev.params["unaware"]).split(",") if u.strip()}
+    text = str(ev.params["text"]) or "Caught in the blast"
+    hops, loss = _distances(state, origin) if origin else ({}, {})
+    parts = [f"explosion, force {force:+d}, area {area}" + (f" in {origin}" if origin else "")]
+    for i, pid in enumerate(ev.targets):
+        p: Participant = steps.find(state, pid, active=True)
+        zone = p.zone if origin and p.zone is not None else origin
+        if origin and (zone not in hops or hops[zone] >= area):
+            parts.append(f"{p.name}: outside the area")
+            continue
+        here = force - (loss.get(zone, 0) if origin else 0)
+        if here <= 0:
+            parts.append(f"{p.name}: the force is spent")
+            continue
+        if pid in unaware:
+            verdict, rolled = "out", f"{p.name} unaware of it"
+        else:
+            state, rec = steps.roll(state, cr, pid, "Athletics", _faces(ev, i))
+            rolled = f"{steps.roll_text(cr, state, rec)} vs {here:+d}"
+            if rec.effort >= here and rec.effort - here >= cr.spin_margin:
+                verdict = "escape"
+            else:
+                verdict = "cover" if rec.effort >= here else "out"
+        p = steps.find(state, pid)
+        severity = free_slot(cr, p, "mild") if verdict == "cover" and not p.is_group else None
+        if verdict == "escape":
+            parts.append(f"{rolled}: spin, a miraculous escape")
+        elif severity is not None:
+            state = steps.add_consequence(state, pid, severity, text, "physical")
+            parts.append(f"{rolled}: takes cover, {severity} consequence \u201c{text}\u201d")
+        else:
+            state = steps.take_out(state, pid)
+            if p.is_group:
+                state = steps.put(state, steps.update(
+                    steps.find(state, pid),
+                    tracks={k: (1,) * len(v) for k, v in p.tracks.items()},
+                ))  # fmt: skip
+            parts.append(f"{rolled}: taken out")
+    return state, "; ".join(parts)
+
+
+def _throw(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    thrower = steps.find(state, ev.actor, active=True)
+    state = steps.acted(state, thrower.id)
+    state, rec = steps.roll(state, cr, thrower.id, "Weapons", _faces(ev, 0))
+    throw = rec.effort
+    aimed = str(ev.params["zone"]) or thrower.zone or "the zone aimed at"
+    lowered = int(ev.params["dive_difficulty"])
+    if throw >= 0:
+        where = aimed
+        others = max(0, lowered) if 0 <= lowered < throw else throw
+        own = others
+    else:  # a bad throw lands at the thrower's feet (L6007)
+        where = thrower.zone or "the thrower's zone"
+        others, own = 0, -throw
+    parts = [f"{steps.roll_text(cr, state, rec)} vs +0: lands in {where}"]
+    for i, pid in enumerate(ev.targets, start=1):
+        p = steps.find(state, pid, active=True)
+        target = own if pid == thrower.id else others
+        state, dive = steps.roll(state, cr, pid, "Athletics", _faces(ev, i), defense=True)
+        if dive.effort - target >= cr.spin_margin:
+            verdict = "spin: dives clear, one zone away (place them)"
+        else:
+            verdict = "stays near it"
+        parts.append(
+            f"{p.name} dives: {steps.roll_text(cr, state, dive)} vs {target:+d}: {verdict}"
+        )
+    return state, "; ".join(parts)
+
+
+def _fuse(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    faces = (_faces(ev, 0) or ())[:2]
+    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
+        raise RuleViolation("a fuse check reads two Fudge dice")
+    total = sum(faces)
+    result = FUSE_TABLE[str(ev.params["fuse"])][total]
+    if result == "fizzle" and ev.params["marked"]:
+        result = "a second fizzle: a dud"
+    elif result == "fizzle":
+        result = "fizzle: mark it (a second one makes a dud)"
+    dice = "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
+    return state, f"fuse check ({ev.params['fuse']}): [{dice}] = {total:+d}: {result}"
+
+
+def _contest(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, int, str]:
+    assert ev.actor is not None
+    steps.find(state, ev.actor, active=True)
+    target = steps.find(state, ev.targets[0], active=True)
+    state = steps.acted(state, ev.actor)
+    state, a = steps.roll(state, cr, ev.actor, str(ev.params["skill"]), _faces(ev, 0))
+    state, d = steps.roll(
+        state, cr, target.id, str(ev.params["defense_skill"]), _faces(ev, 1), defense=True
+    )
+    text = f"{steps.roll_text(cr, state, a)} vs {steps.roll_text(cr, state, d)}"
+    return state, a.effort - d.effort, text
+
+
+def zones_moved(shifts: int, weight: int, push: bool) -> int:
+    """Zones a knockback (1 + weight for the first, each further one more) or a push (weight +
+    1 each) of ``shifts`` moves its target (SRD L1462, L1470: a person, weight 2, is knocked one
+    zone by 3 shifts, two by 7)."""
+    zones, cost, spent = 0, 1 + weight, 0
+    while spent + cost <= shifts:
+        spent += cost
+        zones += 1
+        if not push:
+            cost += 1
+    return zones
+
+
+def _knockback(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    state, shifts, text = _contest(state, cr, ev)
+    push, weight = bool(ev.params["push"]), int(ev.params["weight"])
+    what = "push" if push else "knockback"
+    zones = zones_moved(max(0, shifts), weight, push)
+    name = steps.name(state, ev.targets[0])
+    if not zones:
+        return state, f"{text}: no {what} ({max(0, shifts)} shifts, weight {weight})"
+    also = " and the pusher comes along" if push else ""
+    return state, (
+        f"{text}: {max(0, shifts)} shifts, {what} moves {name} {zones} "
+        f"zone{'s' if zones > 1 else ''}{also} (weight {weight}; place them)"
+    )
+
+
+def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    state, shifts, text = _contest(state, cr, ev)
+    target = ev.targets[0]
+    if shifts < 1:
+        return state, f"{text}: no disarm"
+    from rules.systems.sotc.conflict_actions import with_options
+
+    state = steps.put(state, with_options(steps.find(state, target), disarmed=min(shifts, 20)))
+    return state, (
+        f"{text}: {shifts} shift{'s' if shifts > 1 else ''}: {steps.name(state, target)} is "
+        f"disarmed (no Weapons); picking the weapon up is a supplemental action at "
+        f"{-1 - shifts:+d}"
+    )
+
+
+def _rearm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.conflict_actions import with_options
+
+    assert ev.actor is not None
+    p = steps.find(state, ev.actor, active=True)
+    shifts = options_of(p).disarmed
+    if not shifts:
+        raise RuleViolation(f"{p.name} is not disarmed")
+    if ev.params["pick_up"]:  # a supplemental action: it goes with this exchange's action
+        state = steps.spend_action(state, p.id, "pick up the weapon")
+        p = steps.find(state, p.id)
+        penalty = 1 + shifts
+        state = steps.put(state, with_options(
+            steps.update(p, penalty=p.penalty + penalty), disarmed=0
+        ))  # fmt: skip
+        return state, f"{p.name} picks the weapon up (-{penalty} on this turn's action)"
+    state = steps.acted(state, p.id)
+    state = steps.put(state, with_options(steps.find(state, p.id), disarmed=0))
+    return state, f"{p.name} spends the action re-arming"
+
+
+def disarmed_check(shifts: int, skill: str, name: str) -> None:
+    """A disarmed participant cannot use Weapons (SRD L1450; its defense falls to Athletics or
+    Fists).
+
+    Raises:
+        RuleViolation: ``skill`` is Weapons and ``shifts`` (the disarm's) is not 0.
+    """
+    if shifts and skill.casefold().strip() == "weapons":
+        raise RuleViolation(
+            f"{name} is disarmed: no Weapons until re-armed (defend with Athletics or Fists)"
+        )
+
+
+def _passenger(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent, helper: str, driver: RollRecord
+) -> tuple[Encounter, RollRecord, str]:
+    """A passenger's helping roll (SRD L5547): the better of the two counts; not the same
+    passenger two exchanges running."""
+    from rules.systems.sotc.conflict_actions import with_options
+
+    p = steps.find(state, helper, active=True)
+    state, rec = steps.roll(state, cr, p.id, str(ev.params["passenger_skill"]), _faces(ev, 2))
+    if state.started:
+        state = steps.put(state, with_options(steps.find(state, p.id), helped_in=state.exchange))
+    better = rec if rec.effort > driver.effort else driver
+    line = f"{p.name} helps: {steps.roll_text(cr, state, rec)}, {better.effort:+d} counts"
+    return state, better, line
+
+
+def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    lead = steps.find(state, ev.actor, active=True)
+    pursuer = steps.find(state, ev.targets[0], active=True)
+    difficulty, skill = int(ev.params["difficulty"]), str(ev.params["skill"])
+    helper = str(ev.params["passenger"])
+    if helper and state.started:
+        from rules.systems.sotc.conflict import options_of
+
+        p = steps.find(state, helper, active=True)
+        if options_of(p).helped_in == state.exchange - 1 > 0:
+            raise RuleViolation(f"{p.name} helped the driver last exchange")
+    state, a = steps.roll(state, cr, lead.id, skill, _faces(ev, 0))
+    state, b = steps.roll(state, cr, pursuer.id, skill, _faces(ev, 1))
+    parts = [f"{lead.name} leads at {difficulty:+d}: {steps.roll_text(cr, state, a)}"]
+    if helper:  # SRD L5547: the driver keeps the better of the two results
+        state, a, line = _passenger(state, cr, ev, helper, a)
+        parts.append(line)
+    hits: list[tuple[str, int, str]] = []
+    if a.effort < difficulty:
+        hits.append((lead.id, difficulty - a.effort, f"{lead.name} misses"))
+    pursuit = f"{steps.roll_text(cr, state, b)}"
+    if b.effort < difficulty:
+        hits.append((pursuer.id, difficulty - b.effort, f"{pursuit}: misses"))
+    elif ev.params["maneuver"]:
+        parts.append(f"{pursuit}: makes it and may maneuver")
+    elif b.effort > difficulty:
+        hits.append((lead.id, b.effort - difficulty, f"{pursuit}: closes in"))
+    else:
+        parts.append(f"{pursuit}: keeps up")
+    for pid, amount, why in hits:
+        if pid == lead.id and ev.params["shotgun"]:  # SRD L5521
+            amount += 1
+            why += " (+1 Shotgun!)"
+        if state.pending_hit is not None:
+            parts.append(f"{why}: {amount} stress to {steps.name(state, pid)} once the pending "
+                         "hit is settled")  # fmt: skip
+            continue
+        state, text = steps.hit(state, cr, pid, amount, "health")
+        parts.append(f"{why}: {text}")
+    return state, "; ".join(parts)
+
+
+def _carry(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    assert ev.actor is not None
+    carrier = steps.find(state, ev.actor, active=True)
+    load = steps.find(state, ev.targets[0])
+    if load.zone != carrier.zone:
+        raise RuleViolation(f"{load.name} is not in {carrier.name}'s zone")
+    weight = int(ev.params["weight"])
+    state, text = steps.move(state, cr, carrier.id, str(ev.params["to"]))
+    carrier = steps.find(state, carrier.id)
+    state = steps.put(
+        state,
+        steps.update(carrier, penalty=carrier.penalty + weight),
+        steps.update(steps.find(state, load.id), zone=carrier.zone),
+    )
+    return state, f"{text}, carrying {load.name}: -{weight} more (weight {weight})"
+
+
+def encumbrance_penalty(might: int, load: int, pushing: bool = False) -> int:
+    """The penalty of carrying a load that takes Might ``load`` to lift: none up to 4 steps
+    below the carrier's ``might``, -1 a step past it, at most 4 (5 when really pushing into the
+    next category, SRD L5737; L5772-L5776)."""
+    return max(0, min(5 if pushing else 4, load - (might - 4)))
+
+
+def encumbrance_modifier(penalty: int, skill: str) -> tuple[int, str]:
+    """The modifier a load of ``penalty`` puts on a roll of ``skill``."""
+    if penalty and skill.casefold().strip() in ENCUMBERED_SKILLS:
+        return -penalty, "encumbered"
+    return 0, ""
+
+
+def _encumbrance(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    from rules.systems.sotc.conflict_actions import with_options
+
+    assert ev.actor is not None
+    p = steps.find(state, ev.actor)
+    if ev.params["drop"]:
+        return steps.put(state, with_options(p, encumbered=0)), f"{p.name} puts the load down"
+    load, might = int(ev.params["load"]), p.skill("Might", "physical")
+    pushing = bool(ev.params["pushing"])
+    if load > might + (1 if pushing else 0):  # pushing reaches one category higher (L5737)
+        raise RuleViolation(f"{p.name}'s Might {might:+d} cannot lift a load of {load:+d}")
+    penalty = encumbrance_penalty(might, load, pushing)
+    state = steps.put(state, with_options(p, encumbered=penalty))
+    if not penalty:
+        return state, f"{p.name} carries a {load:+d} load freely (Might {might:+d})"
+    return state, f"{p.name} carries a {load:+d} load: -{penalty} on other physical rolls"
+
+
+APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
+APPLY = {
+    "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
+    "throw_explosive": _throw,
+    "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
+    "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure,
+}  # fmt: skip
