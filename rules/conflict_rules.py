@@ -354,6 +354,10 @@ class ConflictRules(CastRules, Protocol):
         """What the system does as a new exchange begins (actions forfeited...), with notes
         for the log."""
 
+    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
+        """Why ``defender``'s defense against ``attacker``'s attack or maneuver earns no spin
+        however well it rolls (a stunt of the attacker's), for the log; "" when it may."""
+
     def kept_after_rest(
         self,
         p: Participant,
@@ -415,6 +419,10 @@ class ConflictHookDefaults:
     def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
         """Nothing happens as an exchange begins."""
         return state, ()
+
+    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
+        """A defense that wins by the margin always earns spin."""
+        return ""
 
     def kept_after_rest(
         self,

@@ -238,6 +238,10 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         parts.append(f"{_name(state, block.by)}'s block holds at {block.strength:+d}")
     shifts = max(0, a.effort - defense)
     spin = defense - a.effort >= cr.spin_margin
+    denied = cr.spin_denied(state, attacker, defender) if spin else ""
+    if denied:
+        spin = False
+        parts.append(f"no spin ({denied})")
     state = _acted(state, ev.attacker)
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:
