@@ -36,6 +36,7 @@ from gui.encounter.player_view import PlayerViewWindow
 from gui.encounter.prompts import CharacterPicker, ChoicePrompt, TextPrompt
 from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.system_actions import install as install_system_actions
+from gui.encounter.system_actions import install_offers
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
 from rules.conflict import companion, fill_dice, initiative_value, minion_group
@@ -291,6 +292,7 @@ class EncounterWindow(QMainWindow):
         self._action(scene, "Border between zones...", None, self.scene.edit_border)
         self._action(scene, "Place selected in a zone...", "Z", self.place_selected)
         self.system_actions = install_system_actions(self, bar)  # the system's own actions
+        self.offers = install_offers(self)  # what the system's rules offer right now
         cast = bar.addMenu("&Cast")
         self._action(cast, "Add characters from the library...", "Ctrl+L", self.add_from_library)
         self._action(cast, "Add named NPC...", "Ctrl+N", self.add_npc)

@@ -6,7 +6,9 @@ variant (3 boxes a track and companions with stress, instead of the book's 5 and
 every track, so only before the cast is in) and rotating initiative (SotC "An Alternative to
 Skills", until the conflict starts); the skills the dice panel offers; the NPC dialog's stunts
 that change where stress lands and armor (SRD L3069, L3083, L4149, L4935); the companion
-dialog's Skilled advances, never above the companion's quality (SotC "Companions").
+dialog's Skilled advances, never above the companion's quality (SotC "Companions"); the stunts
+that apply right after a roll (Crippling Blow, Lethal Weapon, Riposte...:
+:func:`rules.systems.sotc.stunt_actions.offers`), offered by the window at that moment.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QSpi
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
 from rules.conflict_rules import ConflictRules
-from rules.encounter import Encounter, Event, SetSceneEvent
+from rules.encounter import Encounter, Event, SetSceneEvent, SystemActionEvent
 from rules.ladder import Ladder
+from rules.systems.sotc.stunt_actions import offers
 
 ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
 """Skills that attack (SotC "Attacks": physical and social)."""
@@ -168,3 +171,9 @@ class SotcEncounterPrompts:
     ) -> dict[str, Any] | None:
         """:class:`SotcCompanionPrompt`."""
         return SotcCompanionPrompt.ask(parent, rules, patrons, ladder)
+
+    def offered_actions(
+        self, state: Encounter, rules: ConflictRules
+    ) -> tuple[SystemActionEvent, ...]:
+        """The stunts that apply now (:func:`rules.systems.sotc.stunt_actions.offers`)."""
+        return offers(state, rules)
