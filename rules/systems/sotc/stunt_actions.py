@@ -1,7 +1,8 @@
 """Rules layer: Spirit of the Century's conflict stunts used at a moment, as system actions:
 Crippling Blow, Lethal Weapon, Fist of Death, Signature Strike, The Promise of Pain, Face the
 Pain, Unyielding, Riposte, Turnabout, and the stunts that add stress to a hit (Two Gun Joe,
-Ricochet, Death From Above).
+Ricochet, Death From Above); and those of :mod:`rules.systems.sotc.stunts_tempo` (Snap Shot,
+Aura of Menace, Fast Reload, Cool Customer).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps right after
 the roll that triggers it (the attack is ``Encounter.last``, its hit ``Encounter.pending_hit``),
@@ -28,6 +29,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS
 
 S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow (SRD L3181)"
 S_LETHAL = "SotC, Stunts: Fists, Lethal Weapon (SRD L3285)"
@@ -172,6 +174,7 @@ STUNT_ACTIONS: tuple[ActionSpec, ...] = (
         help="Your attack just hit: Two Gun Joe (two guns) +1 stress, Ricochet (thrown, "
         "rolled at -1) +2, Death From Above (on a flying target from above) +2.",
     ),
+    *TEMPO_ACTIONS,
 )  # fmt: skip
 """The stunt actions SotC adds to the shared ones."""
 
@@ -475,13 +478,18 @@ def _spin_defense(
     return actor, attacker, last
 
 
-def _strike(
-    state: Encounter, cr: ConflictRules, attacker: Participant, target: Participant, amount: int
+def strike(
+    state: Encounter,
+    cr: ConflictRules,
+    attacker: Participant,
+    target: Participant,
+    amount: int,
+    track: str | None = None,
 ) -> tuple[Encounter, str]:
-    """A free attack's hit of ``amount`` physical stress on ``target``: waiting for it to choose
-    a box or a consequence, as an attack's hit does (minions and what is attached to the target
-    take it at once)."""
-    track = cr.track_for("physical")
+    """A free attack's hit of ``amount`` stress (physical unless ``track``) on ``target``:
+    waiting for it to choose a box or a consequence, as an attack's hit does (minions and what
+    is attached to the target take it at once)."""
+    track = track or cr.track_for("physical")
     attached = any(q.attached_to == target.id and not q.taken_out for q in state.participants)
     if target.is_group or attached:
         return steps.hit(state, cr, target.id, amount, track)
@@ -510,7 +518,7 @@ def _turnabout(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
     state = _use(state, actor.id, f"Turnabout|{attacker.id}", "once per opponent in a scene")
     state = steps.spend_fate_point(state, actor.id, "Turnabout")
     state = state.model_copy(update={"spin": None})
-    state, line = _strike(state, cr, actor, steps.find(state, attacker.id), shifts)
+    state, line = strike(state, cr, actor, steps.find(state, attacker.id), shifts)
     return state, f"{actor.name} spends a fate point: Turnabout, a free attack of {shifts}: {line}"
 
 
@@ -548,9 +556,12 @@ STUNT_APPLY: dict[
     "fist_of_death": _fist_of_death, "signature_strike": _signature_strike,
     "promise_of_pain": _promise_of_pain, "face_the_pain": _face_the_pain,
     "unyielding": _unyielding, "riposte": _riposte, "turnabout": _turnabout,
-    "extra_stress": _extra_stress,
+    "extra_stress": _extra_stress, **TEMPO_APPLY,
 }  # fmt: skip
 """Each stunt action's handler."""
+
+STUNT_ROLLS: dict[str, int] = TEMPO_ROLLS
+"""The rolls of the stunt actions that roll (the others roll none)."""
 
 
 # -- offers -----------------------------------------------------------------------------------

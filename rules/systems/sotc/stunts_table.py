@@ -14,7 +14,7 @@ PLAY_STUNTS: tuple[str, ...] = (
     "Crippling Blow", "Lethal Weapon", "Fist of Death", "Signature Strike", "Wrestler",
     "The Promise of Pain", "Face the Pain", "Unyielding", "Cut Off", "Flawless Parry",
     "Flow like Water", "Brawler", "Army of One", "Riposte", "Turnabout", "Two Gun Joe",
-    "Ricochet", "Death From Above",
+    "Ricochet", "Death From Above", "Snap Shot", "Aura of Menace", "Fast Reload", "Cool Customer",
 )  # fmt: skip
 """Stunts whose effect in a conflict the engine applies or offers (kept in a participant's
 ``stunts`` option beside the ones SotC's other actions read)."""

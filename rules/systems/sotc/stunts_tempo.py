@@ -1,0 +1,222 @@
+"""Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
+middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
+Fast Reload and Cool Customer.
+
+Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
+(once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
+in the user's ``used`` option. Line numbers cite the SotC SRD text in the seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.conflict import steps
+from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
+from rules.encounter import Encounter, Outcome, Participant, Spin, SystemActionEvent
+from rules.errors import RuleViolation
+from rules.systems.sotc.conflict import options_of
+
+S_SNAP = "SotC, Stunts: Guns, Snap Shot (SRD L3449)"
+S_AURA = "SotC, Stunts: Intimidation, Aura of Menace (SRD L3529)"
+S_RELOAD = "SotC, Stunts: Guns, Fast Reload (SRD L3411)"
+S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
+
+TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        name="snap_shot", label="Snap Shot", section=S_SNAP, group="Stunts",
+        min_targets=1, max_targets=1,
+        params=(ActionParam(name="defense_skill", label="Defense skill", type="str",
+                            default="Athletics"),),
+        help="Between actions, once an exchange: a Guns attack out of turn, besides the normal "
+        "action; a fate point, one more for each earlier use in the scene.",
+    ),
+    ActionSpec(
+        name="aura_of_menace", label="Aura of Menace", section=S_AURA, group="Stunts",
+        min_targets=1, max_targets=1,
+        params=(ActionParam(name="defense_skill", label="Defense skill", type="str",
+                            default="Resolve"),),
+        help="A fate point, once per scene per target: intimidate the target at once as a "
+        "free action (an Intimidation attack on its Composure), besides the normal action.",
+    ),
+    ActionSpec(
+        name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
+        params=(ActionParam(name="consequence", label="Mild consequence (out of ammunition)",
+                            type="str"),),
+        help="At the end of an exchange, a fate point removes the mild \"out of ammunition\" "
+        "consequence; its slot stays used.",
+    ),
+    ActionSpec(
+        name="cool_customer", label="Cool Customer", section=S_COOL, group="Stunts",
+        params=(ActionParam(name="box", label="Composure box (1: free; higher: a fate point)",
+                            minimum=1, maximum=20, default=1),),
+        help="A full action, once an exchange: Resolve against Mediocre; success clears the "
+        "1-point Composure box, or, for a fate point, one box no higher than the shifts.",
+    ),
+)  # fmt: skip
+"""The free-action and recovery stunts SotC adds to the shared actions."""
+
+TEMPO_ROLLS: dict[str, int] = {
+    "snap_shot": 2, "aura_of_menace": 2, "fast_reload": 0, "cool_customer": 1,
+}  # fmt: skip
+"""How many rolls each action makes."""
+
+
+def _has(p: Participant, stunt: str) -> None:
+    if stunt not in options_of(p).stunts:
+        raise RuleViolation(f"{p.name} does not have {stunt}")
+
+
+def _use(state: Encounter, p: Participant, key: str) -> Encounter:
+    p = steps.find(state, p.id)
+    options = {**p.options, "used": (*options_of(p).used, key)}
+    return steps.put(state, steps.update(p, options=options))
+
+
+def _faces(ev: SystemActionEvent, index: int) -> tuple[int, ...] | None:
+    dice = ev.dice or ()
+    return dice[index] if index < len(dice) else None
+
+
+def _between_actions(state: Encounter) -> None:
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    if state.pending_hit is not None:
+        raise RuleViolation("between actions only: a hit is still waiting to be absorbed")
+
+
+def free_attack(
+    state: Encounter,
+    cr: ConflictRules,
+    ev: SystemActionEvent,
+    skill: str,
+    track: str,
+) -> tuple[Encounter, str]:
+    """``ev.actor``'s attack with ``skill`` on its target, a free action (it spends no action),
+    with the engine's roll steps; the hit waits on ``track`` like an attack's, a defense by 3
+    earns spin."""
+    from rules.systems.sotc.stunt_actions import strike
+
+    assert ev.actor is not None
+    actor = steps.find(state, ev.actor, active=True)
+    target = steps.find(state, ev.targets[0], active=True)
+    state, a = steps.roll(state, cr, actor.id, skill, _faces(ev, 0))
+    state, d = steps.roll(state, cr, target.id, str(ev.params["defense_skill"]), _faces(ev, 1),
+                          defense=True)  # fmt: skip
+    parts = [f"{steps.roll_text(cr, state, a)} vs {steps.roll_text(cr, state, d)}"]
+    shifts = max(0, a.effort - d.effort)
+    spin = d.effort - a.effort >= cr.spin_margin
+    denied = cr.spin_denied(state, actor, target) if spin else ""
+    spin = spin and not denied
+    state = state.model_copy(update={"spin": Spin(owner=target.id) if spin else None})
+    if shifts:
+        state, line = strike(state, cr, actor, steps.find(state, target.id), shifts, track)
+        parts.append(f"{shifts} shift{'s' if shifts != 1 else ''}; {line}")
+    else:
+        parts.append("no stress" + (f"; {target.name} gains spin" if spin else ""))
+    text = "; ".join(parts)
+    outcome = Outcome(
+        action="attack", actor=actor.id, target=target.id, rolls=(a, d), opposition=d.effort,
+        shifts=shifts, success=shifts > 0, spin=spin, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome}), text
+
+
+def _snap_shot(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    """SRD L3449: once per exchange, between or before others' actions, a fate point to act
+    next with a Guns roll, besides the normal action; each use in the scene costs one more."""
+    assert ev.actor is not None
+    _between_actions(state)
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Snap Shot")
+    used = options_of(p).used
+    if f"Snap Shot@{state.exchange}" in used:
+        raise RuleViolation(f"{p.name} has already used Snap Shot this exchange")
+    cost = 1 + sum(1 for u in used if u.startswith("Snap Shot@"))
+    if p.fate_points < cost:
+        raise RuleViolation(f"{p.name} needs {cost} fate points for this Snap Shot")
+    for _ in range(cost):
+        state = steps.spend_fate_point(state, p.id, "Snap Shot")
+    state = _use(state, p, f"Snap Shot@{state.exchange}")
+    state, text = free_attack(state, cr, ev, "Guns", cr.track_for(state.kind))
+    points = f"{cost} fate point{'s' if cost > 1 else ''}"
+    return state, f"{p.name} spends {points}: Snap Shot, out of turn: {text}"
+
+
+def _aura_of_menace(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3529: once per scene per target, a fate point to intimidate the target as a free
+    action, at once, besides any other action."""
+    assert ev.actor is not None
+    _between_actions(state)
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Aura of Menace")
+    target = steps.find(state, ev.targets[0], active=True)
+    key = f"Aura of Menace|{target.id}"
+    if key in options_of(p).used:
+        raise RuleViolation(f"{p.name} has already used Aura of Menace on {target.name}")
+    state = steps.spend_fate_point(state, p.id, "Aura of Menace")
+    state = _use(state, p, key)
+    state, text = free_attack(state, cr, ev, "Intimidation", cr.track_for("social"))
+    return state, f"{p.name} spends a fate point: Aura of Menace: {text}"
+
+
+def _fast_reload(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3411: a fate point removes the mild "out of ammunition" consequence; it still counts
+    as taken for the next one's severity (its slot stays used)."""
+    assert ev.actor is not None
+    if state.ended:
+        raise RuleViolation("the scene has ended")
+    p = steps.find(state, ev.actor)
+    _has(p, "Fast Reload")
+    wanted = str(ev.params["consequence"]).casefold().strip()
+    held = next((c for c in p.consequences if c.text.casefold().strip() == wanted), None)
+    if held is None or held.severity != "mild":
+        raise RuleViolation(f"{p.name} holds no mild consequence {ev.params['consequence']!r}")
+    state = steps.spend_fate_point(state, p.id, "Fast Reload")
+    state, text = steps.remove_consequence(state, cr, p.id, held.text)
+    return state, f"{p.name} spends a fate point: Fast Reload: {text} (its slot stays used)"
+
+
+def _cool_customer(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L4139: a full action, once per exchange: Resolve against Mediocre; success clears
+    the 1-point Composure box, or for a fate point any one box no higher than the shifts."""
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("Cool Customer is an action in a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Cool Customer")
+    if f"Cool Customer@{state.exchange}" in options_of(p).used:
+        raise RuleViolation(f"{p.name} has already used Cool Customer this exchange")
+    track = cr.track_for("social")
+    box = int(ev.params["box"])
+    boxes = p.track(track)
+    if box > len(boxes) or not boxes[box - 1]:
+        raise RuleViolation(f"{p.name}'s {track} box {box} is not checked")
+    state = steps.acted(state, p.id)
+    state = _use(state, p, f"Cool Customer@{state.exchange}")
+    state, rec = steps.roll(state, cr, p.id, "Resolve", _faces(ev, 0))
+    line = f"{p.name} keeps cool: {steps.roll_text(cr, state, rec)} vs +0"
+    if rec.effort < 0:
+        return state, f"{line}: fails"
+    if box > 1:
+        if rec.effort < box:
+            return state, f"{line}: {rec.effort} shift(s) do not reach box {box}"
+        state = steps.spend_fate_point(state, p.id, "Cool Customer")
+        line += "; a fate point"
+    state = steps.clear_box(state, p.id, track, box - 1)
+    return state, f"{line}: clears {track} box {box}"
+
+
+TEMPO_APPLY: dict[
+    str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]
+] = {
+    "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
+    "cool_customer": _cool_customer,
+}  # fmt: skip
+"""Each action's handler."""

@@ -1,0 +1,126 @@
+"""Issue 13, "Stunts in play": the stunts that give a free action or clear harm mid-conflict
+(Snap Shot, Aura of Menace, Fast Reload, Cool Customer). Each test cites the SotC SRD lines it
+checks (seeds/spirit-of-the-century-srd.txt)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import conflict
+from rules.character import Consequence
+from rules.encounter import Encounter, Participant, SystemActionEvent
+from rules.errors import RuleViolation
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.settings import SotcSettings
+
+CR = SotcConflictRules()
+ZERO = (0, 0, 0, 0)
+UP = (1, 1, 1, 1)
+
+
+def _npc(pid: str, skills: dict[str, int], *stunts: str, fp: int = 5, seat: int = 0) -> Participant:
+    return npc_participant(
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts,
+        fate_points=fp, seat=seat, side=pid,
+    )  # fmt: skip
+
+
+def _fight(*cast: Participant) -> Encounter:
+    state, _ = conflict.start(CR, Encounter(system="sotc", participants=cast))
+    return state
+
+
+def _p(state: Encounter, pid: str) -> Participant:
+    p = state.find(pid)
+    assert p is not None
+    return p
+
+
+def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
+    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
+    return new, entry.text
+
+
+def test_snap_shot_is_an_extra_guns_attack_whose_cost_grows() -> None:
+    """L3449: once per exchange, a fate point to act next with Guns, in addition to the normal
+    action; each further use in the same scene costs one fate point more."""
+    boss = _npc("boss", {"Alertness": 5, "Fists": 1})
+    kid = _npc("kid", {"Guns": 3}, "Snap Shot", seat=1)
+    state = _fight(boss, kid)
+    assert state.current == "boss"
+    state, text = _act(state, "snap_shot", actor="kid", targets=("boss",), dice=(ZERO, ZERO))
+    assert "spends 1 fate point: Snap Shot" in text and "Kid Guns +3 [0000] = +3" in text
+    assert state.pending_hit is not None and state.pending_hit.shifts == 3
+    assert _p(state, "kid").fate_points == 4 and not _p(state, "kid").acted
+    with pytest.raises(RuleViolation, match="between actions"):
+        _act(state, "snap_shot", actor="kid", targets=("boss",), dice=(ZERO, ZERO))
+    state, _ = conflict.apply_stress(CR, state, who="boss")
+    with pytest.raises(RuleViolation, match="already used Snap Shot this exchange"):
+        _act(state, "snap_shot", actor="kid", targets=("boss",), dice=(ZERO, ZERO))
+    state, _ = conflict.next_exchange(CR, state)
+    state, text = _act(state, "snap_shot", actor="kid", targets=("boss",), dice=(ZERO, UP))
+    assert "spends 2 fate points" in text and _p(state, "kid").fate_points == 2
+    assert "no stress" in text
+
+
+def test_aura_of_menace_intimidates_at_once_once_per_target() -> None:
+    """L3529: once per scene per target, a fate point to intimidate as a free action, in
+    addition to any other action (the hit lands on Composure)."""
+    boss = _npc("boss", {"Intimidation": 4}, "Aura of Menace")
+    mook = _npc("mook", {"Resolve": 1}, seat=1)
+    state, text = _act(_fight(boss, mook), "aura_of_menace", actor="boss", targets=("mook",),
+                       dice=(ZERO, ZERO))  # fmt: skip
+    assert "Mook Resolve +1 [0000] = +1" in text
+    hit = state.pending_hit
+    assert hit is not None and hit.track == "composure" and hit.shifts == 3
+    state, _ = conflict.apply_stress(CR, state, who="mook")
+    with pytest.raises(RuleViolation, match="already used Aura of Menace on Mook"):
+        _act(state, "aura_of_menace", actor="boss", targets=("mook",), dice=(ZERO, ZERO))
+
+
+def test_fast_reload_removes_the_out_of_ammo_consequence_and_keeps_its_slot() -> None:
+    """L3411: a fate point removes the minor "out of ammunition" consequence; it still counts
+    as taken for whether the next one is moderate."""
+    gun = _npc("gun", {"Guns": 3}, "Fast Reload").model_copy(
+        update={"consequences": (Consequence(severity="mild", text="Out of Ammo"),)}
+    )
+    state, text = _act(_fight(gun), "fast_reload", actor="gun",
+                       params={"consequence": "out of ammo"})  # fmt: skip
+    gun = _p(state, "gun")
+    assert "Fast Reload" in text and "slot stays used" in text
+    assert gun.consequences == () and gun.fate_points == 4
+    assert CR.next_consequence(gun, "physical") == "moderate"
+    with pytest.raises(RuleViolation, match="no mild consequence"):
+        _act(state, "fast_reload", actor="gun", params={"consequence": "Out of Ammo"})
+
+
+def test_cool_customer_clears_composure_as_a_full_action() -> None:
+    """L4139: a full action once per exchange: Resolve vs Mediocre clears the 1-point box, or
+    for a fate point any single box no higher than the shifts."""
+    cool = _npc("cool", {"Resolve": 2}, "Cool Customer").model_copy(
+        update={"tracks": {"health": (0,) * 6, "composure": (1, 0, 1, 0, 0, 0)}}
+    )
+    other = _npc("other", {}, seat=1)
+    state, text = _act(_fight(cool, other), "cool_customer", actor="cool", dice=(ZERO,))
+    assert "clears composure box 1" in text and _p(state, "cool").acted
+    assert _p(state, "cool").fate_points == 5
+    with pytest.raises(RuleViolation, match="already used Cool Customer"):
+        _act(state, "cool_customer", actor="cool", params={"box": 3}, dice=(UP,))
+    state, _ = conflict.next_exchange(CR, state)
+    state2, text = _act(state, "cool_customer", actor="cool", params={"box": 3}, dice=(ZERO,))
+    assert "do not reach box 3" in text and _p(state2, "cool").track("composure")[2] == 1
+    state, _ = conflict.next_exchange(CR, state2)
+    state, text = _act(state, "cool_customer", actor="cool", params={"box": 3},
+                       dice=((1, 0, 0, 0),))  # fmt: skip
+    assert "a fate point: clears composure box 3" in text
+    assert _p(state, "cool").fate_points == 4
+
+
+def test_the_rolls_of_the_stunt_actions_are_drawn_from_the_seed() -> None:
+    """Scripts may leave the dice out: the engine draws as many rolls as the action makes."""
+    event = SystemActionEvent(action="snap_shot", actor="kid", targets=("boss",))
+    filled = conflict.fill_dice(CR, event, random.Random(1))
+    assert filled.dice is not None and len(filled.dice) == 2
+    assert CR.action_rolls(SystemActionEvent(action="crippling_blow", actor="a")) == 0
