@@ -124,3 +124,27 @@ def test_the_rolls_of_the_stunt_actions_are_drawn_from_the_seed() -> None:
     filled = conflict.fill_dice(CR, event, random.Random(1))
     assert filled.dice is not None and len(filled.dice) == 2
     assert CR.action_rolls(SystemActionEvent(action="crippling_blow", actor="a")) == 0
+
+
+def test_bend_like_the_reed_throws_the_attacker_after_a_defense_with_spin() -> None:
+    """L3277: whenever the character gains spin on a defense, a free throw maneuver on the
+    attacker at once; it is offered right after that defense."""
+    from rules.systems.sotc.stunt_actions import offers
+
+    thug = _npc("thug", {"Fists": 1, "Athletics": 1})
+    monk = _npc("monk", {"Fists": 4}, "Bend like the Reed", seat=1)
+    state, _ = conflict.attack(
+        CR, _fight(thug, monk), attacker="thug", defender="monk", skill="Fists",
+        defense_skill="Fists", dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert state.spin is not None and state.spin.owner == "monk"
+    assert [(e.action, e.actor) for e in offers(state, CR)] == [("bend_like_the_reed", "monk")]
+    state, text = _act(state, "bend_like_the_reed", actor="monk", targets=("thug",),
+                       dice=(ZERO, ZERO))  # fmt: skip
+    aspect = state.aspects[-1]
+    assert "Monk Fists +4 [0000] = +4 vs Thug Athletics +1 [0000] = +1" in text
+    assert (aspect.text, aspect.holder, aspect.free_tags, aspect.free_tag_owner) == (
+        "Thrown", "thug", 1, "monk")  # fmt: skip
+    assert state.spin is not None  # the spin is still Monk's to use
+    with pytest.raises(RuleViolation, match="follows a defense with spin"):
+        _act(state, "bend_like_the_reed", actor="monk", targets=("thug",), dice=(ZERO, ZERO))

@@ -585,7 +585,7 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
                 candidates.append(SystemActionEvent(
                     action=name, actor=last.actor, targets=(last.target,), params=params,
                 ))  # fmt: skip
-        for name in ("riposte", "turnabout"):
+        for name in ("riposte", "turnabout", "bend_like_the_reed"):
             candidates.append(
                 SystemActionEvent(action=name, actor=last.target, targets=(last.actor,))
             )
@@ -597,6 +597,9 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         trial = event
         if event.action in ("lethal_weapon", "signature_strike"):
             trial = event.model_copy(update={"params": {**event.params, **_PLACEHOLDER}})
+        rolls = STUNT_ROLLS.get(event.action, 0)
+        if rolls:  # SotC's 4dF, read as rolled blank: the trial only asks whether it applies
+            trial = trial.model_copy(update={"dice": ((0, 0, 0, 0),) * rolls})
         try:
             _, checked = steps.check_action(cr, trial)
             STUNT_APPLY[event.action](state, cr, checked)

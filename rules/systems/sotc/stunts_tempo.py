@@ -1,6 +1,6 @@
 """Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
 middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
-Fast Reload and Cool Customer.
+Bend like the Reed (a free throw maneuver), Fast Reload and Cool Customer.
 
 Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
 (once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
@@ -21,6 +21,7 @@ S_SNAP = "SotC, Stunts: Guns, Snap Shot (SRD L3449)"
 S_AURA = "SotC, Stunts: Intimidation, Aura of Menace (SRD L3529)"
 S_RELOAD = "SotC, Stunts: Guns, Fast Reload (SRD L3411)"
 S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
+S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -38,6 +39,15 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
                             default="Resolve"),),
         help="A fate point, once per scene per target: intimidate the target at once as a "
         "free action (an Intimidation attack on its Composure), besides the normal action.",
+    ),
+    ActionSpec(
+        name="bend_like_the_reed", label="Bend like the Reed", section=S_REED, group="Stunts",
+        min_targets=1, max_targets=1,
+        params=(ActionParam(name="aspect", label="Aspect", type="str", default="Thrown"),
+                ActionParam(name="defense_skill", label="Defense skill", type="str",
+                            default="Athletics")),
+        help="Your defense against the attacker earned spin: at once, a free Fists throw "
+        "maneuver on the attacker (success: the aspect on it, with a free tag for you).",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -58,6 +68,7 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
 
 TEMPO_ROLLS: dict[str, int] = {
     "snap_shot": 2, "aura_of_menace": 2, "fast_reload": 0, "cool_customer": 1,
+    "bend_like_the_reed": 2,
 }  # fmt: skip
 """How many rolls each action makes."""
 
@@ -162,6 +173,44 @@ def _aura_of_menace(
     return state, f"{p.name} spends a fate point: Aura of Menace: {text}"
 
 
+def _bend_like_the_reed(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3277: whenever the character gains spin on a defense, a free throw maneuver on the
+    attacker at once (SotC "Maneuvers": one shift places the aspect, with a free tag)."""
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Bend like the Reed")
+    attacker = steps.find(state, ev.targets[0], active=True)
+    last = state.last
+    if last is None or last.action != "attack" or (last.actor, last.target) != (
+        attacker.id, p.id,
+    ) or not last.spin:  # fmt: skip
+        raise RuleViolation(
+            f"Bend like the Reed follows a defense with spin against {attacker.name}'s attack"
+        )
+    state, a = steps.roll(state, cr, p.id, "Fists", _faces(ev, 0))
+    state, d = steps.roll(state, cr, attacker.id, str(ev.params["defense_skill"]), _faces(ev, 1),
+                          defense=True)  # fmt: skip
+    head = f"{steps.roll_text(cr, state, a)} vs {steps.roll_text(cr, state, d)}"
+    shifts = max(0, a.effort - d.effort)
+    aspect = str(ev.params["aspect"]).strip() or "Thrown"
+    if shifts:
+        state = steps.add_aspect(state, aspect, holder=attacker.id, created_by=p.id, free_tags=1,
+                                 sticky=False)  # fmt: skip
+        tail = f"\u201c{aspect}\u201d on {attacker.name} (a free tag for {p.name})"
+    else:
+        tail = "the throw fails"
+    text = f"{p.name} bends like the reed, a free throw: {head}; {tail}"
+    outcome = Outcome(
+        action="maneuver", actor=p.id, target=attacker.id, rolls=(a, d), opposition=d.effort,
+        shifts=shifts, success=shifts > 0, text=text,
+    )  # fmt: skip
+    return state.model_copy(update={"last": outcome}), text
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -217,6 +266,6 @@ TEMPO_APPLY: dict[
     str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]
 ] = {
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
-    "cool_customer": _cool_customer,
+    "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
 }  # fmt: skip
 """Each action's handler."""
