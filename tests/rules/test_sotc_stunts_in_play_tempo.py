@@ -148,3 +148,23 @@ def test_bend_like_the_reed_throws_the_attacker_after_a_defense_with_spin() -> N
     assert state.spin is not None  # the spin is still Monk's to use
     with pytest.raises(RuleViolation, match="follows a defense with spin"):
         _act(state, "bend_like_the_reed", actor="monk", targets=("thug",), dice=(ZERO, ZERO))
+
+
+def test_hammerlock_hurts_a_failed_escape() -> None:
+    """L3809: any time the held person tries to break through the grab block and fails, the
+    wrestler may inflict a single point of stress (offered right then)."""
+    from rules.systems.sotc.stunt_actions import offers
+
+    wrestler = _npc("bull", {"Might": 4}, "Wrestler", "Hammerlock")
+    held = _npc("rat", {"Athletics": 1}, seat=1)
+    state, _ = conflict.block(CR, _fight(wrestler, held), actor="bull", skill="Might",
+                              dice=ZERO, against="getting away")  # fmt: skip
+    state, _ = conflict.next_turn(CR, state)
+    state, entry = conflict.pass_block(CR, state, actor="rat", blocker="bull", skill="Athletics",
+                                       dice=ZERO)  # fmt: skip
+    assert "is stopped by" in entry.text
+    assert [(e.action, e.actor) for e in offers(state, CR)] == [("hammerlock", "bull")]
+    state, text = _act(state, "hammerlock", actor="bull", targets=("rat",))
+    assert _p(state, "rat").track("health")[0] == 1 and "Hammerlock hurts Rat" in text
+    with pytest.raises(RuleViolation, match="already hurt Rat"):
+        _act(state, "hammerlock", actor="bull", targets=("rat",))

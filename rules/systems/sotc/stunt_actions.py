@@ -573,8 +573,9 @@ _PLACEHOLDER: dict[str, ParamValue] = {"text": "?"}
 
 def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]:
     """The stunt actions that apply right now (after an attack: its attacker's blow stunts,
-    the defender's Riposte and Turnabout, Unyielding and Face the Pain for whoever was hit), as
-    events to fill in (a consequence's ``text`` left out)."""
+    the defender's Riposte, Turnabout and Bend like the Reed, Unyielding and Face the Pain for
+    whoever was hit; after a failed try to break a block: Hammerlock), as events to fill in (a
+    consequence's ``text`` left out)."""
     last = state.last
     candidates: list[SystemActionEvent] = []
     if last is not None and last.action == "attack" and last.target is not None:
@@ -592,6 +593,10 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         candidates.append(SystemActionEvent(action="face_the_pain", actor=last.target))
     if state.pending_hit is not None:
         candidates.append(SystemActionEvent(action="unyielding", actor=state.pending_hit.target))
+    if last is not None and last.action == "pass_block" and last.target is not None:
+        candidates.append(
+            SystemActionEvent(action="hammerlock", actor=last.target, targets=(last.actor,))
+        )
     found: list[SystemActionEvent] = []
     for event in candidates:
         trial = event

@@ -1,6 +1,7 @@
 """Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
 middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
-Bend like the Reed (a free throw maneuver), Fast Reload and Cool Customer.
+Bend like the Reed (a free throw maneuver), Hammerlock (a failed escape hurts), Fast Reload and
+Cool Customer.
 
 Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
 (once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
@@ -22,6 +23,7 @@ S_AURA = "SotC, Stunts: Intimidation, Aura of Menace (SRD L3529)"
 S_RELOAD = "SotC, Stunts: Guns, Fast Reload (SRD L3411)"
 S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
 S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
+S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -48,6 +50,12 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
                             default="Athletics")),
         help="Your defense against the attacker earned spin: at once, a free Fists throw "
         "maneuver on the attacker (success: the aspect on it, with a free tag for you).",
+    ),
+    ActionSpec(
+        name="hammerlock", label="Hammerlock", section=S_HAMMERLOCK, group="Stunts",
+        min_targets=1, max_targets=1,
+        help="The one you hold in a grab block just failed to break through it: 1 physical "
+        "stress on it.",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -211,6 +219,30 @@ def _bend_like_the_reed(
     return state.model_copy(update={"last": outcome}), text
 
 
+def _hammerlock(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3809: each time the one held by the character's grab block tries to break through
+    it and fails, the character may inflict a single point of stress."""
+    assert ev.actor is not None
+    _between_actions(state)
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Hammerlock")
+    held = steps.find(state, ev.targets[0], active=True)
+    last = state.last
+    if last is None or last.action != "pass_block" or last.success or (
+        last.actor, last.target) != (held.id, p.id):  # fmt: skip
+        raise RuleViolation(
+            f"Hammerlock follows {held.name}'s failed try to break {p.name}'s block"
+        )
+    key = f"Hammerlock@{state.exchange}|{held.id}"
+    if key in options_of(p).used:
+        raise RuleViolation(f"{p.name} has already hurt {held.name} for this try")
+    state = _use(state, p, key)
+    state, line = steps.hit(state, cr, held.id, 1, cr.track_for("physical"))
+    return state, f"{p.name}'s Hammerlock hurts {held.name}: {line}"
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -267,5 +299,6 @@ TEMPO_APPLY: dict[
 ] = {
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
     "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
+    "hammerlock": _hammerlock,
 }  # fmt: skip
 """Each action's handler."""
