@@ -221,17 +221,20 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     _active(defender)
     if attacker.id == defender.id:
         raise RuleViolation("a participant cannot attack itself")
+    plus, minus, why = cr.attack_modifiers(state, attacker, defender, ev.skill)
     state, a = _roll(
-        state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier, invokes=ev.invokes,
-        spin=ev.spin, opponent_tier=cr.tier_of(defender),
+        state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier + plus,
+        invokes=ev.invokes, spin=ev.spin, opponent_tier=cr.tier_of(defender),
     )  # fmt: skip
     state, d = _roll(
-        state, cr, ev.defender, ev.defense_skill, ev.defense_dice, modifier=ev.defense_modifier,
-        invokes=ev.defense_invokes, spin=ev.defense_spin, defense=True,
-        opponent_tier=cr.tier_of(attacker),
+        state, cr, ev.defender, ev.defense_skill, ev.defense_dice,
+        modifier=ev.defense_modifier + minus, invokes=ev.defense_invokes, spin=ev.defense_spin,
+        defense=True, opponent_tier=cr.tier_of(attacker),
     )  # fmt: skip
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
+    if why:
+        parts.append(why)
     block = _protecting_block(state, ev.defender)
     if block is not None and block.strength > defense:
         defense = block.strength

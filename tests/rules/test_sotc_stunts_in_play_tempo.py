@@ -168,3 +168,58 @@ def test_hammerlock_hurts_a_failed_escape() -> None:
     assert _p(state, "rat").track("health")[0] == 1 and "Hammerlock hurts Rat" in text
     with pytest.raises(RuleViolation, match="already hurt Rat"):
         _act(state, "hammerlock", actor="bull", targets=("rat",))
+
+
+def test_fists_of_fury_takes_away_the_full_defense_bonus() -> None:
+    """L3225: opponents who use an all-out defense against the character's Fists attacks do not
+    get a +2 bonus (other attacks: they do)."""
+    brawler = _npc("kit", {"Fists": 3, "Guns": 3}, "Fists of Fury")
+    guard = _npc("guard", {"Athletics": 2}, seat=1)
+    state, _ = conflict.full_defense(CR, _fight(brawler, guard), who="guard")
+    _, entry = conflict.attack(
+        CR, state, attacker="kit", defender="guard", skill="Fists", defense_skill="Athletics",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Guard Athletics +2 [0000] = +2" in entry.text and "Fists of Fury" in entry.text
+    assert "1 shift" in entry.text
+    _, entry = conflict.attack(
+        CR, state, attacker="kit", defender="guard", skill="Guns", defense_skill="Athletics",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Guard Athletics +2 [0000] +2 = +4" in entry.text
+
+
+def test_now_youve_made_me_mad_adds_the_wound_next_exchange() -> None:
+    """L3091: once per scene, after taking physical stress, a fate point adds the wound's value
+    (the hit, not the box) to an action in the next exchange against whoever inflicted it."""
+    thug = _npc("thug", {"Fists": 3, "Athletics": 1})
+    tough = _npc("tough", {"Fists": 1}, "Now You've Made Me Mad", seat=1)
+    state, _ = conflict.attack(
+        CR, _fight(thug, tough), attacker="thug", defender="tough", skill="Fists",
+        defense_skill="Fists", dice=(1, 0, 0, 0), defense_dice=ZERO,
+    )  # fmt: skip
+    with pytest.raises(RuleViolation, match="absorb the hit"):
+        _act(state, "made_me_mad", actor="tough", targets=("thug",))
+    state, _ = conflict.apply_stress(CR, state, who="tough")
+    state, text = _act(state, "made_me_mad", actor="tough", targets=("thug",))
+    assert "+3 on an attack against Thug in exchange 2" in text
+    _, entry = conflict.attack(
+        CR, state, attacker="tough", defender="thug", skill="Fists", defense_skill="Athletics",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Tough Fists +1 [0000] = +1" in entry.text  # not in this exchange
+    state, _ = conflict.next_exchange(CR, state)
+    state, entry = conflict.attack(
+        CR, state, attacker="tough", defender="thug", skill="Fists", defense_skill="Athletics",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Tough Fists +1 [0000] +3 = +4" in entry.text and "Made Me Mad: +3" in entry.text
+    if state.pending_hit is not None:
+        state, _ = conflict.apply_stress(CR, state, who="thug")
+    state, _ = conflict.attack(
+        CR, state, attacker="thug", defender="tough", skill="Fists", defense_skill="Fists",
+        dice=(1, 0, 0, 0), defense_dice=ZERO,
+    )  # fmt: skip
+    state, _ = conflict.apply_stress(CR, state, who="tough")
+    with pytest.raises(RuleViolation, match="once per scene"):
+        _act(state, "made_me_mad", actor="tough", targets=("thug",))

@@ -591,6 +591,9 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
                 SystemActionEvent(action=name, actor=last.target, targets=(last.actor,))
             )
         candidates.append(SystemActionEvent(action="face_the_pain", actor=last.target))
+        candidates.append(
+            SystemActionEvent(action="made_me_mad", actor=last.target, targets=(last.actor,))
+        )
     if state.pending_hit is not None:
         candidates.append(SystemActionEvent(action="unyielding", actor=state.pending_hit.target))
     if last is not None and last.action == "pass_block" and last.target is not None:

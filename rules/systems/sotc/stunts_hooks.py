@@ -3,7 +3,8 @@
 :class:`rules.systems.sotc.conflict_hooks.SotcActionHooks` (whose surprise rule it extends).
 
 Cut Off denies spin through the engine's ``spin_denied`` hook; the full-defense stunts, Brawler's
-defense when outnumbered and Army of One change a defense through ``defense_rating``. The stunts
+defense when outnumbered and Army of One change a defense through ``defense_rating``; Fists of
+Fury and an armed Now You've Made Me Mad change an attack through ``attack_modifiers``. The stunts
 used at a moment (Crippling Blow, Lethal Weapon...) are actions:
 :mod:`rules.systems.sotc.stunt_actions`. Line numbers cite the SotC SRD text in the seeds.
 """
@@ -58,6 +59,32 @@ def stunt_defense(
     return rating, "; ".join(notes)
 
 
+MAD = "Mad|"
+"""The prefix of an armed Now You've Made Me Mad in its user's ``used`` option:
+``Mad|opponent|value|exchange``."""
+
+
+def attack_stunts(
+    cr: ConflictRules, state: Encounter, attacker: Participant, defender: Participant, skill: str
+) -> tuple[int, int, str]:
+    """Fists of Fury (SRD L3225): a full defense against the attacker's Fists gets no +2. Now
+    You've Made Me Mad (SRD L3091): the armed wound's value on the attacker's action against
+    the one who inflicted it, in the exchange after."""
+    from rules.systems.sotc.conflict import options_of
+
+    plus, minus, notes = 0, 0, []
+    if skill == "Fists" and defender.full_defense and _has(attacker, "Fists of Fury"):
+        minus -= cr.full_defense_bonus
+        notes.append(f"Fists of Fury: no +{cr.full_defense_bonus} for full defense")
+    for entry in options_of(attacker).used:
+        if entry.startswith(MAD):
+            _, target, value, exchange = entry.split("|")
+            if target == defender.id and int(exchange) == state.exchange:
+                plus += int(value)
+                notes.append(f"Now You've Made Me Mad: +{value}")
+    return plus, minus, "; ".join(notes)
+
+
 class SotcStuntHooks:
     """SotC's always-on conflict stunts on the engine's spin and defense hooks."""
 
@@ -74,3 +101,9 @@ class SotcStuntHooks:
         rating, why = base.defense_rating(state, p, skill, rating)
         rating, more = stunt_defense(cast("ConflictRules", self), state, p, skill, rating)
         return rating, "; ".join(x for x in (why, more) if x)
+
+    def attack_modifiers(
+        self, state: Encounter, attacker: Participant, defender: Participant, skill: str
+    ) -> tuple[int, int, str]:
+        """:func:`attack_stunts`."""
+        return attack_stunts(cast("ConflictRules", self), state, attacker, defender, skill)

@@ -1,7 +1,8 @@
 """Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
 middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
-Bend like the Reed (a free throw maneuver), Hammerlock (a failed escape hurts), Fast Reload and
-Cool Customer.
+Bend like the Reed (a free throw maneuver), Hammerlock (a failed escape hurts), Now You've Made
+Me Mad (armed here, added to the attack by :mod:`rules.systems.sotc.stunts_hooks`), Fast Reload
+and Cool Customer.
 
 Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
 (once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
@@ -24,6 +25,7 @@ S_RELOAD = "SotC, Stunts: Guns, Fast Reload (SRD L3411)"
 S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
 S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
 S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
+S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad (SRD L3091)"
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -56,6 +58,12 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
         min_targets=1, max_targets=1,
         help="The one you hold in a grab block just failed to break through it: 1 physical "
         "stress on it.",
+    ),
+    ActionSpec(
+        name="made_me_mad", label="Now You've Made Me Mad", section=S_MAD, group="Stunts",
+        min_targets=1, max_targets=1,
+        help="Once per scene, a fate point after taking physical stress from the target: the "
+        "hit's value is added to your attack on the target in the next exchange.",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -243,6 +251,36 @@ def _hammerlock(
     return state, f"{p.name}'s Hammerlock hurts {held.name}: {line}"
 
 
+def _made_me_mad(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3091: once per scene, after taking physical stress, a fate point adds the wound's
+    original value to an action in the next exchange against the one who inflicted it."""
+    from rules.systems.sotc.stunts_hooks import MAD
+
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Now You've Made Me Mad")
+    foe = steps.find(state, ev.targets[0])
+    last = state.last
+    if state.kind != "physical" or last is None or last.action != "attack" or (
+        last.actor, last.target) != (foe.id, p.id) or not last.success:  # fmt: skip
+        raise RuleViolation(f"the stunt follows physical stress from {foe.name}'s attack")
+    if state.pending_hit is not None and state.pending_hit.target == p.id:
+        raise RuleViolation(f"{p.name} first takes the stress (absorb the hit)")
+    if "Now You've Made Me Mad" in options_of(p).used:
+        raise RuleViolation(f"{p.name} has already used Now You've Made Me Mad (once per scene)")
+    state = steps.spend_fate_point(state, p.id, "Now You've Made Me Mad")
+    state = _use(state, p, "Now You've Made Me Mad")
+    state = _use(state, p, f"{MAD}{foe.id}|{last.shifts}|{state.exchange + 1}")
+    return state, (
+        f"{p.name} spends a fate point: Now You've Made Me Mad: +{last.shifts} on an attack "
+        f"against {foe.name} in exchange {state.exchange + 1}"
+    )
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -299,6 +337,6 @@ TEMPO_APPLY: dict[
 ] = {
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
     "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
-    "hammerlock": _hammerlock,
+    "hammerlock": _hammerlock, "made_me_mad": _made_me_mad,
 }  # fmt: skip
 """Each action's handler."""
