@@ -223,3 +223,32 @@ def test_now_youve_made_me_mad_adds_the_wound_next_exchange() -> None:
     state, _ = conflict.apply_stress(CR, state, who="tough")
     with pytest.raises(RuleViolation, match="once per scene"):
         _act(state, "made_me_mad", actor="tough", targets=("thug",))
+
+
+def test_mix_it_up_saves_spin_for_one_big_attack() -> None:
+    """L3201: spin gained on defenses may be saved up, several points together, and applied to
+    the next attack however many actions come between."""
+    from rules.systems.sotc.stunt_actions import offers
+
+    thugs = [_npc(f"t{i}", {"Fists": 1}, seat=i) for i in range(2)]
+    kit = _npc("kit", {"Fists": 4, "Athletics": 4}, "Mix it Up", seat=5)
+    state = _fight(*thugs, kit)
+    for thug in ("t0", "t1"):
+        state, _ = conflict.attack(
+            CR, state, attacker=thug, defender="kit", skill="Fists", defense_skill="Athletics",
+            dice=ZERO, defense_dice=ZERO,
+        )  # fmt: skip
+        assert ("mix_it_up", "kit") in [(e.action, e.actor) for e in offers(state, CR)]
+        state, text = _act(state, "mix_it_up", actor="kit")
+        assert state.spin is None
+        state, _ = conflict.next_turn(CR, state)
+    assert "2 saved" in text
+    state, text = _act(state, "mix_it_up", actor="kit", params={"spend": True})
+    assert "+2" in text
+    state, entry = conflict.attack(
+        CR, state, attacker="kit", defender="t0", skill="Fists", defense_skill="Fists",
+        dice=ZERO, defense_dice=ZERO,
+    )  # fmt: skip
+    assert "Kit Fists +4 [0000] +2 = +6" in entry.text and "Mix it Up: +2" in entry.text
+    with pytest.raises(RuleViolation, match="no spin saved"):
+        _act(state, "mix_it_up", actor="kit", params={"spend": True})

@@ -591,6 +591,7 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
                 SystemActionEvent(action=name, actor=last.target, targets=(last.actor,))
             )
         candidates.append(SystemActionEvent(action="face_the_pain", actor=last.target))
+        candidates.append(SystemActionEvent(action="mix_it_up", actor=last.target))
         candidates.append(
             SystemActionEvent(action="made_me_mad", actor=last.target, targets=(last.actor,))
         )

@@ -59,6 +59,12 @@ def stunt_defense(
     return rating, "; ".join(notes)
 
 
+BANK = "Spin|"
+"""The prefix of a spin Mix it Up saved (``Spin|step``), one entry a point."""
+
+SPEND = "Spend|"
+"""The prefix of saved spin armed for an attack in an exchange: ``Spend|points|exchange``."""
+
 MAD = "Mad|"
 """The prefix of an armed Now You've Made Me Mad in its user's ``used`` option:
 ``Mad|opponent|value|exchange``."""
@@ -69,7 +75,8 @@ def attack_stunts(
 ) -> tuple[int, int, str]:
     """Fists of Fury (SRD L3225): a full defense against the attacker's Fists gets no +2. Now
     You've Made Me Mad (SRD L3091): the armed wound's value on the attacker's action against
-    the one who inflicted it, in the exchange after."""
+    the one who inflicted it, in the exchange after. Mix it Up (SRD L3201): the saved spin
+    armed for an attack this exchange."""
     from rules.systems.sotc.conflict import options_of
 
     plus, minus, notes = 0, 0, []
@@ -77,6 +84,11 @@ def attack_stunts(
         minus -= cr.full_defense_bonus
         notes.append(f"Fists of Fury: no +{cr.full_defense_bonus} for full defense")
     for entry in options_of(attacker).used:
+        if entry.startswith(SPEND):
+            _, value, exchange = entry.split("|")
+            if int(exchange) == state.exchange:
+                plus += int(value)
+                notes.append(f"Mix it Up: +{value} saved spin")
         if entry.startswith(MAD):
             _, target, value, exchange = entry.split("|")
             if target == defender.id and int(exchange) == state.exchange:

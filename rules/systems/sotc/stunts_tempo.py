@@ -1,8 +1,8 @@
 """Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
 middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
 Bend like the Reed (a free throw maneuver), Hammerlock (a failed escape hurts), Now You've Made
-Me Mad (armed here, added to the attack by :mod:`rules.systems.sotc.stunts_hooks`), Fast Reload
-and Cool Customer.
+Me Mad and Mix it Up (armed here, added to the attack by :mod:`rules.systems.sotc.stunts_hooks`),
+Fast Reload and Cool Customer.
 
 Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
 (once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
@@ -26,6 +26,7 @@ S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
 S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
 S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
 S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad (SRD L3091)"
+S_MIX = "SotC, Stunts: Fists, Mix it Up (SRD L3201)"
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -64,6 +65,13 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
         min_targets=1, max_targets=1,
         help="Once per scene, a fate point after taking physical stress from the target: the "
         "hit's value is added to your attack on the target in the next exchange.",
+    ),
+    ActionSpec(
+        name="mix_it_up", label="Mix it Up", section=S_MIX, group="Stunts",
+        params=(ActionParam(name="spend", label="Spend the saved spin on this attack",
+                            type="bool", default=False),),
+        help="Save the spin your defense just earned (it adds up); or, before your next attack, "
+        "spend all the saved spin on it.",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -281,6 +289,34 @@ def _made_me_mad(
     )
 
 
+def _mix_it_up(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    """SRD L3201: spin gained on a defense may be saved, several adding up, and applied to the
+    next attack however many actions come between."""
+    from rules.systems.sotc.stunts_hooks import BANK, SPEND
+
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Mix it Up")
+    used = options_of(p).used
+    banked = sum(1 for u in used if u.startswith(BANK))
+    if ev.params["spend"]:
+        if not banked:
+            raise RuleViolation(f"{p.name} has no spin saved")
+        rest = tuple(u for u in used if not u.startswith((BANK, SPEND)))
+        key = f"{SPEND}{banked}|{state.exchange}"
+        p = steps.update(p, options={**p.options, "used": (*rest, key)})
+        return steps.put(
+            state, p
+        ), f"{p.name} spends {banked} saved spin on this attack (+{banked})"
+    if state.spin is None or state.spin.owner != p.id:
+        raise RuleViolation(f"{p.name} has no spin to save")
+    state = state.model_copy(update={"spin": None})
+    state = _use(state, p, f"{BANK}{state.step}")
+    return state, f"{p.name} saves the spin (Mix it Up): {banked + 1} saved"
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -338,5 +374,6 @@ TEMPO_APPLY: dict[
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
     "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
     "hammerlock": _hammerlock, "made_me_mad": _made_me_mad,
+    "mix_it_up": _mix_it_up,
 }  # fmt: skip
 """Each action's handler."""
