@@ -363,7 +363,11 @@ class ConflictRules(CastRules, Protocol):
     ) -> tuple[int, int, str]:
         """What ``attacker``'s attack with ``skill`` on ``defender`` adds to the attack roll
         and to the defense roll (a stunt of either side's), and a note for the log ("" and
-        zeros when nothing)."""
+        zeros when nothing).
+
+        Raises:
+            RuleViolation: the system's rules forbid this attack now (e.g. out of ammunition).
+        """
 
     def kept_after_rest(
         self,

@@ -252,3 +252,34 @@ def test_mix_it_up_saves_spin_for_one_big_attack() -> None:
     assert "Kit Fists +4 [0000] +2 = +6" in entry.text and "Mix it Up: +2" in entry.text
     with pytest.raises(RuleViolation, match="no spin saved"):
         _act(state, "mix_it_up", actor="kit", params={"spend": True})
+
+
+def test_one_shot_left_is_plus_three_then_out_of_ammunition() -> None:
+    """L3421: the last shot is one Guns attack at +3; then no Guns in the scene until an action
+    finds a new weapon or ammunition."""
+    gun = _npc("gun", {"Guns": 2, "Fists": 1}, "One Shot Left", "Snap Shot")
+    thug = _npc("thug", {}, seat=1)
+    state, text = _act(_fight(gun, thug), "one_shot_left", actor="gun")
+    assert "last shot" in text
+
+    def shoot(state: Encounter, skill: str = "Guns") -> tuple[Encounter, str]:
+        new, entry = conflict.attack(
+            CR, state, attacker="gun", defender="thug", skill=skill, defense_skill="Athletics",
+            dice=ZERO, defense_dice=ZERO,
+        )  # fmt: skip
+        return new, entry.text
+
+    state, text = shoot(state)
+    assert "Gun Guns +2 [0000] +3 = +5" in text and "One Shot Left: +3" in text
+    state, _ = conflict.apply_stress(CR, state, who="thug")
+    state, _ = conflict.next_exchange(CR, state)
+    with pytest.raises(RuleViolation, match="out of ammunition"):
+        shoot(state)
+    with pytest.raises(RuleViolation, match="out of ammunition"):  # a Snap Shot is Guns too
+        _act(state, "snap_shot", actor="gun", targets=("thug",), dice=(ZERO, ZERO))
+    _, text = shoot(state, "Fists")  # other skills are fine
+    with pytest.raises(RuleViolation, match="already fired the last shot"):
+        _act(state, "one_shot_left", actor="gun")
+    state, text = _act(state, "one_shot_left", actor="gun", params={"new_ammo": True})
+    state, text = shoot(state)
+    assert "Gun Guns +2 [0000] = +2" in text

@@ -65,6 +65,10 @@ BANK = "Spin|"
 SPEND = "Spend|"
 """The prefix of saved spin armed for an attack in an exchange: ``Spend|points|exchange``."""
 
+LAST = "Last|"
+"""The prefix of One Shot Left's last shot, ``Last|exchange``: +3 on a Guns attack in that
+exchange, no Guns afterwards (until new ammunition)."""
+
 MAD = "Mad|"
 """The prefix of an armed Now You've Made Me Mad in its user's ``used`` option:
 ``Mad|opponent|value|exchange``."""
@@ -76,7 +80,13 @@ def attack_stunts(
     """Fists of Fury (SRD L3225): a full defense against the attacker's Fists gets no +2. Now
     You've Made Me Mad (SRD L3091): the armed wound's value on the attacker's action against
     the one who inflicted it, in the exchange after. Mix it Up (SRD L3201): the saved spin
-    armed for an attack this exchange."""
+    armed for an attack this exchange. One Shot Left (SRD L3421): +3 on the last shot's Guns
+    attack, and no Guns afterwards.
+
+    Raises:
+        RuleViolation: a Guns attack after One Shot Left's last shot.
+    """
+    from rules.errors import RuleViolation
     from rules.systems.sotc.conflict import options_of
 
     plus, minus, notes = 0, 0, []
@@ -89,6 +99,14 @@ def attack_stunts(
             if int(exchange) == state.exchange:
                 plus += int(value)
                 notes.append(f"Mix it Up: +{value} saved spin")
+        if entry.startswith(LAST) and skill == "Guns":
+            if int(entry.split("|")[1]) != state.exchange:
+                raise RuleViolation(
+                    f"{attacker.name} is out of ammunition (One Shot Left): no Guns until a new "
+                    "weapon or ammunition is found"
+                )
+            plus += 3
+            notes.append("One Shot Left: +3")
         if entry.startswith(MAD):
             _, target, value, exchange = entry.split("|")
             if target == defender.id and int(exchange) == state.exchange:

@@ -27,6 +27,7 @@ S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
 S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
 S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad (SRD L3091)"
 S_MIX = "SotC, Stunts: Fists, Mix it Up (SRD L3201)"
+S_LAST = "SotC, Stunts: Guns, One Shot Left (SRD L3421)"
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -72,6 +73,13 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
                             type="bool", default=False),),
         help="Save the spin your defense just earned (it adds up); or, before your next attack, "
         "spend all the saved spin on it.",
+    ),
+    ActionSpec(
+        name="one_shot_left", label="One Shot Left", section=S_LAST, group="Stunts",
+        params=(ActionParam(name="new_ammo", label="Found a new weapon or ammunition",
+                            type="bool", default=False),),
+        help="Declare the last shot: +3 on a Guns attack this exchange, then no Guns for the "
+        "scene (until a new weapon or ammunition is found: new_ammo).",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -135,10 +143,13 @@ def free_attack(
     assert ev.actor is not None
     actor = steps.find(state, ev.actor, active=True)
     target = steps.find(state, ev.targets[0], active=True)
-    state, a = steps.roll(state, cr, actor.id, skill, _faces(ev, 0))
+    plus, minus, why = cr.attack_modifiers(state, actor, target, skill)
+    state, a = steps.roll(state, cr, actor.id, skill, _faces(ev, 0), modifier=plus)
     state, d = steps.roll(state, cr, target.id, str(ev.params["defense_skill"]), _faces(ev, 1),
-                          defense=True)  # fmt: skip
+                          modifier=minus, defense=True)  # fmt: skip
     parts = [f"{steps.roll_text(cr, state, a)} vs {steps.roll_text(cr, state, d)}"]
+    if why:
+        parts.append(why)
     shifts = max(0, a.effort - d.effort)
     spin = d.effort - a.effort >= cr.spin_margin
     denied = cr.spin_denied(state, actor, target) if spin else ""
@@ -317,6 +328,31 @@ def _mix_it_up(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
     return state, f"{p.name} saves the spin (Mix it Up): {banked + 1} saved"
 
 
+def _one_shot_left(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """SRD L3421: the last shot, one Guns attack at +3; then no Guns in the scene unless an
+    action finds a new weapon or ammunition."""
+    from rules.systems.sotc.stunts_hooks import LAST
+
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "One Shot Left")
+    used = options_of(p).used
+    last = [u for u in used if u.startswith(LAST)]
+    if ev.params["new_ammo"]:
+        if not last:
+            raise RuleViolation(f"{p.name} has not fired a last shot")
+        p = steps.update(p, options={**p.options, "used": tuple(u for u in used if u not in last)})
+        return steps.put(state, p), f"{p.name} finds a new weapon or ammunition: Guns again"
+    if last:
+        raise RuleViolation(f"{p.name} has already fired the last shot")
+    state = _use(state, p, f"{LAST}{state.exchange}")
+    return state, f"{p.name} is on the last shot: +3 on a Guns attack this exchange, then out"
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -374,6 +410,6 @@ TEMPO_APPLY: dict[
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
     "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
     "hammerlock": _hammerlock, "made_me_mad": _made_me_mad,
-    "mix_it_up": _mix_it_up,
+    "mix_it_up": _mix_it_up, "one_shot_left": _one_shot_left,
 }  # fmt: skip
 """Each action's handler."""
