@@ -101,3 +101,28 @@ def test_an_offer_that_needs_a_value_opens_the_form_filled_in(
     doc.undo_stack.undo()
     assert not offers.take(1)  # cancelled: nothing pushed
     assert doc.participant(thug).consequences == ()
+
+
+def test_the_npc_dialog_gives_thick_skinned_its_box_and_feel_the_burn_its_slot(
+    qtbot: QtBot,
+) -> None:
+    """Inline NPCs carry the toughness stunts' effects (Thick Skinned SRD L3075: one box beyond
+    Endurance's, Superb 9; Feel the Burn SRD L3015: a fourth consequence in a physical
+    conflict); a Health size set by hand stays as set."""
+    from gui.systems.sotc.encounter_prompts import SotcNpcPrompt
+    from rules.systems.sotc.conflict import SotcConflictRules
+
+    rules = SotcConflictRules()
+    dialog = SotcNpcPrompt(rules)
+    qtbot.addWidget(dialog)
+    dialog.skills.setText("Endurance 5, Fists 3")
+    assert "Health 8 boxes" in dialog.preview.text()
+    dialog.stunts.setText("One Hit to the Body; Thick Skinned; Feel the Burn")
+    assert "Health 9 boxes" in dialog.preview.text()
+    answer = dialog.answer()
+    assert answer["tracks"]["health"] == 9
+    p = rules.npc_participant(pid="tank", **answer)
+    assert len(p.track("health")) == 9
+    assert len(rules.consequence_slots(p, "physical")) == 4
+    dialog.track_spins["health"].setValue(4)
+    assert dialog.answer()["tracks"]["health"] == 4
