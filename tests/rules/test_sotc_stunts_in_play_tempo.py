@@ -283,3 +283,15 @@ def test_one_shot_left_is_plus_three_then_out_of_ammunition() -> None:
     state, text = _act(state, "one_shot_left", actor="gun", params={"new_ammo": True})
     state, text = shoot(state)
     assert "Gun Guns +2 [0000] = +2" in text
+
+
+def test_spent_uses_of_past_exchanges_are_dropped_but_scene_limits_stay() -> None:
+    """The once-an-exchange uses of earlier exchanges limit nothing any more and are dropped as
+    new ones are recorded (the option stays small in a long fight); once-per-scene uses, the
+    last shot and Snap Shot's uses (its cost counts them, SRD L3449) stay."""
+    from rules.systems.sotc.stunts_table import prune_used
+
+    used = ("Crippling Blow|thug", "Two Gun Joe@2", "Two Gun Joe@3", "Snap Shot@1",
+            "Hammerlock@2|rat", "Mad|thug|3|2", "Spend|2|3", "Last|1", "Spin|7")  # fmt: skip
+    assert prune_used(used, 3) == ("Crippling Blow|thug", "Two Gun Joe@3", "Snap Shot@1",
+                                   "Spend|2|3", "Last|1", "Spin|7")  # fmt: skip

@@ -102,7 +102,7 @@ class SotcOptions(BaseModel):
     encumbered: int = Field(default=0, ge=0, le=5)
     burning: int = Field(default=0, ge=0, le=3)
     helped_in: int = Field(default=0, ge=0)
-    used: tuple[str, ...] = Field(default=(), max_length=60)
+    used: tuple[str, ...] = Field(default=(), max_length=200)
 
 
 NO_OPTIONS = SotcOptions()

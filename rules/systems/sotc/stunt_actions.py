@@ -29,6 +29,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.stunts_table import prune_used
 from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS
 
 S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow (SRD L3181)"
@@ -198,7 +199,7 @@ def _use(state: Encounter, pid: str, key: str, limit: str) -> Encounter:
     used = options_of(p).used
     if key in used:
         raise RuleViolation(f"{p.name} has already used {key.split('|')[0]} ({limit})")
-    options = {**p.options, "used": (*used, key)}
+    options = {**p.options, "used": (*prune_used(used, state.exchange), key)}
     return steps.put(state, steps.update(p, options=options))
 
 
@@ -306,7 +307,8 @@ def _crippling_blow(
 ) -> tuple[Encounter, str]:
     """SRD L3181: a fate point forces a consequence rather than a box; the target may concede
     instead."""
-    actor = steps.find(state, ev.actor or "")
+    assert ev.actor is not None
+    actor = steps.find(state, ev.actor)
     state, hit, actor, target = _force_consequence(
         state, ev, "Crippling Blow", _blow_skills(actor), limit=True
     )

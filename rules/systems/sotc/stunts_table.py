@@ -44,3 +44,25 @@ def npc_stunt_sizes(stunts: Iterable[str]) -> tuple[int, int, int]:
         (1 if _has(names, "Feel the Burn") else 0) + still,
         (1 if _has(names, "Smooth Recovery") else 0) + still,
     )
+
+
+KEEP_ALL_SCENE = ("Snap Shot",)
+"""Per-exchange uses whose count over the scene matters (Snap Shot's cost grows with each)."""
+
+
+def prune_used(used: tuple[str, ...], exchange: int) -> tuple[str, ...]:
+    """``used`` without the entries that no longer limit anything in ``exchange``: once-an-
+    exchange uses (``Stunt@N...``) and armed bonuses (``Mad|...|N``, ``Spend|...|N``) of earlier
+    exchanges; Snap Shot's uses stay (its cost counts them all)."""
+
+    def live(entry: str) -> bool:
+        name, at, rest = entry.partition("@")
+        if at and name not in KEEP_ALL_SCENE:
+            number = rest.split("|", 1)[0]
+            return not number.isdigit() or int(number) >= exchange
+        if entry.startswith(("Mad|", "Spend|")):
+            last = entry.rsplit("|", 1)[-1]
+            return not last.isdigit() or int(last) >= exchange
+        return True
+
+    return tuple(e for e in used if live(e))

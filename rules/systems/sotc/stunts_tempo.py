@@ -18,6 +18,7 @@ from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Outcome, Participant, Spin, SystemActionEvent
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.stunts_table import prune_used
 
 S_SNAP = "SotC, Stunts: Guns, Snap Shot (SRD L3449)"
 S_AURA = "SotC, Stunts: Intimidation, Aura of Menace (SRD L3529)"
@@ -112,7 +113,7 @@ def _has(p: Participant, stunt: str) -> None:
 
 def _use(state: Encounter, p: Participant, key: str) -> Encounter:
     p = steps.find(state, p.id)
-    options = {**p.options, "used": (*options_of(p).used, key)}
+    options = {**p.options, "used": (*prune_used(options_of(p).used, state.exchange), key)}
     return steps.put(state, steps.update(p, options=options))
 
 
