@@ -295,3 +295,33 @@ def test_spent_uses_of_past_exchanges_are_dropped_but_scene_limits_stay() -> Non
             "Hammerlock@2|rat", "Mad|thug|3|2", "Spend|2|3", "Last|1", "Spin|7")  # fmt: skip
     assert prune_used(used, 3) == ("Crippling Blow|thug", "Two Gun Joe@3", "Snap Shot@1",
                                    "Spend|2|3", "Last|1", "Spin|7")  # fmt: skip
+
+
+def test_last_leg_puts_a_hit_off_until_the_next_exchange() -> None:
+    """L3007: a fate point keeps the character standing against a physical hit for one more
+    exchange or until hit again; then the hits put off come to bear; more fate points buy more
+    time."""
+    from rules.systems.sotc.stunt_actions import offers
+
+    thug = _npc("thug", {"Fists": 4})
+    hero = _npc("hero", {}, "Last Leg", fp=2, seat=1)
+    state, _ = conflict.attack(
+        CR, _fight(thug, hero), attacker="thug", defender="hero", skill="Fists",
+        defense_skill="Athletics", dice=UP, defense_dice=ZERO,
+    )  # fmt: skip
+    assert ("last_leg", "hero") in [(e.action, e.actor) for e in offers(state, CR)]
+    state, text = _act(state, "last_leg", actor="hero")
+    assert state.pending_hit is None and "puts off the 8-point hit" in text
+    assert _p(state, "hero").fate_points == 1
+    assert not [e for e in offers(state, CR) if e.action == "last_leg"]  # not due yet
+    with pytest.raises(RuleViolation, match="no hit put off"):
+        _act(_fight(thug, hero), "last_leg", actor="hero", params={"mode": "land"})
+    state, _ = conflict.next_exchange(CR, state)
+    modes = {e.params.get("mode") for e in offers(state, CR) if e.action == "last_leg"}
+    assert modes == {"extend", "land"}
+    extended, text = _act(state, "last_leg", actor="hero", params={"mode": "extend"})
+    assert _p(extended, "hero").fate_points == 0 and "another exchange" in text
+    state, text = _act(state, "last_leg", actor="hero", params={"mode": "land"})
+    hit = state.pending_hit
+    assert hit is not None and (hit.target, hit.shifts, hit.attacker) == ("hero", 8, "thug")
+    assert "comes to bear: a consequence or taken out" in text

@@ -30,7 +30,7 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.stunts_table import prune_used
-from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS
+from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS, deferred
 
 S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow (SRD L3181)"
 S_LETHAL = "SotC, Stunts: Fists, Lethal Weapon (SRD L3285)"
@@ -599,6 +599,15 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         )
     if state.pending_hit is not None:
         candidates.append(SystemActionEvent(action="unyielding", actor=state.pending_hit.target))
+        candidates.append(SystemActionEvent(action="last_leg", actor=state.pending_hit.target))
+    hit_on = state.pending_hit.target if state.pending_hit is not None else None
+    for p in state.participants:  # Last Leg's time is up (next exchange, or hit again)
+        held = deferred(p)
+        if held and (p.id == hit_on or any(e < state.exchange for *_, e in held)):
+            for mode in ("extend", "land"):
+                candidates.append(
+                    SystemActionEvent(action="last_leg", actor=p.id, params={"mode": mode})
+                )
     if last is not None and last.action == "pass_block" and last.target is not None:
         candidates.append(
             SystemActionEvent(action="hammerlock", actor=last.target, targets=(last.actor,))

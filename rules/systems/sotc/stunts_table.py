@@ -16,7 +16,7 @@ PLAY_STUNTS: tuple[str, ...] = (
     "Flow like Water", "Brawler", "Army of One", "Riposte", "Turnabout", "Two Gun Joe",
     "Ricochet", "Death From Above", "Snap Shot", "Aura of Menace", "Fast Reload", "Cool Customer",
     "Bend like the Reed", "Hammerlock", "Now You've Made Me Mad", "Fists of Fury",
-    "Mix it Up", "One Shot Left",
+    "Mix it Up", "One Shot Left", "Last Leg",
 )  # fmt: skip
 """Stunts whose effect in a conflict the engine applies or offers (kept in a participant's
 ``stunts`` option beside the ones SotC's other actions read)."""

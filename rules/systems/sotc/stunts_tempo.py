@@ -29,6 +29,10 @@ S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
 S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad (SRD L3091)"
 S_MIX = "SotC, Stunts: Fists, Mix it Up (SRD L3201)"
 S_LAST = "SotC, Stunts: Guns, One Shot Left (SRD L3421)"
+S_LEG = "SotC, Stunts: Endurance, Last Leg (SRD L3007)"
+LEG = "Leg|"
+"""The prefix of a hit Last Leg put off, in its user's ``used`` option:
+``Leg|shifts|attacker|exchange`` (the exchange it was put off in, or last extended)."""
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -81,6 +85,14 @@ TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
                             type="bool", default=False),),
         help="Declare the last shot: +3 on a Guns attack this exchange, then no Guns for the "
         "scene (until a new weapon or ammunition is found: new_ammo).",
+    ),
+    ActionSpec(
+        name="last_leg", label="Last Leg", section=S_LEG, group="Stunts",
+        params=(ActionParam(name="mode", label="What", type="choice",
+                            choices=("defer", "extend", "land"), default="defer"),),
+        help="defer: a fate point puts off the physical hit waiting on you for an exchange or "
+        "until you are hit again; extend: a fate point buys another exchange for the hits "
+        "put off; land: the next hit put off comes to bear (absorb it as usual).",
     ),
     ActionSpec(
         name="fast_reload", label="Fast Reload", section=S_RELOAD, group="Stunts",
@@ -354,6 +366,66 @@ def _one_shot_left(
     return state, f"{p.name} is on the last shot: +3 on a Guns attack this exchange, then out"
 
 
+def deferred(p: Participant) -> list[tuple[int, str, int]]:
+    """The hits Last Leg has put off for ``p``: (shifts, attacker id or "", exchange)."""
+    out = []
+    for entry in options_of(p).used:
+        if entry.startswith(LEG):
+            _, shifts, attacker, exchange = entry.split("|")
+            out.append((int(shifts), attacker, int(exchange)))
+    return out
+
+
+def _last_leg(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
+    """SRD L3007: a fate point keeps the character standing against a physical hit that would
+    force a consequence or take him out, for one more exchange or until hit again; then every
+    hit put off comes to bear at once; more fate points buy more time."""
+    from rules.encounter import PendingHit
+
+    assert ev.actor is not None
+    if not state.started or state.ended:
+        raise RuleViolation("this stunt is used during a conflict")
+    p = steps.find(state, ev.actor, active=True)
+    _has(p, "Last Leg")
+    mode = str(ev.params["mode"])
+    held = deferred(p)
+    rest = tuple(u for u in options_of(p).used if not u.startswith(LEG))
+    health = cr.track_for("physical")
+    if mode == "defer":
+        hit = state.pending_hit
+        if hit is None or hit.target != p.id or hit.track != health:
+            raise RuleViolation(f"{p.name} has no physical hit waiting to be put off")
+        state = steps.spend_fate_point(state, p.id, "Last Leg")
+        state = _use(state, p, f"{LEG}{hit.shifts}|{hit.attacker or ''}|{state.exchange}")
+        state = state.model_copy(update={"pending_hit": None})
+        return state, (
+            f"{p.name} spends a fate point: Last Leg puts off the {hit.shifts}-point hit until "
+            f"the next exchange or the next hit ({len(held) + 1} put off)"
+        )
+    if not held:
+        raise RuleViolation(f"{p.name} has no hit put off")
+    if mode == "extend":
+        state = steps.spend_fate_point(state, p.id, "Last Leg")
+        renewed = tuple(f"{LEG}{s}|{a}|{state.exchange}" for s, a, _ in held)
+        p = steps.update(steps.find(state, p.id), options={**p.options, "used": (*rest, *renewed)})
+        return steps.put(state, p), (
+            f"{p.name} spends a fate point: Last Leg keeps {len(held)} hit(s) off another exchange"
+        )
+    if state.pending_hit is not None:
+        raise RuleViolation("a hit is waiting to be absorbed: land the next one after it")
+    (shifts, attacker, _), later = held[0], held[1:]
+    kept = tuple(f"{LEG}{s}|{a}|{e}" for s, a, e in later)
+    p = steps.update(p, options={**p.options, "used": (*rest, *kept)})
+    box = cr.stress_box_for(p, health, shifts)
+    hit = PendingHit(target=p.id, shifts=shifts, track=health, attacker=attacker or None, box=box)
+    state = steps.put(state, p).model_copy(update={"pending_hit": hit})
+    what = f"box {box + 1} or a consequence" if box is not None else "a consequence or taken out"
+    return state, (
+        f"Last Leg runs out: the {shifts}-point hit on {p.name} comes to bear: {what}"
+        + (f" ({len(later)} more to come)" if later else "")
+    )
+
+
 def _fast_reload(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
@@ -411,6 +483,6 @@ TEMPO_APPLY: dict[
     "snap_shot": _snap_shot, "aura_of_menace": _aura_of_menace, "fast_reload": _fast_reload,
     "cool_customer": _cool_customer, "bend_like_the_reed": _bend_like_the_reed,
     "hammerlock": _hammerlock, "made_me_mad": _made_me_mad,
-    "mix_it_up": _mix_it_up, "one_shot_left": _one_shot_left,
+    "mix_it_up": _mix_it_up, "one_shot_left": _one_shot_left, "last_leg": _last_leg,
 }  # fmt: skip
 """Each action's handler."""
