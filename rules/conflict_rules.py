@@ -481,6 +481,21 @@ class ConflictRules(CastRules, Protocol):
         """What the system does as a new exchange begins (actions forfeited...), with notes
         for the log."""
 
+    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
+        """Why ``defender``'s defense against ``attacker``'s attack or maneuver earns no spin
+        however well it rolls (a stunt of the attacker's), for the log; "" when it may."""
+
+    def attack_modifiers(
+        self, state: Encounter, attacker: Participant, defender: Participant, skill: str
+    ) -> tuple[int, int, str]:
+        """What ``attacker``'s attack with ``skill`` on ``defender`` adds to the attack roll
+        and to the defense roll (a stunt of either side's), and a note for the log ("" and
+        zeros when nothing).
+
+        Raises:
+            RuleViolation: the system's rules forbid this attack now (e.g. out of ammunition).
+        """
+
     def kept_after_rest(
         self,
         p: Participant,
@@ -644,6 +659,16 @@ class ConflictHookDefaults:
     def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
         """Nothing happens as an exchange begins."""
         return state, ()
+
+    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
+        """A defense that wins by the margin always earns spin."""
+        return ""
+
+    def attack_modifiers(
+        self, state: Encounter, attacker: Participant, defender: Participant, skill: str
+    ) -> tuple[int, int, str]:
+        """Nothing changes an attack beyond its own event."""
+        return 0, 0, ""
 
     def kept_after_rest(
         self,

@@ -7,8 +7,10 @@ recover) and one entry per system action, grouped as the system groups them. Eac
 :class:`SystemActionDialog` built from the spec: who acts, whom it affects, each parameter as a
 spin box, check box, text field or choice, the dice of each roll (split by ``;``; blank:
 rolled), the book section and what the action does. The answer is one event, pushed through
-the window's one mutation path (undo command, document, signals). Nothing here names a game
-system.
+the window's one mutation path (undo command, document, signals). :func:`install_offers` adds
+an :class:`OfferButton` to the status bar: the actions the system's encounter prompts say apply
+right now (a stunt after the hit that triggers it), each pushed at a click, or opened in the
+dialog, filled in, when it still needs a value. Nothing here names a game system.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -126,6 +129,15 @@ class SystemActionDialog(QDialog):
         elif isinstance(widget, QLineEdit):
             widget.setText(str(value))
 
+    def preset(self, event: SystemActionEvent) -> None:
+        """Fill the form in from ``event`` (its actor, targets and parameters)."""
+        if event.actor is not None and self.actor.findData(event.actor) >= 0:
+            self.actor.setCurrentIndex(self.actor.findData(event.actor))
+        self.set_targets(*event.targets)
+        for name, value in event.params.items():
+            if name in self.fields:
+                self.set_value(name, value)
+
     def action_event(self) -> SystemActionEvent:
         """The action as filled in (only parameters that differ from their defaults are
         written, as a script would).
@@ -164,6 +176,18 @@ class SystemActionDialog(QDialog):
     ) -> SystemActionEvent | None:
         """The event the GM fills in, or None when cancelled (tests replace this)."""
         dialog = cls(spec, state, actor, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.action_event()
+
+    @classmethod
+    def complete(
+        cls, parent: QWidget | None, spec: ActionSpec, state: Encounter, event: SystemActionEvent
+    ) -> SystemActionEvent | None:
+        """``event`` as the GM completes it in the form, or None when cancelled (tests replace
+        this)."""
+        dialog = cls(spec, state, event.actor, parent)
+        dialog.preset(event)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.action_event()
@@ -316,3 +340,82 @@ def _opener(window: Any, spec: ActionSpec) -> Callable[[], bool]:
         return event is not None and bool(window.push(event))
 
     return open_action
+
+
+def offer_label(spec: ActionSpec, event: SystemActionEvent, state: Encounter) -> str:
+    """``Crippling Blow: Ada on Thug``: the menu line of an offered action."""
+
+    def name(pid: str) -> str:
+        p = state.find(pid)
+        return (p.name or p.id) if p is not None else pid
+
+    who = name(event.actor) if event.actor is not None else ""
+    on = ", ".join(name(t) for t in event.targets)
+    what = " / ".join(str(v) for v in event.params.values())
+    label = spec.label + (f" ({what})" if what else "")
+    return f"{label}: {who}{' on ' if who and on else ''}{on}"
+
+
+class OfferButton(QToolButton):
+    """The status bar's button of the actions that apply now (``offered_actions`` of the
+    window's encounter prompts); hidden when there are none.
+
+    Args:
+        window: The encounter window (its ``doc``, ``prompts`` and ``push``).
+    """
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self._window = window
+        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.setToolTip("What the rules let someone do right now")
+        self.offers: tuple[SystemActionEvent, ...] = ()
+        self.refresh(window.doc.state)
+
+    def refresh(self, state: Encounter) -> None:
+        """Offer what applies in ``state``."""
+        from PySide6.QtWidgets import QMenu
+
+        rules = self._window.doc.conflict_rules
+        self.offers = self._window.prompts.offered_actions(state, rules)
+        specs = {s.name: s for s in rules.actions()} if self.offers else {}
+        menu = QMenu(self)
+        for event in self.offers:
+            spec = specs.get(event.action)
+            if spec is None:
+                continue
+            action = menu.addAction(offer_label(spec, event, state))
+            action.setToolTip(spec.help)
+            action.triggered.connect(_taker(self._window, spec, event))
+        old = self.menu()
+        self.setMenu(menu)
+        if old is not None:
+            old.deleteLater()
+        self.setText(f"Now: {len(self.offers)} offered")
+        self.setVisible(bool(self.offers))
+
+    def take(self, index: int) -> bool:
+        """Take the ``index``-th offer (as its menu entry does)."""
+        event = self.offers[index]
+        spec = next(s for s in self._window.doc.conflict_rules.actions() if s.name == event.action)
+        return _taker(self._window, spec, event)()
+
+
+def _taker(window: Any, spec: ActionSpec, event: SystemActionEvent) -> Callable[[], bool]:
+    def take() -> bool:
+        missing = [p for p in spec.params if p.default is None and p.name not in event.params]
+        answer: SystemActionEvent | None = event
+        if missing:
+            answer = SystemActionDialog.complete(window, spec, window.doc.state, event)
+        return answer is not None and bool(window.push(answer))
+
+    return take
+
+
+def install_offers(window: Any) -> OfferButton:
+    """Put an :class:`OfferButton` in ``window``'s status bar, kept up to date with the
+    document's state."""
+    button = OfferButton(window)
+    window.statusBar().addPermanentWidget(button)
+    window.doc.state_replaced.connect(button.refresh)
+    return button

@@ -4,7 +4,8 @@ answers a system without encounter prompts of its own gets.
 The window speaks to a system's encounter UI only through :class:`EncounterPrompts` (from the
 system's ``SystemUi.encounter_prompts()``): its controls on the scene panel (campaign switches
 that may still change while framing), the words it uses for the conflict kinds, the skills the
-dice panel offers, and the dialogs that write NPCs, minion groups and companions into a scene.
+dice panel offers, the dialogs that write NPCs, minion groups and companions into a scene, and
+the system actions that apply at this moment (a stunt after the hit that triggers it).
 :class:`GenericEncounterPrompts` builds all of these from the system's conflict rules (its
 tracks), its ladder and its skill list, so any system with conflict rules gets a working window.
 """
@@ -21,7 +22,7 @@ from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
     from rules.conflict_rules import ConflictRules
-    from rules.encounter import Encounter, Event
+    from rules.encounter import Encounter, Event, SystemActionEvent
     from rules.ladder import Ladder
 
 
@@ -73,6 +74,12 @@ class EncounterPrompts(Protocol):
         ladder: Ladder | None,
     ) -> dict[str, Any] | None:
         """A companion's :func:`rules.conflict.companion` arguments, or None when cancelled."""
+
+    def offered_actions(
+        self, state: Encounter, rules: ConflictRules
+    ) -> tuple[SystemActionEvent, ...]:
+        """The system actions that apply right now (e.g. a stunt after the hit that triggers
+        it), as events to confirm or fill in; the window offers them beside the status bar."""
 
 
 def kinds_tip(rules: ConflictRules) -> str:
@@ -135,3 +142,9 @@ class GenericEncounterPrompts:
     ) -> dict[str, Any] | None:
         """The companion dialog, qualities on the system's ladder."""
         return CompanionPrompt.ask(parent, rules, patrons, ladder)
+
+    def offered_actions(
+        self, state: Encounter, rules: ConflictRules
+    ) -> tuple[SystemActionEvent, ...]:
+        """None: the system's actions are in the Rules menu."""
+        return ()

@@ -40,6 +40,7 @@ from gui.encounter.player_view import PlayerViewWindow
 from gui.encounter.prompts import CharacterPicker, ChoicePrompt, TextPrompt
 from gui.encounter.scene_panel import ScenePanel
 from gui.encounter.system_actions import install as install_system_actions
+from gui.encounter.system_actions import install_offers
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.toolbar import EncounterToolBar
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
@@ -264,6 +265,7 @@ class EncounterWindow(QMainWindow):
         self._action(scene, "&Border between zones...", None, self.scene.edit_border)
         self._action(scene, "&Place selected in a zone...", "zone", self.place_selected)
         self.system_actions = install_system_actions(self, bar)  # the system's own actions
+        self.offers = install_offers(self)  # what the system's rules offer right now
         cast = bar.addMenu("&Cast")
         self._action(cast, "Add characters from the &library...", "add_library",
                      self.add_from_library)  # fmt: skip

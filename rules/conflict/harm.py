@@ -339,6 +339,8 @@ def _concede(state: Encounter, cr: ConflictRules, ev: ConcedeEvent) -> tuple[Enc
     terms = f" (\u201c{ev.terms}\u201d)" if ev.terms else ""
     if ev.accepted:
         state = _put(state, _set(p, taken_out=True, conceded=True))
+        if state.pending_hit is not None and state.pending_hit.target == p.id:
+            state = state.model_copy(update={"pending_hit": None})  # conceded instead
         return state, f"{to.name} accepts {p.name}'s concession{terms}: {p.name} is out"
     if not ev.reasonable:
         return state, f"{to.name} refuses {p.name}'s concession{terms} (not a reasonable offer)"

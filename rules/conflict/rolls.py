@@ -305,24 +305,28 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     _active(defender)
     if attacker.id == defender.id:
         raise RuleViolation("a participant cannot attack itself")
+    plus, minus, modified = cr.attack_modifiers(state, attacker, defender, ev.skill)
     before = state
     try:
         state, a = _roll(
-            state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier,
+            state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier + plus,
             invokes=ev.invokes, spin=ev.spin,
             opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True),
             reading=ev.reading,
         )  # fmt: skip
         state, d = _roll(
             state, cr, ev.defender, ev.defense_skill, ev.defense_dice,
-            modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
-            defense=True, opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
+            modifier=ev.defense_modifier + minus, invokes=ev.defense_invokes,
+            spin=ev.defense_spin, defense=True,
+            opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
             reading=ev.defense_reading,
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, f"{attacker.name} attacks {defender.name}: {exc}"
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
+    if modified:
+        parts.append(modified)
     block = _protecting_block(state, ev.defender)
     if block is not None and block.strength > defense:
         defense = block.strength
@@ -331,6 +335,10 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     if why:
         parts.append(why)
     spin = defense - a.effort >= cr.spin_margin
+    denied = cr.spin_denied(state, attacker, defender) if spin else ""
+    if denied:
+        spin = False
+        parts.append(f"no spin ({denied})")
     state = _acted(state, ev.attacker)
     state = state.model_copy(update={"spin": Spin(owner=ev.defender) if spin else None})
     if shifts:

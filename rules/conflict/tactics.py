@@ -68,9 +68,12 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
         shifts = max(0, a.effort - opposition)
         success = shifts >= 1  # SotC "Resolving Maneuvers": at least one shift
         spin = opposition - a.effort >= cr.spin_margin
+        denied = cr.spin_denied(state, actor, target) if spin else ""
+        spin = spin and not denied
         head = (
             f"{actor.name} maneuvers on {target.name}: {_fmt_roll(cr, state, a)} vs "
             + _fmt_roll(cr, state, d)
+            + (f" (no spin: {denied})" if denied else "")
         )
     else:
         opposition = ev.difficulty

@@ -325,8 +325,9 @@ def test_trespass_tempo_and_psychic_set_initiative_before_the_start() -> None:
 
 
 def test_every_documented_action_example_fits_its_spec() -> None:
-    """docs/encounter-script.md: each ``system_action`` example names a SotC action with
-    parameters its spec accepts, and every SotC action has an example."""
+    """docs/encounter-script.md: each ``system_action`` example (in every example block from the
+    system actions' section on) names a SotC action with parameters its spec accepts, and every
+    SotC action has an example."""
     import json
     from pathlib import Path
 
@@ -334,8 +335,9 @@ def test_every_documented_action_example_fits_its_spec() -> None:
     from rules.encounter import SystemActionEvent
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "encounter-script.md").read_text()
-    block = doc.split("### The system's own actions", 1)[1].split("```json", 1)[1]
-    block = block.split("```", 1)[0]
+    rest = doc.split("### The system's own actions", 1)[1]
+    blocks = [b.split("```", 1)[0] for b in rest.split("```json")[1:]]
+    block = "\n".join(b for b in blocks if b.lstrip().startswith('{"do": "system_action"'))
     decoder, seen, at = json.JSONDecoder(), set(), 0
     while block[at:].strip():
         at += len(block[at:]) - len(block[at:].lstrip())

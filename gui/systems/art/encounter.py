@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt
 from gui.theme import tint
-from rules.encounter import AttackEvent, Encounter, Event, RollEvent
+from rules.encounter import AttackEvent, Encounter, Event, RollEvent, SystemActionEvent
 from rules.systems.art.catalog import ATTRIBUTE_NAMES
 from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.conflict_cast import INITIATIVE, is_foe
@@ -215,6 +215,12 @@ class ArtEncounterPrompts:
     ) -> QWidget | None:
         """The table box."""
         return ArtTableBox(document, emit)
+
+    def offered_actions(
+        self, state: Encounter, rules: ConflictRules
+    ) -> tuple[SystemActionEvent, ...]:
+        """None: the ART Engine's rules offer no actions of their own at a moment."""
+        return ()
 
     def conflict_kind_tip(self, rules: ConflictRules) -> str:
         """ART damage always lands on Health."""

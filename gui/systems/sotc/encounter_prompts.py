@@ -6,7 +6,9 @@ variant (3 boxes a track and companions with stress, instead of the book's 5 and
 every track, so only before the cast is in) and rotating initiative (SotC "An Alternative to
 Skills", until the conflict starts); the skills the dice panel offers; the NPC dialog's stunts
 that change where stress lands and armor (SRD L3069, L3083, L4149, L4935); the companion
-dialog's Skilled advances, never above the companion's quality (SotC "Companions").
+dialog's Skilled advances, never above the companion's quality (SotC "Companions"); the stunts
+that apply right after a roll (Crippling Blow, Lethal Weapon, Riposte...:
+:func:`rules.systems.sotc.stunt_actions.offers`), offered by the window at that moment.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QSpi
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
 from rules.conflict_rules import ConflictRules
-from rules.encounter import Encounter, Event, SetSceneEvent
+from rules.encounter import Encounter, Event, SetSceneEvent, SystemActionEvent
 from rules.ladder import Ladder
+from rules.systems.sotc.stunt_actions import offers
+from rules.systems.sotc.stunts_table import npc_stunt_sizes
 
 ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
 """Skills that attack (SotC "Attacks": physical and social)."""
@@ -85,8 +89,10 @@ class SotcSceneControls(QWidget):
 
 
 class SotcNpcPrompt(NpcPrompt):
-    """The NPC dialog with SotC's stress stunts and armor (``npc_participant``'s ``stunts`` and
-    ``armor``): One Hit to the Body, Man of Iron, Aplomb, the Armored improvement."""
+    """The NPC dialog with SotC's stunts and armor (``npc_participant``'s ``stunts`` and
+    ``armor``): the stunts that change where stress lands, Thick Skinned's box and the extra
+    consequence slots (SRD L3075, L3015, L4189), the stunts used in a fight, the Armored
+    improvement."""
 
     def skills_placeholder(self, known_skills: tuple[str, ...] | None) -> str:
         """SotC skills an NPC fights with."""
@@ -95,16 +101,34 @@ class SotcNpcPrompt(NpcPrompt):
     def extra_rows(self) -> list[tuple[str, QWidget]]:
         """Stunts and armor."""
         self.stunts = QLineEdit()
-        self.stunts.setPlaceholderText("stunts that change stress, e.g. Man of Iron; Aplomb")
+        self.stunts.setPlaceholderText("e.g. Thick Skinned; Feel the Burn; Crippling Blow")
+        self.stunts.setToolTip(
+            "Stunts the encounter applies: toughness (Thick Skinned, Feel the Burn, Still "
+            "Standing, Man of Iron, One Hit to the Body, Aplomb) and those used in a fight "
+            "(Crippling Blow, Cut Off, Riposte...)"
+        )
         self.armor = QSpinBox()
         self.armor.setRange(0, 10)
         self.armor.setToolTip("Armored improvements: hits this small do not roll up")
+        self.stunts.textChanged.connect(self._update)
         return [("Stunts", self.stunts), ("Armor", self.armor)]
+
+    def stunt_names(self) -> tuple[str, ...]:
+        """The stunts typed, split by ``;`` or ``,``."""
+        return tuple(t.strip() for t in re.split(r"[;,]", self.stunts.text()) if t.strip())
 
     def extra_answer(self) -> dict[str, Any]:
         """``stunts`` (names) and ``armor`` (points)."""
-        stunts = tuple(t.strip() for t in re.split(r"[;,]", self.stunts.text()) if t.strip())
-        return {"stunts": stunts, "armor": self.armor.value()}
+        return {"stunts": self.stunt_names(), "armor": self.armor.value()}
+
+    def tracks(self, skills: dict[str, int]) -> dict[str, int]:
+        """As set, else by Endurance and Resolve, with Thick Skinned's box (SRD L3075) on an
+        automatic Health track."""
+        sizes = super().tracks(skills)
+        health = self.track_spins.get("health")
+        if health is not None and not health.value() and "health" in sizes:
+            sizes["health"] += npc_stunt_sizes(self.stunt_names())[0]
+        return sizes
 
 
 class SotcCompanionPrompt(CompanionPrompt):
@@ -168,3 +192,9 @@ class SotcEncounterPrompts:
     ) -> dict[str, Any] | None:
         """:class:`SotcCompanionPrompt`."""
         return SotcCompanionPrompt.ask(parent, rules, patrons, ladder)
+
+    def offered_actions(
+        self, state: Encounter, rules: ConflictRules
+    ) -> tuple[SystemActionEvent, ...]:
+        """The stunts that apply now (:func:`rules.systems.sotc.stunt_actions.offers`)."""
+        return offers(state, rules)

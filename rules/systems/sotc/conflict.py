@@ -30,6 +30,8 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.conflict_hooks import SotcActionHooks
 from rules.systems.sotc.settings import SotcSettings
+from rules.systems.sotc.stunts_hooks import SotcStuntHooks
+from rules.systems.sotc.stunts_table import PLAY_STUNTS, npc_stunt_sizes
 
 TRACKS: tuple[TrackSpec, ...] = (
     TrackSpec(key="health", label="Health", kinds=("physical",)),
@@ -84,6 +86,8 @@ class SotcOptions(BaseModel):
         disarmed: The shifts of the disarm it suffered (no Weapons until re-armed; picking the
             weapon up costs 1 more than this, SRD L1450); 0: armed.
         uncured: Consequences of a slow poison, which stay until it is cured (SRD L5581).
+        used: Stunts it has used up for the scene, ``stunt`` or ``stunt|opponent`` (once per
+            scene or once per opponent; :mod:`rules.systems.sotc.stunt_actions`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -103,13 +107,14 @@ class SotcOptions(BaseModel):
     helped_in: int = Field(default=0, ge=0)
     disarmed: int = Field(default=0, ge=0, le=20)
     uncured: tuple[str, ...] = Field(default=(), max_length=20)
+    used: tuple[str, ...] = Field(default=(), max_length=200)
 
 
 NO_OPTIONS = SotcOptions()
 
 ACTION_STUNTS: tuple[str, ...] = (
     "On Top Of It", "Danger Sense", "Saw It Coming", "Constant Vigilance", "Acrobat",
-    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back",
+    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back", *PLAY_STUNTS,
 )  # fmt: skip
 """The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
 kept in a participant's ``stunts`` option."""
@@ -164,7 +169,7 @@ def stress_bonus(rating: int) -> int:
     return 4
 
 
-class SotcConflictRules(SotcActionHooks, ConflictHookDefaults):
+class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
     Args:
@@ -666,20 +671,24 @@ def npc_participant(
     """A named NPC written straight into an encounter (no character file).
 
     Track sizes default to the campaign's base plus the Endurance / Resolve bands (SotC
-    "Endurance", "Resolve"); initiative is Alertness / Empathy, ties by Resolve.
+    "Endurance", "Resolve") and Thick Skinned's box; Feel the Burn, Smooth Recovery and Still
+    Standing add consequence slots (:func:`rules.systems.sotc.stunts_table.npc_stunt_sizes`);
+    initiative is Alertness / Empathy, ties by Resolve.
     """
     probe = Participant(id=pid, skills=skills)
     initiative, edge = initiative_of(skills, stunts)
     endurance = probe.skill("Endurance", "physical")
     resolve = probe.skill("Resolve", "physical")
-    h = health if health is not None else rules.stress_boxes + stress_bonus(endurance)
+    thick, physical, social = npc_stunt_sizes(stunts)  # SRD L3075, L3015, L4133, L4189
+    h = health if health is not None else rules.stress_boxes + stress_bonus(endurance) + thick
     c = composure if composure is not None else rules.stress_boxes + stress_bonus(resolve)
     return Participant(
         id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills),
         initiative=initiative, tie_edge=edge, tiebreak=resolve, seat=seat,
         extra_stress_vs_groups=brawler_bonus(stunts),
         tracks={"health": (0,) * h, "composure": (0,) * c}, fate_points=fate_points,
-        aspects=aspects, grit=grit, zone=zone, options=participant_options(stunts, armor),
+        aspects=aspects, grit=grit, zone=zone,
+        options=participant_options(stunts, armor, extra_physical=physical, extra_social=social),
     )  # fmt: skip
 
 

@@ -27,6 +27,7 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
 from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
+from rules.systems.sotc.stunt_actions import STUNT_ACTIONS, STUNT_APPLY, STUNT_ROLLS
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
 S_FALLING = "SotC, Skills: Athletics, Falling (SRD L5353-L5371)"
@@ -119,6 +120,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
     ),
     *HAZARDS,
+    *STUNT_ACTIONS,
 )  # fmt: skip
 """Every action SotC adds to the shared ones."""
 
@@ -148,7 +150,7 @@ def action_rolls(event: SystemActionEvent) -> int:
         return 1 + len(event.targets)
     if event.action in ("fall", "first_aid", "medical_care"):
         return 1
-    return 0
+    return STUNT_ROLLS.get(event.action, 0)
 
 
 # -- ambush -----------------------------------------------------------------------------------
@@ -535,6 +537,7 @@ APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[E
 APPLY = {
     "ambush": _ambush, "fall": _fall, "first_aid": _first_aid, "medical_care": _medical_care,
     "on_top_of_it": _on_top_of_it, "initiative_skill": _initiative_skill, **HAZARD_APPLY,
+    **STUNT_APPLY,
 }  # fmt: skip
 
 
