@@ -8,7 +8,7 @@ import pytest
 
 from rules import conflict
 from rules.character import CharacterBase
-from rules.encounter import Encounter
+from rules.encounter import Encounter, SetBoxEvent
 from rules.errors import RuleViolation
 from rules.systems.fate2.character import Fate2Aspect, Fate2Character, Fate2Extra
 from rules.systems.fate2.conflict import (
@@ -383,3 +383,33 @@ def test_settings_round_trip_and_changes(cr: Fate2ConflictRules) -> None:
     assert same_boxes.settings_change_problem(cr, has_cast=True) is None
     with pytest.raises(RuleViolation, match="wound_boxes"):
         cr.for_settings({"wound_boxes": {"hurt": -1}})
+
+
+def test_a_clipped_result_costs_the_next_exchange_one(cr: Fate2ConflictRules) -> None:
+    """§8 Injuries and Advantages, Table 2: a Clipped result is -1 to the victim's next action
+    (exchange pace: the next exchange); several do not stack, and it does not last."""
+    guard = cr.npc_participant(pid="g", name="Guard", skills={"Sword": 1})
+    hero = cr.npc_participant(pid="h", name="Finn", skills={"Knife": 3})
+    state = Encounter(name="t", system="fate2", settings=cr.settings_data,
+                      participants=(guard, hero))  # fmt: skip
+    state, _ = conflict.start(cr, state)
+    state, _ = conflict.apply_event(cr, state, SetBoxEvent(who="g", track=WOUNDS, box=1,
+                                                          level=CLIPPED))  # fmt: skip
+    assert cr.roll_modifier(state.find("g"), "Sword") == (0, "")  # not in the same exchange
+    state, entry = conflict.next_exchange(cr, state)
+    assert "Guard is Clipped: -1 this exchange" in entry.text
+    g = state.find("g")
+    assert g is not None and cr.roll_modifier(g, "Sword") == (-1, "wound penalty: Clipped")
+    state, entry = conflict.next_exchange(cr, state)
+    g = state.find("g")
+    assert g is not None and cr.roll_modifier(g, "Sword") == (0, "")  # spent
+    assert "Clipped" not in entry.text
+    # two more Clipped results in one exchange: still -1, not -2
+    for box in (2, 3):
+        state, _ = conflict.apply_event(cr, state, SetBoxEvent(who="g", track=WOUNDS, box=box,
+                                                              level=CLIPPED))  # fmt: skip
+    state, _ = conflict.next_exchange(cr, state)
+    g = state.find("g")
+    assert g is not None and cr.roll_modifier(g, "Sword")[0] == -1
+    assert cr.participant_options_problem({"clipped": "yes"}) is not None
+    assert cr.participant_options_problem({"armor": 1}) is not None

@@ -39,7 +39,7 @@ from pydantic import ValidationError
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
 from rules.systems.fate2.character import Fate2Character
 from rules.systems.fate2.conflict_cast import Fate2Cast
@@ -102,6 +102,12 @@ def minions_of(character: Fate2Character) -> dict[str, int]:
             control = character.aspect(extra.controlling_aspect)
             out[extra.name] = extra.ranks * (control.level if control else 0)
     return out
+
+
+CLIPPED_SEEN = "clipped_seen"
+"""Participant option: Clipped boxes marked when the current exchange began."""
+CLIPPED_NOW = "clipped"
+"""Participant option: a Clipped result costs -1 on every roll of this exchange."""
 
 
 class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
@@ -221,10 +227,12 @@ class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
         if p.is_group:
             return 0, ""
         track = p.track(WOUNDS)
-        penalty = wound_penalty(track)
+        clipped = p.options.get(CLIPPED_NOW) is True
+        penalty = wound_penalty(track, clipped_pending=clipped)
         if not penalty:
             return 0, ""
-        parts = ["Hurt"] if marked(track, HURT) else []
+        parts = ["Clipped"] if clipped else []
+        parts += ["Hurt"] if marked(track, HURT) else []
         injured = marked(track, INJURED)
         if injured:
             parts.append(f"Injured \u00d7{injured}" if injured > 1 else "Injured")
@@ -267,10 +275,43 @@ class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
         return rows[box] if box < len(rows) else INJURED
 
     def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
-        """FATE 2.0 participants carry no system options: any is a mistake, named."""
-        if not options:
-            return None
-        return f"FATE 2.0 has no participant options (got {', '.join(sorted(options))})"
+        """FATE 2.0 participants carry only the engine's own Clipped bookkeeping
+        (:meth:`exchange_begins`); anything else is a mistake, named."""
+        unknown = sorted(set(options) - {CLIPPED_SEEN, CLIPPED_NOW})
+        if unknown:
+            return f"FATE 2.0 has no participant option {', '.join(unknown)}"
+        seen = options.get(CLIPPED_SEEN, 0)
+        if not isinstance(seen, int) or isinstance(seen, bool) or not 0 <= seen <= 50:
+            return f"{CLIPPED_SEEN} must be a whole number of boxes, 0 to 50"
+        if not isinstance(options.get(CLIPPED_NOW, False), bool):
+            return f"{CLIPPED_NOW} must be true or false"
+        return None
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """A Clipped result costs -1 on the victim's next exchange (§8 Injuries and
+        Advantages, Table 2; several do not stack): as each exchange begins, whoever had a
+        Clipped box marked since the last one is Clipped for this exchange, and no longer."""
+        changed: list[Participant] = []
+        notes: list[str] = []
+        for p in state.participants:
+            if p.is_group or WOUNDS not in p.tracks:
+                continue
+            count = marked(p.track(WOUNDS), CLIPPED)
+            seen = p.options.get(CLIPPED_SEEN, 0)
+            now = isinstance(seen, int) and count > seen
+            options = {k: v for k, v in p.options.items() if k not in (CLIPPED_SEEN, CLIPPED_NOW)}
+            if count:
+                options[CLIPPED_SEEN] = count
+            if now:
+                options[CLIPPED_NOW] = True
+                notes.append(f"{p.name} is Clipped: -1 this exchange")
+            if options != p.options:
+                changed.append(p.model_copy(update={"options": options}))
+        if not changed:
+            return state, ()
+        by_id = {p.id: p for p in changed}
+        parts = tuple(by_id.get(p.id, p) for p in state.participants)
+        return state.model_copy(update={"participants": parts}), tuple(notes)
 
     def fill_lower_choices(
         self, p: Participant, track: TrackName, amount: int
