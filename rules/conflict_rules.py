@@ -693,3 +693,28 @@ class ConflictHookDefaults:
             RuleViolation: always.
         """
         raise RuleViolation("this game system measures recovery in periods, not in elapsed time")
+
+
+class NoConsequences:
+    """The consequence hooks of a system whose characters take none (their harm is all on
+    tracks: FATE 2.0's wounds, the ART Engine's Health boxes); put it before
+    :class:`ConflictHookDefaults` among a rules class's bases."""
+
+    @property
+    def has_consequences(self) -> bool:
+        """No consequences: the window shows no column for them."""
+        return False
+
+    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
+        """No slots."""
+        return ()
+
+    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
+        """None: what no box takes takes the character out (or is lost)."""
+        return None
+
+    def fill_lower_choices(
+        self, p: Participant, track: TrackName, amount: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """None: the system says which box a hit marks."""
+        return ()

@@ -33,8 +33,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, RollReading, TrackSpec
+from rules.character import CharacterBase, ConflictKind, Consequence
+from rules.conflict_rules import (
+    ConflictHookDefaults,
+    ConflictRules,
+    NoConsequences,
+    RollReading,
+    TrackSpec,
+)
 from rules.dice import DicePool, parse_dice
 from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
@@ -76,7 +82,7 @@ def _column(value: int) -> Result:
     return Result(max(0, min(int(Result.EX), value)))
 
 
-class ArtConflictRules(ConflictHookDefaults):
+class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     """The ART Engine's combat rules, reading rolls on the bound table (a ConflictRules).
 
     Args:
@@ -445,25 +451,6 @@ class ArtConflictRules(ConflictHookDefaults):
         levels = cast.levels_of(p)
         record = self._record(p, _column(amount))
         return tuple((i, int(levels[i])) for i in record.marked[1:])
-
-    def fill_lower_choices(
-        self, p: Participant, track: TrackName, amount: int
-    ) -> tuple[tuple[int, ...], ...]:
-        """None: the book says which boxes a hit checks."""
-        return ()
-
-    @property
-    def has_consequences(self) -> bool:
-        """The ART Engine has Health boxes, not consequences."""
-        return False
-
-    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
-        """No consequences in the ART Engine."""
-        return ()
-
-    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
-        """None: a hit no box takes defeats."""
-        return None
 
     def group_bonus(self, size: int) -> int:
         """No group bonus (several foes combine their Attack instead, "Adding Difficulties")."""

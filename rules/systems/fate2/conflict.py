@@ -36,8 +36,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.character import CharacterBase, ConflictKind, Consequence
+from rules.conflict_rules import ConflictHookDefaults, ConflictRules, NoConsequences, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
@@ -110,7 +110,7 @@ CLIPPED_NOW = "clipped"
 """Participant option: a Clipped result costs -1 on every roll of this exchange."""
 
 
-class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
+class Fate2ConflictRules(Fate2Cast, NoConsequences, ConflictHookDefaults):
     """FATE 2.0's conflict rules under a campaign's settings (a :class:`ConflictRules`).
 
     Args:
@@ -312,25 +312,6 @@ class Fate2ConflictRules(Fate2Cast, ConflictHookDefaults):
         by_id = {p.id: p for p in changed}
         parts = tuple(by_id.get(p.id, p) for p in state.participants)
         return state.model_copy(update={"participants": parts}), tuple(notes)
-
-    def fill_lower_choices(
-        self, p: Participant, track: TrackName, amount: int
-    ) -> tuple[tuple[int, ...], ...]:
-        """None: a result marks its own row (Table 2)."""
-        return ()
-
-    @property
-    def has_consequences(self) -> bool:
-        """FATE 2.0 has wounds, not consequences (§8 Injuries and Advantages)."""
-        return False
-
-    def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
-        """None: FATE 2.0 has no consequences; past the wound track is Taken Out."""
-        return ()
-
-    def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
-        """None: a result no box takes takes the character out (§8 Injuries and Advantages)."""
-        return None
 
     def group_bonus(self, size: int) -> int:
         """+1 for outnumbering (Table 5) when two or more act together."""
