@@ -481,6 +481,12 @@ class ConflictRules(CastRules, Protocol):
         """What the system does as a new exchange begins (actions forfeited...), with notes
         for the log."""
 
+    def after_check(
+        self, state: Encounter, before: Participant, after: Participant, track: TrackName
+    ) -> tuple[Participant, str]:
+        """``after`` (``before`` with a hit's boxes of ``track`` just checked) as the system
+        leaves it (a lost turn, a defeat...), and a note for the log ("" for none)."""
+
     def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
         """Why ``defender``'s defense against ``attacker``'s attack or maneuver earns no spin
         however well it rolls (a stunt of the attacker's), for the log; "" when it may."""
@@ -659,6 +665,12 @@ class ConflictHookDefaults:
     def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
         """Nothing happens as an exchange begins."""
         return state, ()
+
+    def after_check(
+        self, state: Encounter, before: Participant, after: Participant, track: TrackName
+    ) -> tuple[Participant, str]:
+        """Checked boxes change nothing else."""
+        return after, ""
 
     def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
         """A defense that wins by the margin always earns spin."""

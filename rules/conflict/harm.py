@@ -180,7 +180,10 @@ def _apply_stress(
                 "checked, no roll-up"
             )
         level = cr.hit_level(p, track, pending.shifts)
+        before = p
         p, more = _check(cr, p, track, box, level, pending.shifts)
+        p, after = cr.after_check(state, before, p, track)
+        more += after
         state = _put(state, p).model_copy(update={"pending_hit": None})
         if _holds_levels(cr, track):
             return state, f"{p.name} checks {_track_spec(cr, track).box_words(box, level)}{more}"
@@ -197,7 +200,10 @@ def _apply_stress(
         box = pending.box
         p = _get(state, p.id)
         level = cr.hit_level(p, track, ev.amount)
+        before = p
         p, more = _check(cr, p, track, box, level, ev.amount)
+        p, after = cr.after_check(state, before, p, track)
+        more += after
         state = _put(state, p).model_copy(update={"pending_hit": None})
         spec = _track_spec(cr, track)
         if spec.level_names:

@@ -137,8 +137,10 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert window.doc.participant("tomb-guardian").track("health") == (0, 0, 0, 7)  # type: ignore[union-attr]
     assert model.data(model.index(row, column)) == "\u2610PR \u2610PS \u2610GD \u2612GT"
 
-    assert window.push(NextTurnEvent())  # the guardian is up, but staggered: it loses the turn
+    # staggered before its turn: the guardian loses this round's turn ("Staggering", L1434)
+    assert "Tomb Guardian is staggered and loses this round's turn" in window.doc.log[-1].text
     assert window.push(NextTurnEvent())  # round 2: Ada
+    assert window.doc.state.current == "ada"
     assert window.push(NextTurnEvent())  # Ada waits it out; the guardian attacks
     assert window.doc.state.current == "tomb-guardian"
     dice.select(actor="tomb-guardian", target="ada")
@@ -152,6 +154,8 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert "2 failures +1 damage rating: Passable damage" in text
     window.mark_stress()
     assert window.doc.participant("ada").track("health") == (0, 3, 0, 5)  # type: ignore[union-attr]
+    # her rightmost box checked after her turn: she loses the next round's
+    assert "Ada Quill is staggered and loses the next turn" in window.doc.log[-1].text
     assert (
         model.data(model.index(model.row_of("ada"), column))
         == "\u2610IN \u2612IN \u2610PR \u2612PS"

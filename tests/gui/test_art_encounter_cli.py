@@ -29,7 +29,8 @@ def test_the_example_runs_to_the_guardians_defeat(capsys: pytest.CaptureFixture[
     Great again is one over GD: GD and the next highest, PS; Poor then finishes it. "Foe
     Attacking Player" (L2016-2020) with +1 damage (L1384): Inferior Defense against Passable
     Attack is 2 failures, +1: Passable damage on Ada's IN/IN/PR/PS (her second box already
-    checked)."""
+    checked). Staggered characters lose their next turn and the last box defeats, by
+    themselves ("Staggering", "Defeat", L1434-1462)."""
     code = main(["encounter", "run", str(EXAMPLE), "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -41,8 +42,13 @@ def test_the_example_runs_to_the_guardians_defeat(capsys: pytest.CaptureFixture[
     log = data["log"]
     assert "No Action Results Table is loaded" in log[0]
     assert "Initiative: Ada Quill (+7), Tomb Guardian (+4)" in log[2]
-    assert "misses: Feeble is below Poor Defense" in log[13]
-    assert "Defense holds" in log[15]
+    # "Staggering" (L1434): the guardian, staggered before its turn, loses round 1's; Ada,
+    # staggered after hers in round 2, sits out round 3; "Defeat": the last box kills a foe
+    assert "Tomb Guardian is staggered and loses this round's turn" in log[4]
+    assert "Ada Quill is staggered and loses the next turn" in log[10]
+    assert "Ada Quill sits out (staggered: loses this turn)" in log[11]
+    assert "Defense holds" in log[12]
+    assert log[-1].endswith("Tomb Guardian is defeated and dies")
 
 
 def test_with_a_loaded_table_the_rolls_are_read_off_it() -> None:

@@ -363,9 +363,9 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         if record.shrugged:
             return 0, why + ", below every free Health box: shrugged off"
         if record.staggered:
-            why += f"; {defender.name} is staggered (loses the next turn)"
+            why += f"; {defender.name} is staggered"
         if record.defeated:
-            why += f"; {defender.name} is defeated"
+            why += f"; {defender.name} will be defeated"
         return int(damage), why
 
     def stress_box(self, track: tuple[int, ...], amount: int) -> int | None:
@@ -395,10 +395,54 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             return None
         return _column(value)
 
+    def after_check(
+        self, state: Encounter, before: Participant, after: Participant, track: TrackName
+    ) -> tuple[Participant, str]:
+        """Staggering and defeat ("Staggering", "Defeat", L1434-1462): every box checked
+        defeats (a foe dies, an adventurer falls unconscious: out of the fight); the rightmost
+        box newly checked staggers, and the character loses its next turn: this round's if it
+        has not acted yet, else the next round's."""
+        if track != cast.TRACK or after.is_group:
+            return after, ""
+        old, new = before.track(track), after.track(track)
+        if not new:
+            return after, ""
+        if all(new) and not all(old):
+            fate = "dies" if cast.is_foe(after) else "falls unconscious"
+            return after.model_copy(update={"taken_out": True}), (
+                f"; {after.name} is defeated and {fate}"
+            )
+        if not new[-1] or old[-1]:
+            return after, ""
+        if state.started and not after.acted and state.current != after.id:
+            return after.model_copy(update={"acted": True}), (
+                f"; {after.name} is staggered and loses this round's turn"
+            )
+        options = {**after.options, cast.OPT_STAGGERED: True}
+        return after.model_copy(update={"options": options}), (
+            f"; {after.name} is staggered and loses the next turn"
+        )
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """A stagger carried over has now cost its turn (the engine sat it out just before)."""
+        if not any(p.options.get(cast.OPT_STAGGERED) for p in state.participants):
+            return state, ()
+        parts = tuple(
+            p.model_copy(
+                update={"options": {k: v for k, v in p.options.items() if k != cast.OPT_STAGGERED}}
+            )
+            if cast.OPT_STAGGERED in p.options
+            else p
+            for p in state.participants
+        )
+        return state.model_copy(update={"participants": parts}), ()
+
     def sits_out(self, state: Encounter, p: Participant) -> str:
         """The bonus round and the lost first turn ("Initiative", L1778-1779): when anyone has
         Super or better initiative, exchange 1 is the bonus round, only they act; in the first
         regular round, Pathetic and Catastrophic initiative lose the turn."""
+        if p.options.get(cast.OPT_STAGGERED) is True:
+            return "staggered: loses this turn"
         if self._settings.exploration:
             return self._behind_marker(state, p)
         mine = self._initiative(state, p)

@@ -33,6 +33,8 @@ OPT_FOE = "foe"
 """Participant option: a foe (its ratings are compared, it never rolls)."""
 OPT_DAMAGE = "damage"
 """Participant option: a foe's damage rating, +1 to +3 (ART Engine "Taking Damage")."""
+OPT_STAGGERED = "staggered"
+"""Participant option: staggered after its turn in this round, it sits out the next one."""
 DAMAGE_MAX = 3
 HEALTH_KEY = re.compile(r"^health\s*(\d{1,2})$", re.IGNORECASE)
 """A foe's stat block writes its Health levels as ``Health 1`` .. ``Health N`` ratings."""
@@ -74,6 +76,9 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == OPT_DAMAGE:
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
                 return f"damage must be a whole number from 0 to {DAMAGE_MAX}"
+        elif key == OPT_STAGGERED:
+            if not isinstance(value, bool):
+                return "staggered must be true or false"
         elif key == OPT_HEALTH:
             if not isinstance(value, tuple) or not 1 <= len(value) <= 20:
                 return "health must list 1 to 20 wound levels"
