@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -117,6 +117,73 @@ def own_types(
     if settings is not None and not isinstance(settings, settings_type):
         raise ValueError(f"these campaign settings are not {system.info.name}'s")
     return character, system, settings
+
+
+class SheetAndBlank(Generic[_C, _S, _T]):
+    """The common shape of a system's sheet plug-in: the character sheet filled in (``sheet``,
+    the default kind) and printed blank (``blank``); a subclass builds the pages and its NPC
+    card, in its own types (checked here, :func:`own_types`).
+
+    Args:
+        name: The system's name, for errors ("FATE 2.0 has no 'x' sheet...").
+        types: Its character, system and settings types.
+        sheet_title: What the filled-in kind is called.
+        blank_title: What the blank kind is called.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        types: tuple[type[_C], type[_S], type[_T]],
+        sheet_title: str,
+        blank_title: str,
+    ) -> None:
+        self._name = name
+        self._types = types
+        self._kinds = (
+            SheetKind(key="sheet", title=sheet_title),
+            SheetKind(key="blank", title=blank_title, needs_character=False),
+        )
+
+    @property
+    def kinds(self) -> tuple[SheetKind, ...]:
+        """The filled-in sheet (the default) and the blank one."""
+        return self._kinds
+
+    def own(
+        self, character: CharacterBase, system: GameSystem, settings: SystemSettings | None
+    ) -> tuple[_C, _S, _T | None]:
+        """The arguments in the system's own types (ValueError when they are another's)."""
+        return own_types(character, system, settings, self._types)
+
+    def fill(
+        self,
+        kind: str,
+        character: CharacterBase,
+        system: GameSystem,
+        settings: SystemSettings | None = None,
+    ) -> tuple[SheetLayout, ...]:
+        """The filled-in sheet of ``character``."""
+        hero, own_system, own_settings = self.own(character, system, settings)
+        if kind == "sheet":
+            return self.sheet(hero, own_system, own_settings)
+        if kind == "blank":
+            raise ValueError("the blank sheet is printed blank, not from a character")
+        raise unknown_kind(self._name, kind, self._kinds)
+
+    def blank(self, kind: str, info: SystemInfo) -> tuple[SheetLayout, ...]:
+        """The blank sheet's pages."""
+        if kind != "blank":
+            raise unknown_kind(self._name, kind, self._kinds)
+        return self.blank_pages(info)
+
+    def sheet(self, character: _C, system: _S, settings: _T | None) -> tuple[SheetLayout, ...]:
+        """The filled-in sheet's pages (a subclass's)."""
+        raise NotImplementedError
+
+    def blank_pages(self, info: SystemInfo) -> tuple[SheetLayout, ...]:
+        """The blank sheet's pages (a subclass's)."""
+        raise NotImplementedError
 
 
 BLANK = SheetKind(key="blank", title="Blank sheet for hand-filling", needs_character=False)

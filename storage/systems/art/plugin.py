@@ -14,59 +14,36 @@ from rules.systems.art.settings import ArtSettings
 from rules.systems.art.system import ArtSystem
 from rules.systems.registry import GameSystem, SystemInfo
 from storage.pdf.sheet_layout import CardLayout, FieldLine, SheetLayout, Track
-from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
+from storage.system_sheets import SheetAndBlank
 from storage.systems.art.sheets import blank_sheet, character_sheet
 
-KINDS: tuple[SheetKind, ...] = (
-    SheetKind(key="sheet", title="Adventurer sheet"),
-    SheetKind(key="blank", title="Blank sheet for hand-filling", needs_character=False),
-)
 
-
-def _own(
-    character: CharacterBase, system: GameSystem, settings: SystemSettings | None
-) -> tuple[ArtCharacter, ArtSystem, ArtSettings | None]:
-    return own_types(character, system, settings, (ArtCharacter, ArtSystem, ArtSettings))
-
-
-def _unknown(kind: str) -> UnknownSheetKindError:
-    return unknown_kind("The ART Engine", kind, KINDS)
-
-
-class ArtSheets:
+class ArtSheets(SheetAndBlank[ArtCharacter, ArtSystem, ArtSettings]):
     """The ART Engine's printable sheets."""
 
-    @property
-    def kinds(self) -> tuple[SheetKind, ...]:
-        """The adventurer sheet (the default) and the blank one."""
-        return KINDS
+    def __init__(self) -> None:
+        super().__init__(
+            "The ART Engine",
+            (ArtCharacter, ArtSystem, ArtSettings),
+            "Adventurer sheet",
+            "Blank sheet for hand-filling",
+        )
 
-    def fill(
-        self,
-        kind: str,
-        character: CharacterBase,
-        system: GameSystem,
-        settings: SystemSettings | None = None,
+    def sheet(
+        self, character: ArtCharacter, system: ArtSystem, settings: ArtSettings | None
     ) -> tuple[SheetLayout, ...]:
         """The adventurer sheet of ``character``."""
-        hero, art, rules = _own(character, system, settings)
-        if kind == "sheet":
-            return (character_sheet(hero, art, rules),)
-        if kind == "blank":
-            raise ValueError("the blank sheet is printed blank, not from a character")
-        raise _unknown(kind)
+        return (character_sheet(character, system, settings),)
 
-    def blank(self, kind: str, info: SystemInfo) -> tuple[SheetLayout, ...]:
+    def blank_pages(self, info: SystemInfo) -> tuple[SheetLayout, ...]:
         """The blank adventurer sheet."""
-        if kind != "blank":
-            raise _unknown(kind)
         return (blank_sheet(info),)
 
     def card(
         self, character: CharacterBase, system: GameSystem, settings: SystemSettings | None = None
     ) -> CardLayout:
         """The NPC card: attributes, Defense, weapons' Attack, skills, perks, Health boxes."""
-        hero, art, rules = _own(character, system, settings)
+        hero, art, rules = self.own(character, system, settings)
         derived = art.derive(hero, rules)
         scores = " ".join(
             f"{key} {hero.attributes[key]}" for key in ATTRIBUTES if key in hero.attributes

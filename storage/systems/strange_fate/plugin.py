@@ -16,61 +16,41 @@ from rules.systems.strange_fate.settings import StrangeFateSettings
 from rules.systems.strange_fate.system import StrangeFateSystem
 from storage.pdf.generic import skills_card
 from storage.pdf.sheet_layout import CardLayout, FieldLine, SheetLayout, Track
-from storage.system_sheets import SheetKind, UnknownSheetKindError, own_types, unknown_kind
+from storage.system_sheets import SheetAndBlank
 from storage.systems.strange_fate.sheets import blank_sheet, character_sheet
 
-KINDS: tuple[SheetKind, ...] = (
-    SheetKind(key="sheet", title="Character sheet"),
-    SheetKind(key="blank", title="Blank sheet for hand-filling", needs_character=False),
-)
 
-
-def _own(
-    character: CharacterBase, system: GameSystem, settings: SystemSettings | None
-) -> tuple[StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings | None]:
-    return own_types(
-        character, system, settings, (StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings)
-    )
-
-
-def _unknown(kind: str) -> UnknownSheetKindError:
-    return unknown_kind("Strange Fate", kind, KINDS)
-
-
-class StrangeFateSheets:
+class StrangeFateSheets(
+    SheetAndBlank[StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings]
+):
     """Strange Fate's printable sheets."""
 
-    @property
-    def kinds(self) -> tuple[SheetKind, ...]:
-        """The sheet (the default) and the blank sheet."""
-        return KINDS
+    def __init__(self) -> None:
+        super().__init__(
+            "Strange Fate",
+            (StrangeFateCharacter, StrangeFateSystem, StrangeFateSettings),
+            "Character sheet",
+            "Blank sheet for hand-filling",
+        )
 
-    def fill(
+    def sheet(
         self,
-        kind: str,
-        character: CharacterBase,
-        system: GameSystem,
-        settings: SystemSettings | None = None,
+        character: StrangeFateCharacter,
+        system: StrangeFateSystem,
+        settings: StrangeFateSettings | None,
     ) -> tuple[SheetLayout, ...]:
         """The Character Sheet of ``character``."""
-        hero, sf, rules = _own(character, system, settings)
-        if kind == "sheet":
-            return (character_sheet(hero, sf, rules),)
-        if kind == "blank":
-            raise ValueError("the blank sheet is printed blank, not from a character")
-        raise _unknown(kind)
+        return (character_sheet(character, system, settings),)
 
-    def blank(self, kind: str, info: SystemInfo) -> tuple[SheetLayout, ...]:
+    def blank_pages(self, info: SystemInfo) -> tuple[SheetLayout, ...]:
         """The blank Character Sheet."""
-        if kind != "blank":
-            raise _unknown(kind)
         return (blank_sheet(info),)
 
     def card(
         self, character: CharacterBase, system: GameSystem, settings: SystemSettings | None = None
     ) -> CardLayout:
         """The NPC card: skills by rung with their tiers, aspects, Gifts, Refresh, stress."""
-        hero, sf, rules = _own(character, system, settings)
+        hero, sf, rules = self.own(character, system, settings)
         derived = sf.derive(hero, rules)
         shown = hero.model_copy(
             update={
