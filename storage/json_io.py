@@ -17,7 +17,6 @@ import dataclasses
 import json
 import os
 import tempfile
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -60,17 +59,8 @@ def loads_limited(text: str) -> Any:
 
 
 def _system_ids(registry: SystemRegistry) -> tuple[str, ...]:
-    """Every recognised system id, in registration order (implemented or not); kept per
-    registry (a registry never changes its systems), since every file read asks."""
-    known = _SYSTEM_IDS.get(registry)
-    if known is None:
-        known = _SYSTEM_IDS[registry] = tuple(info.id for info in registry.infos())
-    return known
-
-
-_SYSTEM_IDS: weakref.WeakKeyDictionary[SystemRegistry, tuple[str, ...]] = (
-    weakref.WeakKeyDictionary()
-)
+    """Every recognised system id, in registration order (implemented or not)."""
+    return tuple(info.id for info in registry.infos())
 
 
 def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:

@@ -52,20 +52,6 @@ FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 _NO_PREREQUISITES = StuntCheck(name="", met=True)
 
 
-def _phases_written(phases: tuple[Phase, ...]) -> bool:
-    """Whether all five phases have their events and exactly their two aspects written."""
-    if len(phases) != PHASE_COUNT:
-        return False
-    for phase in phases:
-        events = phase.events
-        if not events or events.isspace() or len(phase.aspects) != ASPECTS_PER_PHASE:
-            return False
-        for aspect in phase.aspects:
-            if not aspect or aspect.isspace():
-                return False
-    return True
-
-
 class SotcValidator:
     """The SotC character-creation rules, checked against one catalogue and ladder."""
 
@@ -108,8 +94,6 @@ class SotcValidator:
         return []
 
     def _check_phases(self, c: SotcCharacter) -> list[Problem]:
-        if _phases_written(c.phases):
-            return self._check_story(c)  # the common case: no per-phase problem to word
         out: list[Problem] = []
         for n in range(1, PHASE_COUNT + 1):
             phase = c.phases[n - 1] if n <= len(c.phases) else EMPTY_PHASE
@@ -145,12 +129,6 @@ class SotcValidator:
                         S_PHASES,
                     )
                 )
-        out += self._check_story(c)
-        return out
-
-    def _check_story(self, c: SotcCharacter) -> list[Problem]:
-        """The mentor, the novel's title and the two guest-star roles (phases 2-5)."""
-        out: list[Problem] = []
         p2 = c.phase(2)
         if blank(p2.mentor):
             out.append(
@@ -230,9 +208,11 @@ class SotcValidator:
             return []
         out: list[Problem] = []
         seen: dict[str, int] = {}
+        folded = iter(keys)
         for i, phase in enumerate(c.phases):
             for j, aspect in enumerate(phase.aspects):
-                if blank(aspect):
+                key = next(folded)
+                if not key:
                     out.append(
                         error(
                             "SOTC-V3-blank-aspect",
@@ -242,7 +222,6 @@ class SotcValidator:
                         )
                     )
                     continue
-                key = " ".join(aspect.casefold().split())
                 if key in seen:
                     out.append(
                         warning(
