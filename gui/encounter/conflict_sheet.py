@@ -73,7 +73,7 @@ def scene_aspects(state: Encounter) -> tuple[str, ...]:
 
 def print_settings(window: Any) -> Any:
     """The preferences the sheet's paper comes from: the window's, else the app's."""
-    settings = getattr(window, "print_settings", None)
+    settings = window.print_settings
     if settings is None:
         from gui.settings import Settings
 

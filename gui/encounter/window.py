@@ -130,6 +130,7 @@ class EncounterWindow(QMainWindow):
         self.registry = registry
         self.prompts: EncounterPrompts = prompts or GenericEncounterPrompts()
         self.rng = rng or random.Random()
+        self.print_settings: Any = None  # the main window's preferences (paper); the app's if None
         self.player_view: PlayerViewWindow | None = None
         self.runs: list[EncounterWindow] = []  # windows started from templates here
         self.model = TurnOrderModel(document)
@@ -695,6 +696,7 @@ class EncounterWindow(QMainWindow):
         if record is None:
             return None
         window = open_encounter_window(library, record, self.registry, rng=self.rng)
+        window.print_settings = self.print_settings
         assert isinstance(window, EncounterWindow)
         self.runs.append(window)
         window.show()

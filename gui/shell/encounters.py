@@ -27,6 +27,7 @@ class EncounterWindows(QObject):
         library: Returns the window's current library.
         registry: The game systems.
         window: The main window (windows open beside it; parent of messages).
+        settings: The main window's preferences (an encounter prints on their paper).
 
     Signals:
         encounters_changed(): the encounter list should be read again.
@@ -45,8 +46,10 @@ class EncounterWindows(QObject):
         library: Callable[[], Any],
         registry: Any,
         window: QMainWindow,
+        settings: Any = None,
     ) -> None:
         super().__init__(window)
+        self.settings = settings
         self.page = page
         self._library = library
         self.registry = registry
@@ -201,6 +204,7 @@ class EncounterWindows(QObject):
         except FatesmithError as exc:
             self._error("Cannot open the encounter", str(exc))
             return None
+        window.print_settings = self.settings
         document = getattr(window, "doc", None)
         if document is not None:
             document.saved.connect(lambda _version: self._refresh.start())

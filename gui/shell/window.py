@@ -174,7 +174,11 @@ class MainWindow(QMainWindow):
             dialog_parent=self,
         )
         self.encounters = EncounterWindows(
-            page=self.page, library=current_library, registry=registry, window=self
+            page=self.page,
+            library=current_library,
+            registry=registry,
+            window=self,
+            settings=settings,
         )
         self._wire()
 

@@ -60,6 +60,8 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
 
     encounter = new_encounter(window, qtbot)
     assert encounter.isVisible() and encounter is not window
+    # The GM sheet prints on the main window's paper preference, not a default store's.
+    assert encounter.print_settings is window.settings
     record_id = encounter.doc.record_id
     assert listed(window) == [("New encounter", "Encounter")]
     assert window.library.get_encounter(record_id).name == "New encounter"
