@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from gui.encounter.window import EncounterWindow
 
 
 def conflict_system(registry: Any, system: str | None = None) -> str:
@@ -71,7 +74,7 @@ def open_encounter_window(
     rng: random.Random | None = None,
     system: str | None = None,
     settings: Mapping[str, Any] | None = None,
-) -> QMainWindow:
+) -> EncounterWindow:
     """Open an encounter window.
 
     Args:
