@@ -184,3 +184,13 @@ def test_the_library_listing_shows_the_harm_carried(sotc: Any) -> None:
     facts = sotc.listing(hurt)
     assert facts.headline == "Athletics +5 \u00b7 stress 3, 3 consequences"
     assert ("aspect", "Cracked Rib") in facts.search_entries
+
+
+def test_the_library_listing_shows_a_recorded_fate_point_pool(sotc: Any) -> None:
+    # Issue 13: the current fate points are shown in the library once recorded (SotC "Fate
+    # Points"); a character whose pool was never recorded still reads as its peak skill.
+    assert sotc.listing(build(fate_points=1)).headline == "Athletics +5 \u00b7 1 fate point"
+    hurt = build(fate_points=3, condition=HURT.model_dump())
+    assert sotc.listing(hurt).headline == (
+        "Athletics +5 \u00b7 3 fate points, stress 3, 3 consequences"
+    )

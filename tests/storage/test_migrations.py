@@ -142,9 +142,18 @@ def test_released_library_opens_and_migrates_with_nothing_lost(
         assert not lib.read_only
         assert (lib.backup is None) == (revision == migrations.HEAD)
         assert snapshot(lib) == expected
-        # The listing shows what it showed before (SotC's headline is its peak skill).
+        # The listing shows what it showed before (SotC's headline is its peak skill), followed
+        # by where the character stands in play when that is recorded (issue 13: a fate point
+        # pool saved by the released app now shows too).
         listed = {str(s.id): (s.headline, s.headline_rank) for s in lib.list_characters()}
-        assert listed == headlines
+        assert listed.keys() == headlines.keys()
+        for key, (headline, rank) in listed.items():
+            before, before_rank = headlines[key]
+            assert rank == before_rank
+            assert headline == before or headline.startswith(f"{before} \u00b7 ")
+        if fixture.stem == "v0001-release":  # Jack Corrigan, saved with 4 fate points
+            jack = listed["0000beef-0000-4000-8000-000000000001"][0]
+            assert jack == "Fists +4 \u00b7 4 fate points"
     conn = sqlite3.connect(path)
     try:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == (

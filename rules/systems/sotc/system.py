@@ -40,10 +40,13 @@ DEFAULT_RULES = SotcSettings()
 
 
 def play_summary(character: SotcCharacter) -> str:
-    """The harm a character carries, for the library's listing: checked stress boxes and
-    consequences held ("stress 2, 1 consequence"); "" for an unhurt one. (Fate points stay out:
-    a released library's listing must read as before, and those could already be recorded.)"""
+    """Where a character stands in play, for the library's listing: its fate points once the
+    pool is recorded (SotC "Fate Points"), checked stress boxes and consequences held
+    ("3 fate points, stress 2, 1 consequence"); "" for an unhurt one with no recorded pool."""
     parts: list[str] = []
+    if character.fate_points is not None:
+        fp = character.fate_points
+        parts.append(f"{fp} fate point{'s' if fp != 1 else ''}")
     stress = sum(character.condition.health) + sum(character.condition.composure)
     if stress:
         parts.append(f"stress {stress}")
