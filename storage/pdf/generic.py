@@ -28,14 +28,15 @@ from storage.pdf.sheet_layout import (
 
 SKILL_SLOTS = 5
 """Boxes per rung of the ladder, for the skills written in by hand."""
-STUNT_LINES = 14
+STUNT_LINES = 17
 """Lines for stunts and extras, minus one per ladder rung so that the sheet stays one page."""
 TRACK_BOXES = 10
 """Boxes per hand-labelled track."""
 TRACKS = 3
 ASPECT_LINES = 5
 """Rows of two aspect lines each."""
-CONSEQUENCE_LINES = 4
+CONSEQUENCE_LINES = 15
+"""Lines for consequences and notes, minus one per ladder rung, like the stunt lines."""
 
 
 def blank_sheet(info: SystemInfo) -> SheetLayout:
@@ -70,7 +71,9 @@ def blank_sheet(info: SystemInfo) -> SheetLayout:
         ),
         ConsequencesBlock(
             title="Consequences and notes",
-            slots=tuple(ConsequenceSlot(label="") for _ in range(CONSEQUENCE_LINES)),
+            slots=tuple(
+                ConsequenceSlot(label="") for _ in range(max(3, CONSEQUENCE_LINES - len(rungs)))
+            ),
         ),
     )
     return SheetLayout(
