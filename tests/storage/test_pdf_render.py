@@ -247,6 +247,38 @@ def test_blank_sheets_are_one_page_each(ladder_only_registry: Any, paper: str) -
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("ladder_of", ["sotc", "art"])
+def test_generic_blank_sheet_fills_one_page_for_eight_and_ten_rungs(
+    registry: Any, paper: str, ladder_of: str
+) -> None:
+    """The generic blank sheet trades writing lines for ladder rungs: one page either way, with
+    most of the page used (its last line in the bottom fifth of the page)."""
+    from rules.systems.registry import SystemRegistry
+
+    bound = SystemRegistry()
+    for info in registry.infos():
+        bound.register_info(info)
+    made_up = registry.info(ladder_of).model_copy(
+        update={"id": "made-up", "name": "Made Up", "package": None, "implemented": False}
+    )
+    bound.register_info(made_up)
+    out = io.BytesIO()
+    assert render_blank(["made-up"], bound, out, paper) == 1
+    page = PdfReader(io.BytesIO(out.getvalue())).pages[0]
+    height = float(page.mediabox.height)
+    starts: list[float] = []  # the page height of every ruled line's start
+
+    def visit(op: bytes, args: Any, cm: Any, tm: Any) -> None:
+        if op == b"m":
+            starts.append(cm[1] * float(args[0]) + cm[3] * float(args[1]) + cm[5])
+
+    page.extract_text(visitor_operand_before=visit)
+    footer = min(starts)
+    writing = [y for y in starts if y > footer + 1]
+    assert min(writing) < height / 5
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_npc_cards_at_least_six_per_page(registry: Any, sotc: Any, paper: str) -> None:
     """Index-card proportions (5:3), at least six to a page; nine cards need two pages."""
     columns, rows, width, height = card_grid(paper)
