@@ -2,7 +2,8 @@
 Crippling Blow, Lethal Weapon, Fist of Death, Signature Strike, The Promise of Pain, Face the
 Pain, Unyielding, Riposte, Turnabout, and the stunts that add stress to a hit (Two Gun Joe,
 Ricochet, Death From Above); and those of :mod:`rules.systems.sotc.stunts_tempo` (Snap Shot,
-Aura of Menace, Fast Reload, Cool Customer).
+Aura of Menace, Fast Reload, Cool Customer) and :mod:`rules.systems.sotc.stunts_more` (the gaze
+and fear stunts, Death Defiance, Brickbreaker, Developed Immunities).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps right after
 the roll that triggers it (the attack is ``Encounter.last``, its hit ``Encounter.pending_hit``),
@@ -580,8 +581,9 @@ _PLACEHOLDER: dict[str, ParamValue] = {"text": "?"}
 def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]:
     """The stunt actions that apply right now (after an attack: its attacker's blow stunts,
     the defender's Riposte, Turnabout and Bend like the Reed, Unyielding and Face the Pain for
-    whoever was hit; after a failed try to break a block: Hammerlock), as events to fill in (a
-    consequence's ``text`` left out)."""
+    whoever was hit; after a failed try to break a block: Hammerlock; the gaze stunts,
+    Brickbreaker and Death Defiance: :func:`rules.systems.sotc.stunts_more.more_offers`), as
+    events to fill in (a consequence's ``text`` left out)."""
     last = state.last
     candidates: list[SystemActionEvent] = []
     if last is not None and last.action == "attack" and last.target is not None:

@@ -415,14 +415,15 @@ def _aura_of_fear(
     parts = [f"{actor.name} spends a fate point: Aura of Fear: {steps.roll_text(cr, state, rec)}"]
     track = cr.track_for("mental")
     waiting: list[str] = []
+    gave_up = False
     for i, foe in enumerate(foes, start=1):
         foe = steps.find(state, foe.id)
         defender = foe.id
         if foe.is_group and leader is not None and leader.side == foe.side:
             defender, skill = leader.id, "Leadership"
-            if master:  # the leader discards his next action to defend them
+            if master and not gave_up:  # the leader discards his next action to defend them
                 parts.append(_leader_gives_up(state, leader.id))
-                state = _give_up(state, leader.id)
+                state, gave_up = _give_up(state, leader.id), True
         elif foe.is_group and effort > foe.quality:
             if master:
                 state = _cow(state, foe, foe.remaining)
