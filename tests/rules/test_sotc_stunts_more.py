@@ -433,3 +433,24 @@ def test_the_new_stunt_actions_are_offered_only_when_they_apply() -> None:
     plain = _npc("ada", {"Fists": 4, "Alertness": 3})
     state, _ = _hit(_fight(plain, _npc("thug", {}, seat=1)), "ada", "thug")
     assert offers(state, CR) == ()
+
+
+def test_aura_of_fear_a_leader_defends_the_minions_and_hits_wait_their_turn() -> None:
+    """L3541: the effect on minions "may be cancelled if they have a leader with Leadership
+    present, who may take a second defensive action on their behalf"; each named target beaten
+    takes the shifts (the engine holds one waiting hit at a time)."""
+    state = _room("Aura of Fear")
+    bob = _npc("bob", {"Resolve": 0}, seat=3, side="good")
+    bob = bob.model_copy(update={"tracks": {"health": (0,) * 5, "composure": (0, 1, 0, 0, 0)}})
+    sal = _p(state, "sal").model_copy(
+        update={"tracks": {"health": (0,) * 5, "composure": (0, 1, 1, 1, 1)}}
+    )
+    cast = tuple(sal if p.id == "sal" else p for p in state.participants)
+    state = state.model_copy(update={"participants": (*cast, bob)})
+    state, text = _act(state, "aura_of_fear", actor="boss", targets=("sal", "thugs", "bob"),
+                       dice=(ZERO, ZERO, ZERO, ZERO), params={"leader": "sal"})  # fmt: skip
+    assert "cowed" not in text and "Thugs: Sal Leadership +3 [0000] = +3: holds firm" in text
+    assert not _p(state, "sal").acted  # only Master of Fear costs the leader an action
+    assert state.pending_hit is not None and state.pending_hit.target == "sal"  # boxes 2-5 full
+    assert "Bob: Bob Resolve +0 [0000] = +0: 2 shifts, applied once the waiting hit" in text
+    assert "then apply each in turn (Bob 2 composure stress)" in text
