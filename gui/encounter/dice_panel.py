@@ -8,7 +8,7 @@ the system's ladder, the shifts and spin.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -45,6 +45,7 @@ from rules.encounter import (
     Event,
     Invoke,
     ManeuverEvent,
+    Participant,
     RollEvent,
     TagAspectEvent,
 )
@@ -90,6 +91,9 @@ class DicePanel(QWidget):
         attack_skills: The skills offered for an action (any may be typed).
         defense_skills: The skills offered for a defense.
         parent: Parent widget.
+        defense_skills_for: The skills offered for a defense by the chosen target (None: no
+            target), asked again whenever the target or the state changes; None: always
+            ``defense_skills``.
 
     Signals:
         event_requested(object): an engine event to push (dice may still be None: roll them).
@@ -103,9 +107,11 @@ class DicePanel(QWidget):
         attack_skills: Sequence[str] = (),
         defense_skills: Sequence[str] = (),
         parent: QWidget | None = None,
+        defense_skills_for: Callable[[Participant | None], Sequence[str]] | None = None,
     ) -> None:
         super().__init__(parent)
         self._doc = document
+        self._defense_skills_for = defense_skills_for
         self.actor = QComboBox()
         self.target = QComboBox()
         self.skill = QComboBox()
@@ -214,6 +220,7 @@ class DicePanel(QWidget):
             w.currentTextChanged.connect(self.update_odds)
         self.actor.currentIndexChanged.connect(self._fill_candidates)
         self.target.currentIndexChanged.connect(self._fill_candidates)
+        self.target.currentIndexChanged.connect(self._fill_defense_skills)
         self.invoke_aspect.currentIndexChanged.connect(self._on_candidate_changed)
         self.add_invoke_button.clicked.connect(self.add_invoke)
         self.remove_invoke_button.clicked.connect(self.remove_invoke)
@@ -254,6 +261,31 @@ class DicePanel(QWidget):
         last = state.last
         self.result.setText(self.describe(last) if last is not None else "")
         self._fill_candidates()
+        self._fill_defense_skills()
+        self.update_odds()
+
+    def _fill_defense_skills(self) -> None:
+        """The defense skills the chosen target may use: the chosen one kept while it still is
+        one of them (a skill typed by hand always is)."""
+        if self._defense_skills_for is None:
+            return
+        pid = self.target.currentData()
+        skills = list(self._defense_skills_for(self._doc.state.find(pid) if pid else None))
+        now = [self.defense_skill.itemText(i) for i in range(self.defense_skill.count())]
+        if skills == now:
+            return
+        keep = self.defense_skill.currentText()
+        self.defense_skill.blockSignals(True)
+        self.defense_skill.clear()
+        self.defense_skill.addItems(skills)
+        index = self.defense_skill.findText(keep)
+        if index >= 0:
+            self.defense_skill.setCurrentIndex(index)
+        elif keep in now:  # offered for the last target only: back to the first
+            self.defense_skill.setCurrentIndex(0)
+        else:  # typed by hand: it stays
+            self.defense_skill.setEditText(keep)
+        self.defense_skill.blockSignals(False)
         self.update_odds()
 
     def select(self, actor: str | None = None, target: str | None = None) -> None:

@@ -22,7 +22,7 @@ from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
     from rules.conflict_rules import ConflictRules
-    from rules.encounter import Encounter, Event, SystemActionEvent
+    from rules.encounter import Encounter, Event, Participant, SystemActionEvent
     from rules.ladder import Ladder
 
 
@@ -48,8 +48,12 @@ class EncounterPrompts(Protocol):
     def attack_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
         """The skills the dice panel offers for an action (``skills``: the campaign's list)."""
 
-    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
-        """The skills the dice panel offers for a defense."""
+    def defense_skills(
+        self, skills: Sequence[str], defender: Participant | None = None
+    ) -> tuple[str, ...]:
+        """The skills the dice panel offers for a defense by ``defender`` (None: no target
+        chosen; asked again whenever the target changes, since a stunt may let one defend with
+        a skill others cannot)."""
 
     def ask_npc(
         self,
@@ -113,8 +117,10 @@ class GenericEncounterPrompts:
         """The campaign's skills."""
         return tuple(skills)
 
-    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
-        """The campaign's skills."""
+    def defense_skills(
+        self, skills: Sequence[str], defender: Participant | None = None
+    ) -> tuple[str, ...]:
+        """The campaign's skills, whoever defends."""
         return tuple(skills)
 
     def ask_npc(

@@ -152,7 +152,10 @@ class EncounterWindow(QMainWindow):
                 self.table.setItemDelegateForColumn(i, self.box_delegate)
         skills = self._campaign_skills() or ()
         self.dice = DicePanel(
-            document, self.prompts.attack_skills(skills), self.prompts.defense_skills(skills)
+            document,
+            self.prompts.attack_skills(skills),
+            self.prompts.defense_skills(skills),
+            defense_skills_for=lambda p: self.prompts.defense_skills(skills, p),
         )
         self.scene = ScenePanel(document, self.prompts)
         self.log = QListWidget()

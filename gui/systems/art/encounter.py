@@ -31,7 +31,14 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt
 from gui.theme import tint
-from rules.encounter import AttackEvent, Encounter, Event, RollEvent, SystemActionEvent
+from rules.encounter import (
+    AttackEvent,
+    Encounter,
+    Event,
+    Participant,
+    RollEvent,
+    SystemActionEvent,
+)
 from rules.systems.art.catalog import ATTRIBUTE_NAMES
 from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.conflict_cast import INITIATIVE, is_foe
@@ -231,8 +238,10 @@ class ArtEncounterPrompts:
         ``Attack (bow)`` for another) and the attributes."""
         return (INITIATIVE, "Attack", *ATTRIBUTE_NAMES.values(), *skills)
 
-    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
-        """Defense first, then the attributes."""
+    def defense_skills(
+        self, skills: Sequence[str], defender: Participant | None = None
+    ) -> tuple[str, ...]:
+        """Defense first, then the attributes (the same for every defender)."""
         return ("Defense", *ATTRIBUTE_NAMES.values(), *skills)
 
     def ask_npc(

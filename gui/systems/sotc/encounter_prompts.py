@@ -22,15 +22,17 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QSpi
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
 from rules.conflict_rules import ConflictRules
-from rules.encounter import Encounter, Event, SetSceneEvent, SystemActionEvent
+from rules.encounter import Encounter, Event, Participant, SetSceneEvent, SystemActionEvent
 from rules.ladder import Ladder
 from rules.systems.sotc.stunt_actions import offers
+from rules.systems.sotc.stunts_more import defense_skills
 from rules.systems.sotc.stunts_table import npc_stunt_sizes
 
 ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
 """Skills that attack (SotC "Attacks": physical and social)."""
 DEFENSE_SKILLS = ("Athletics", "Fists", "Weapons", "Resolve", "Empathy", "Deceit", "Might")
-"""Skills that defend (SotC "Defending")."""
+"""Skills that defend anyone (SotC "Defending"); a defender's stunts may add one
+(:func:`rules.systems.sotc.stunts_more.defense_skills`: Guns with Shot on the Run)."""
 KIND_TIP = (
     "Physical conflicts use Health and Alertness; social and mental ones Composure and Empathy"
 )
@@ -163,9 +165,12 @@ class SotcEncounterPrompts:
         """The skills that attack."""
         return ATTACK_SKILLS
 
-    def defense_skills(self, skills: Sequence[str]) -> tuple[str, ...]:
-        """The skills that defend."""
-        return DEFENSE_SKILLS
+    def defense_skills(
+        self, skills: Sequence[str], defender: Participant | None = None
+    ) -> tuple[str, ...]:
+        """The skills that defend, with those ``defender``'s stunts add (Shot on the Run: Guns,
+        SRD L3387)."""
+        return defense_skills(defender, DEFENSE_SKILLS)
 
     def ask_npc(
         self,

@@ -335,10 +335,15 @@ class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
         self, p: Participant, track: TrackName, amount: int
     ) -> tuple[tuple[int, ...], ...]:
         """One Hit to the Body (SRD L3069): when box N is checked, any lower empty boxes whose
-        values add up to N may be checked instead; fewest boxes first, then the highest."""
+        values add up to N may be checked instead; fewest boxes first, then the highest. None
+        for a hit forced to a consequence (Crippling Blow, The Promise of Pain), which no box
+        may take."""
+        from rules.systems.sotc.stunts_more import forced
+
         boxes = p.track(track)
         if (
-            track not in options_of(p).fill_lower
+            forced(p)
+            or track not in options_of(p).fill_lower
             or not 1 <= amount <= len(boxes)
             or not boxes[amount - 1]
         ):

@@ -29,14 +29,20 @@ class SotcActionHooks:
     def action_rolls(self, event: SystemActionEvent) -> int:
         """The rolls of one of :meth:`actions`."""
         from rules.systems.sotc import conflict_actions
+        from rules.systems.sotc.stunts_more import more_rolls
 
-        return conflict_actions.action_rolls(event)
+        rolls = more_rolls(event)
+        return conflict_actions.action_rolls(event) if rolls is None else rolls
 
     def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
-        """Apply one of :meth:`actions`."""
+        """Apply one of :meth:`actions`, with the stunts that change another action (Slippery,
+        Body Toss, Developed Immunities: :func:`rules.systems.sotc.stunts_more.around_action`).
+        """
         from rules.systems.sotc import conflict_actions
+        from rules.systems.sotc.stunts_more import around_action
 
-        return conflict_actions.apply_action(state, cast("ConflictRules", self), event)
+        cr = cast("ConflictRules", self)
+        return around_action(state, event, lambda s, e: conflict_actions.apply_action(s, cr, e))
 
     def defense_rating(
         self, state: Encounter, p: Participant, skill: str, rating: int

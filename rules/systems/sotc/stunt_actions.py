@@ -2,7 +2,8 @@
 Crippling Blow, Lethal Weapon, Fist of Death, Signature Strike, The Promise of Pain, Face the
 Pain, Unyielding, Riposte, Turnabout, and the stunts that add stress to a hit (Two Gun Joe,
 Ricochet, Death From Above); and those of :mod:`rules.systems.sotc.stunts_tempo` (Snap Shot,
-Aura of Menace, Fast Reload, Cool Customer).
+Aura of Menace, Fast Reload, Cool Customer) and :mod:`rules.systems.sotc.stunts_more` (the gaze
+and fear stunts, Death Defiance, Brickbreaker, Developed Immunities).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps right after
 the roll that triggers it (the attack is ``Encounter.last``, its hit ``Encounter.pending_hit``),
@@ -29,6 +30,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.stunts_more import MORE_ACTIONS, MORE_APPLY, MORE_ROLLS, force, more_offers
 from rules.systems.sotc.stunts_table import prune_used
 from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS, deferred
 
@@ -176,6 +178,7 @@ STUNT_ACTIONS: tuple[ActionSpec, ...] = (
         "rolled at -1) +2, Death From Above (on a flying target from above) +2.",
     ),
     *TEMPO_ACTIONS,
+    *MORE_ACTIONS,
 )  # fmt: skip
 """The stunt actions SotC adds to the shared ones."""
 
@@ -299,6 +302,7 @@ def _force_consequence(
     if limit:  # SRD L3181: once per opponent in a given fight scene
         state = _use(state, actor.id, f"{stunt}|{target.id}", "once per opponent in a scene")
     state = steps.spend_fate_point(state, actor.id, stunt)
+    state = force(state, target)  # no lower boxes instead (One Hit to the Body, SRD L3069)
     return state, hit, actor, target
 
 
@@ -558,12 +562,13 @@ STUNT_APPLY: dict[
     "fist_of_death": _fist_of_death, "signature_strike": _signature_strike,
     "promise_of_pain": _promise_of_pain, "face_the_pain": _face_the_pain,
     "unyielding": _unyielding, "riposte": _riposte, "turnabout": _turnabout,
-    "extra_stress": _extra_stress, **TEMPO_APPLY,
+    "extra_stress": _extra_stress, **TEMPO_APPLY, **MORE_APPLY,
 }  # fmt: skip
 """Each stunt action's handler."""
 
-STUNT_ROLLS: dict[str, int] = TEMPO_ROLLS
-"""The rolls of the stunt actions that roll (the others roll none)."""
+STUNT_ROLLS: dict[str, int] = {**TEMPO_ROLLS, **MORE_ROLLS}
+"""The rolls of the stunt actions that roll a fixed number of times (the others roll none;
+Aura of Fear rolls once a target besides: :func:`rules.systems.sotc.stunts_more.more_rolls`)."""
 
 
 # -- offers -----------------------------------------------------------------------------------
@@ -576,8 +581,9 @@ _PLACEHOLDER: dict[str, ParamValue] = {"text": "?"}
 def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]:
     """The stunt actions that apply right now (after an attack: its attacker's blow stunts,
     the defender's Riposte, Turnabout and Bend like the Reed, Unyielding and Face the Pain for
-    whoever was hit; after a failed try to break a block: Hammerlock), as events to fill in (a
-    consequence's ``text`` left out)."""
+    whoever was hit; after a failed try to break a block: Hammerlock; the gaze stunts,
+    Brickbreaker and Death Defiance: :func:`rules.systems.sotc.stunts_more.more_offers`), as
+    events to fill in (a consequence's ``text`` left out)."""
     last = state.last
     candidates: list[SystemActionEvent] = []
     if last is not None and last.action == "attack" and last.target is not None:
@@ -612,10 +618,12 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         candidates.append(
             SystemActionEvent(action="hammerlock", actor=last.target, targets=(last.actor,))
         )
+    candidates.extend(more_offers(state))
     found: list[SystemActionEvent] = []
     for event in candidates:
         trial = event
-        if event.action in ("lethal_weapon", "signature_strike"):
+        if event.action in ("lethal_weapon", "signature_strike", "fearsome_gaze",
+                            "death_defiance"):  # fmt: skip
             trial = event.model_copy(update={"params": {**event.params, **_PLACEHOLDER}})
         rolls = STUNT_ROLLS.get(event.action, 0)
         if rolls:  # SotC's 4dF, read as rolled blank: the trial only asks whether it applies

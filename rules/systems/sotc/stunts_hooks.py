@@ -33,6 +33,10 @@ def stunt_defense(
 ) -> tuple[int, str]:
     """``rating`` with ``p``'s defensive stunts, and the notes for the log.
 
+    Then Inner Strength and Shot on the Run
+    (:func:`rules.systems.sotc.stunts_more.nerve_defense`) and a Steely Gaze interrupted
+    (:func:`rules.systems.sotc.stunts_more.gaze_defense`).
+
     Flawless Parry / Flow like Water (SRD L4659, L3269): a full defense with Weapons / Fists is
     +3, one more than the usual +2. Brawler (SRD L3165): +1 to a Fists defense while someone
     attacks ``p`` at a bonus for numbers. Army of One (SRD L3209): attackers get no bonus for
@@ -56,6 +60,11 @@ def stunt_defense(
     if numbers and _has(p, "Army of One"):
         rating += numbers
         notes.append(f"Army of One: cancels the +{numbers} for numbers")
+    from rules.systems.sotc.stunts_more import gaze_defense, nerve_defense
+
+    rating, nerve = nerve_defense(state, p, skill, rating)
+    rating, gaze = gaze_defense(state, p, rating)
+    notes.extend(n for n in (nerve, gaze) if n)
     return rating, "; ".join(notes)
 
 
@@ -81,15 +90,24 @@ def attack_stunts(
     You've Made Me Mad (SRD L3091): the armed wound's value on the attacker's action against
     the one who inflicted it, in the exchange after. Mix it Up (SRD L3201): the saved spin
     armed for an attack this exchange. One Shot Left (SRD L3421): +3 on the last shot's Guns
-    attack, and no Guns afterwards.
+    attack, and no Guns afterwards. Unflappable (SRD L4157): +2 to the defense against
+    Intimidation. Steely Gaze (SRD L3557): the locked pair attack only each other, with
+    Intimidation.
 
     Raises:
-        RuleViolation: a Guns attack after One Shot Left's last shot.
+        RuleViolation: a Guns attack after One Shot Left's last shot; another attack by one
+            locked in a gaze.
     """
     from rules.errors import RuleViolation
     from rules.systems.sotc.conflict import options_of
+    from rules.systems.sotc.stunts_more import gaze_attack, unflappable
 
+    gaze_attack(state, attacker, defender, skill)
     plus, minus, notes = 0, 0, []
+    steady, note = unflappable(defender, skill)
+    if steady:
+        minus += steady
+        notes.append(note)
     if skill == "Fists" and defender.full_defense and _has(attacker, "Fists of Fury"):
         minus -= cr.full_defense_bonus
         notes.append(f"Fists of Fury: no +{cr.full_defense_bonus} for full defense")
@@ -116,7 +134,18 @@ def attack_stunts(
 
 
 class SotcStuntHooks:
-    """SotC's always-on conflict stunts on the engine's spin and defense hooks."""
+    """SotC's always-on conflict stunts on the engine's spin, defense and roll hooks."""
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """SotC's standing modifiers (a heavy load...), with a stunt's bonus for the action
+        under way (Slippery, Developed Immunities:
+        :func:`rules.systems.sotc.stunts_more.now_bonus`)."""
+        from rules.systems.sotc.stunts_more import now_bonus
+
+        base = cast("ConflictRules", super())
+        value, why = base.roll_modifier(p, skill)
+        more, note = now_bonus(p)
+        return value + more, "; ".join(x for x in (why, note) if x)
 
     def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
         """Cut Off (SRD L2361): the targets of the attacker's attacks and attack-like

@@ -16,7 +16,9 @@ PLAY_STUNTS: tuple[str, ...] = (
     "Flow like Water", "Brawler", "Army of One", "Riposte", "Turnabout", "Two Gun Joe",
     "Ricochet", "Death From Above", "Snap Shot", "Aura of Menace", "Fast Reload", "Cool Customer",
     "Bend like the Reed", "Hammerlock", "Now You've Made Me Mad", "Fists of Fury",
-    "Mix it Up", "One Shot Left", "Last Leg",
+    "Mix it Up", "One Shot Left", "Last Leg", "Steely Gaze", "Fearsome Gaze", "Aura of Fear",
+    "Master of Fear", "Unflappable", "Inner Strength", "Death Defiance", "Brickbreaker",
+    "Developed Immunities", "Slippery", "Body Toss", "Shot on the Run",
 )  # fmt: skip
 """Stunts whose effect in a conflict the engine applies or offers (kept in a participant's
 ``stunts`` option beside the ones SotC's other actions read)."""
