@@ -95,7 +95,10 @@ def columns_for(
     rest = tuple(
         c for c in COLUMNS[3:] if c.key != "consequences" or rules is None or rules.has_consequences
     )
-    return (*COLUMNS[:3], *(_track_column(t.key, t.label, rules) for t in tracks), *rest)
+    first = COLUMNS[0]
+    if rules is not None:  # the initiative in the system's words
+        first = Column("init", "Init", lambda s, p: rules.initiative_text(initiative_value(s, p)))
+    return (first, *COLUMNS[1:3], *(_track_column(t.key, t.label, rules) for t in tracks), *rest)
 
 
 COLUMNS: tuple[Column, ...] = (

@@ -41,7 +41,8 @@ def test_the_example_runs_to_the_guardians_defeat(capsys: pytest.CaptureFixture[
     assert ada["fate_points"] == 2  # Fame 3, 1 spent
     log = data["log"]
     assert "No Action Results Table is loaded" in log[0]
-    assert "Initiative: Ada Quill (+7), Tomb Guardian (+4)" in log[2]
+    # "Combat Rounds", "Initiative": a Great roll, the guardian's Poor Alertness
+    assert "Round 1 begins. Initiative: Ada Quill (Great), Tomb Guardian (Poor)" in log[2]
     # "Staggering" (L1434): the guardian, staggered before its turn, loses round 1's; Ada,
     # staggered after hers in round 2, sits out round 3; "Defeat": the last box kills a foe
     assert "Tomb Guardian is staggered and loses this round's turn" in log[4]
