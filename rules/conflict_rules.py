@@ -36,6 +36,11 @@ from rules.errors import RuleViolation
 from rules.settings import SystemSettings
 
 
+SHARED_ACTIONS = ("attack", "maneuver", "block", "roll", "invoke")
+"""The actions every system may share: an attack, a maneuver (placing an aspect), a block, a
+roll against a difficulty, and invoking or tagging aspects."""
+
+
 class TrackSpec(BaseModel):
     """One harm track a system's participants carry.
 
@@ -371,6 +376,11 @@ class ConflictRules(CastRules, Protocol):
     def exchange_text(self, number: int) -> str:
         """Exchange ``number`` in the system's words, for the log (``Exchange 2``)."""
 
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """Which of the shared actions (:data:`SHARED_ACTIONS`) the system's book has; the
+        encounter's dice panel shows the controls of these only."""
+
     def initiative_text(self, value: int) -> str:
         """A stored initiative in the system's words, for the log and the turn order (``+3``)."""
 
@@ -563,6 +573,11 @@ class ConflictHookDefaults:
     def exchange_text(self, number: int) -> str:
         """``Exchange 2``."""
         return f"Exchange {number}"
+
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """All of them (every FATE book attacks, maneuvers, blocks, rolls and invokes)."""
+        return frozenset(SHARED_ACTIONS)
 
     def initiative_text(self, value: int) -> str:
         """The number on the ladder's scale: ``+3``."""

@@ -192,7 +192,10 @@ class ScenePanel(QWidget):
         elif not state.started:
             head = "Framing: add the cast, aspects and zones, then Start (Ctrl+Return)"
         else:
-            head = f"Exchange {state.exchange} \u2014 {_name(state, state.current)} to act"
+            head = (
+                f"{self._doc.conflict_rules.exchange_text(state.exchange)} \u2014 "
+                f"{_name(state, state.current)} to act"
+            )
         self.exchange.setText(head)
         standing = [
             f"{_name(state, b.by)} blocks "

@@ -109,6 +109,18 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert ada is not None and ada.track("health") == (0, 3, 0, 0)  # her IN box was checked
 
     dice = window.dice
+    # no aspects, maneuvers or blocks in the ART Engine: the panel shows attacks and rolls
+    assert dice.attack_button.isVisible() and dice.roll_button.isVisible()
+    assert not dice.maneuver_button.isVisible() and not dice.block_button.isVisible()
+    assert not dice.invoke_aspect.isVisible() and not dice.aspect.isVisible()
+    assert dice.dice.placeholderText() == "roll d100 (or type 57)" or (
+        dice.dice.placeholderText() == "roll (or type 57)"
+    )
+    model = window.model
+    init = model.column_index["init"]
+    # not rolled yet is not a Catastrophic initiative ("Initiative", L1769-1779)
+    assert model.data(model.index(model.row_of("ada"), init)) == "not rolled"
+    assert model.data(model.index(model.row_of("tomb-guardian"), init)) == "Poor"
     dice.select(actor="ada", target="")
     dice.skill.setCurrentText("Initiative")
     dice.dice.setText("57")
@@ -117,9 +129,11 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
         "Ada Quill Initiative: Alertness, row 7, d100 57 (kicker 7) = Poor"
         in window.doc.log[-1].text
     )
+    assert model.data(model.index(model.row_of("ada"), init)) == "Poor"
     assert window.push(StartEvent())
     assert window.doc.state.order == ("ada", "tomb-guardian")
     assert window.doc.state.current == "ada"
+    assert window.doc.log[-1].text.startswith("Round 1 begins")
 
     dice.select(actor="ada", target="tomb-guardian")
     dice.skill.setCurrentText("Attack")  # her first weapon, the sabre: Attack 5, row 5
@@ -131,7 +145,6 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert "Ada Quill Attack: Attack (sabre), row 5, d100 95 (kicker 5) = Great" in text
     assert "Great damage; Tomb Guardian is staggered" in text
     window.mark_stress()
-    model = window.model
     column = model.column_index["health"]
     row = model.row_of("tomb-guardian")
     assert window.doc.participant("tomb-guardian").track("health") == (0, 0, 0, 7)  # type: ignore[union-attr]

@@ -437,6 +437,11 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             return f"Phase-track turn {number}"
         return f"Round {number}"
 
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """Attacks and rolls: no aspects to place, invoke or tag, no blocks."""
+        return frozenset({"attack", "roll"})
+
     def hit_text(self, amount: int) -> str:
         """Damage by its wound level: ``Great damage`` ("Recording Damage")."""
         return f"{_column(amount).title} damage"
