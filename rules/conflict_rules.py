@@ -35,7 +35,6 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 from rules.settings import SystemSettings
 
-
 SHARED_ACTIONS = ("attack", "maneuver", "block", "roll", "invoke")
 """The actions every system may share: an attack, a maneuver (placing an aspect), a block, a
 roll against a difficulty, and invoking or tagging aspects."""
