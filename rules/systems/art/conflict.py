@@ -164,7 +164,11 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     def settings_text(self) -> str:
         """The settings and whether a table is loaded."""
         table = "an Action Results Table" if self._table is not None else "no table loaded"
-        mode = "exploration phases" if self._settings.exploration else "combat rounds"
+        mode = "combat rounds"
+        if self._settings.exploration:
+            scale = self._settings.phase_scale
+            mode = f"exploration phases on the scale of {scale} "
+            mode += f"(a phase is {timing.duration_text(1, scale)})"
         return f"run as {mode} with {table}, " + json.dumps(self._data, sort_keys=True)
 
     @property
