@@ -78,3 +78,54 @@ def test_with_a_loaded_table_the_rolls_are_read_off_it() -> None:
     assert all("No Action Results Table" not in e.text for e in log)
     assert "row 7, d100 57 (kicker 7) = " in log[0].text
     assert state.find("ada").initiative  # type: ignore[union-attr]
+
+
+def _stored_table(tmp_path: Path) -> Path:
+    """A library file holding the made-up table, imported as a user would
+    (``fatesmith art art-table --library FILE --create import TABLE.csv``)."""
+    lib = tmp_path / "lib.sqlite3"
+    code = main(
+        ["art", "art-table", "--library", str(lib), "--create", "--no-samples", "import",
+         str(TABLE)]
+    )  # fmt: skip
+    assert code == 0
+    return lib
+
+
+def test_encounter_run_reads_the_librarys_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #12, "``fatesmith encounter run`` works for ART scripts": with ``--library`` the
+    rolls without an entered column are read on the library's table (the made-up one); without
+    it, a note on stderr says no table was supplied and the rolls wait for their column."""
+    lib = _stored_table(tmp_path)
+    raw = json.loads(EXAMPLE.read_text("utf-8"))
+    raw["events"] = [
+        {k: v for k, v in e.items() if k not in ("reading", "defense_reading", "note")}
+        for e in raw["events"]
+    ][1:4]  # Ada's initiative, the start, her first attack
+    script = tmp_path / "tomb.json"
+    script.write_text(json.dumps(raw), "utf-8")
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "art-ada.fatesmith.json").write_text(
+        (EXAMPLE.parent / "characters" / "art-ada.fatesmith.json").read_text("utf-8"), "utf-8"
+    )
+    capsys.readouterr()
+    assert main(["encounter", "run", str(script), "--json", "--library", str(lib)]) == 0
+    out, err = capsys.readouterr()
+    log = json.loads(out)["log"]
+    assert "note" not in err
+    assert all("No Action Results Table" not in line for line in log)
+    assert "row 7, d100 57 (kicker 7) = " in log[0] and log[1].startswith("Round 1 begins")
+    assert "Ada Quill attacks Tomb Guardian" in log[2]
+    # the top-level --library works the same
+    assert main(["--library", str(lib), "encounter", "run", str(script), "--json"]) == 0
+    assert json.loads(capsys.readouterr()[0])["log"] == log
+
+    assert main(["encounter", "run", str(script), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "note: no Action Results Table supplied (give --library" in err
+    assert "No Action Results Table is loaded" in json.loads(out)["log"][0]
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["encounter", "run", str(script), "--library", str(missing)]) == 2
+    assert "--create" in capsys.readouterr()[1] and not missing.exists()
