@@ -113,7 +113,8 @@ def _boxes(track: tuple[int, ...]) -> str:
 def render_text(state: Any, log: Any, cr: Any) -> str:
     """The final state as a readable table followed by the log."""
     lines = [
-        f"{state.name or 'Encounter'}: {state.kind} conflict, exchange {state.exchange}"
+        f"{state.name or 'Encounter'}: {state.kind} conflict, "
+        f"{cr.for_settings(state.settings).exchange_text(state.exchange).lower()}"
         + (" (scene ended)" if state.ended else "")
     ]
     for p in state.participants:

@@ -144,7 +144,8 @@ class ScenePanel(QWidget):
         box.addWidget(self.standing)
         box.addWidget(self.pending)
         grid = QGridLayout()
-        grid.addWidget(QLabel("<b>Aspects</b>"), 0, 0)
+        aspects_label = QLabel("<b>Aspects</b>")
+        grid.addWidget(aspects_label, 0, 0)
         grid.addWidget(QLabel("<b>Zones and borders</b>"), 0, 1)
         grid.addWidget(self.aspects, 1, 0)
         grid.addWidget(self.zones, 1, 1)
@@ -164,6 +165,13 @@ class ScenePanel(QWidget):
         grid.addLayout(zrow, 2, 1)
         grid.setRowStretch(1, 1)
         box.addLayout(grid, 1)
+        # scene aspects only where the system's book has aspects to place or invoke
+        has_aspects = bool({"maneuver", "invoke"} & document.conflict_rules.shared_actions)
+        for w in (
+            aspects_label, self.aspects, self.add_aspect_button, self.remove_aspect_button,
+            self.sticky_button, self.tag_plus, self.tag_minus, self.hide_aspect_button,
+        ):  # fmt: skip
+            w.setVisible(has_aspects)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(group)

@@ -266,6 +266,7 @@ def test_exploration_phases_show_the_time_spent_against_the_limit(qtbot: Any, li
     assert window.add_character(library.get_character(summary.id).character, pid="ada")
     assert not phases.exploration.isEnabled() and phases.scale.isEnabled()
     assert window.push(StartEvent())
+    assert not phases.scale.isEnabled()  # fixed at the start (later: raise_scale)
     assert window.push(SystemActionEvent(action="time_limit", actor="ada", params={"phases": 10}))
     assert "next task limited to 10 phases (10 hours)" in phases.time.text()
     window.dice.select(actor="ada", target="")

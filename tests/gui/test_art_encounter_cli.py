@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gui.cli import main
+from gui.cli_encounter import load_script_run
 from rules.encounter_script import build_encounter, parse_script, run_events
 from rules.system_data import SystemData
 from rules.systems.art.system import TABLE_KEY
@@ -21,6 +22,7 @@ from storage.systems_catalog import default_registry
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "docs/examples/encounters/art-tomb-guardian.json"
+LOCK = REPO / "docs/examples/encounters/art-lock-picking.json"
 TABLE = REPO / "tests/data/art/made-up-table.csv"
 
 
@@ -129,3 +131,29 @@ def test_encounter_run_reads_the_librarys_table(
     missing = tmp_path / "missing.sqlite3"
     assert main(["encounter", "run", str(script), "--library", str(missing)]) == 2
     assert "--create" in capsys.readouterr()[1] and not missing.exists()
+
+
+def test_the_lock_picking_example_in_exploration_phases(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Chapter 4, the lock example (L1667-1679): on the minutes scale Feeble against Passable
+    takes 3 phases (15 minutes), Inferior 2 (10 minutes), a Super Strength roll 1 (5 minutes),
+    Poor 1; with no penalty the scale rises to hours, where Feeble takes 3 hours; then to days
+    ("Rolling Again", L1653-1655). A limit of 1 phase announced before a roll that would take 4
+    aborts it after 1 day ("Setting Time Limits", L1677-1681)."""
+    assert main(["encounter", "run", str(LOCK), "--json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    log = data["log"]
+    assert "takes 3 phases, 15 minutes" in log[1] and "takes 2 phases, 10 minutes" in log[3]
+    assert "takes 1 phase, 5 minutes" in log[5] and "takes 1 phase, 5 minutes" in log[7]
+    assert "next attempts are on the scale of hours" in log[8]
+    assert "takes 3 phases, 3 hours" in log[10]
+    assert "next attempts are on the scale of days" in log[11]
+    assert "would take 4 phases, over the limit of 1: aborted after 1 day" in log[14]
+    _initial, final, _log, _cr = load_script_run(LOCK)
+    ada = final.find("ada")
+    assert ada.options["time"] == (7, 3, 1, 0, 0, 0, 0)  # minutes, hours, days phases
+    assert "time_limit" not in ada.options
+    assert main(["encounter", "run", str(LOCK)]) == 0
+    out = capsys.readouterr()[0]
+    assert out.splitlines()[0].endswith("physical conflict, phase-track turn 6")

@@ -77,7 +77,8 @@ class ArtPhaseBox(QGroupBox):
         self.exploration.setChecked(settings.exploration)
         self.exploration.setEnabled(not state.participants and not state.ended)
         self.scale.setCurrentIndex(self.scale.findData(settings.phase_scale))
-        self.scale.setEnabled(settings.exploration and not state.ended)
+        # the scene's settings are fixed at the start; later, "raise_scale" (Rules menu)
+        self.scale.setEnabled(settings.exploration and not state.started and not state.ended)
         for w in (self.exploration, self.scale):
             w.blockSignals(False)
         rules = self._doc.conflict_rules
