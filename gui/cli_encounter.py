@@ -1,9 +1,13 @@
-"""GUI layer (command line): ``fatesmith encounter run SCRIPT.json [--json]`` and
-``fatesmith encounter actions [--system ID] [--json]``.
+"""GUI layer (command line): ``fatesmith encounter run SCRIPT.json [--json] [--library URL]``
+and ``fatesmith encounter actions [--system ID] [--json]``.
 
 Loads an encounter script (docs/encounter-script.md), reads the cast's character files relative
 to the script's folder, applies every event with the dice given in the script or drawn from its
-seed, and prints the final state: a readable table, or one JSON object with ``--json``.
+seed, and prints the final state: a readable table, or one JSON object with ``--json``. With
+``--library`` the script's system is bound to that library's user-supplied system data (the
+data a system declares in ``GameSystem.data_kinds``, e.g. a table the book does not print), as
+in the app; without it, a system whose data has no bundled default runs without it, and a note
+on stderr says which data was not supplied.
 ``actions`` lists the game system's own encounter actions (``system_action`` events) with their
 parameters and book sections. Any failure is one line on stderr and exit status 2.
 """
@@ -28,6 +32,16 @@ def add_parser(sub: Any) -> None:
     run.add_argument("script", metavar="SCRIPT.json")
     run.add_argument("--json", action="store_true", help="print the final state as one object")
     run.add_argument("--seed", type=int, help="seed for dice the script leaves out")
+    run.add_argument(
+        "--library",
+        metavar="URL_OR_FILE",
+        default=argparse.SUPPRESS,  # `fatesmith --library X encounter run` works too
+        help="read the system data the user supplied (e.g. a table the book does not print) "
+        "from this library file or SQLAlchemy URL; without it, none is used",
+    )
+    run.add_argument(
+        "--no-samples", action="store_true", help=argparse.SUPPRESS
+    )  # open_library's switch: never creates anything here (no --create)
     run.set_defaults(func=cmd_run)
     actions = inner.add_parser("actions", help="list a game system's own encounter actions")
     actions.add_argument("--system", required=True, help="the game system's id")
@@ -40,9 +54,17 @@ def _fail(where: str, message: str) -> int:
     return EXIT_UNREADABLE
 
 
-def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any, Any]:
+def load_script_run(
+    path: Path, seed: int | None = None, registry: Any = None
+) -> tuple[Any, Any, Any, Any]:
     """Read, build and run a script under its system's conflict rules (any system that has
     them): returns (initial state, final state, log, the conflict rules).
+
+    Args:
+        path: The script.
+        seed: Seed for the dice the script leaves out (None: the script's own).
+        registry: The game systems, bound to a library's system data (None: the bundled ones,
+            no user-supplied data).
 
     Raises:
         FatesmithError: one-line reason (unreadable file, bad field, refused event).
@@ -61,7 +83,7 @@ def load_script_run(path: Path, seed: int | None = None) -> tuple[Any, Any, Any,
     # Read as an encounter script (never called a "character file"), strictly: duplicate keys
     # and out-of-range numbers are errors naming the field.
     script = parse_script(read_encounter_script(path))
-    registry = default_registry()
+    registry = registry if registry is not None else default_registry()
     system_id = script_system(script, registry)
     cr = script_rules(script, registry)
     characters: dict[str, Any] = {}
@@ -91,7 +113,8 @@ def _boxes(track: tuple[int, ...]) -> str:
 def render_text(state: Any, log: Any, cr: Any) -> str:
     """The final state as a readable table followed by the log."""
     lines = [
-        f"{state.name or 'Encounter'}: {state.kind} conflict, exchange {state.exchange}"
+        f"{state.name or 'Encounter'}: {state.kind} conflict, "
+        f"{cr.for_settings(state.settings).exchange_text(state.exchange).lower()}"
         + (" (scene ended)" if state.ended else "")
     ]
     for p in state.participants:
@@ -121,14 +144,45 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     path = Path(args.script)
     try:
-        _initial, final, log, cr = load_script_run(path, args.seed)
+        if getattr(args, "library", None):
+            from gui.cli_library import open_library
+
+            with open_library(args) as library:
+                _initial, final, log, cr = load_script_run(path, args.seed, library.registry)
+                missing = _unsupplied(final.system, library)
+        else:
+            _initial, final, log, cr = load_script_run(path, args.seed)
+            missing = _unsupplied(final.system, None)
     except FatesmithError as exc:
         return _fail(args.script, str(exc))
+    for title in missing:
+        print(
+            f"fatesmith: {args.script}: note: no {title} supplied (give --library with one "
+            "stored; the rolls that need it ask for readings instead)",
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(state_summary(final, log, cr), ensure_ascii=False))
     else:
         print(render_text(final, log, cr))
     return EXIT_OK
+
+
+def _unsupplied(system_id: str, library: Any) -> list[str]:
+    """The titles of the data the system declares without a bundled default
+    (``GameSystem.data_kinds``) that ``library`` (None: no library) does not supply."""
+    from storage.systems_catalog import default_registry
+
+    kinds = default_registry().get(system_id).data_kinds
+    wanted = [k for k in kinds if k.bundled is None]
+    if not wanted:
+        return []
+    stored = (
+        {d.key for d in library.system_documents(system_id) if d.content}
+        if library is not None
+        else set()
+    )
+    return [k.title for k in wanted if k.key not in stored]
 
 
 def _param_text(param: Any) -> str:

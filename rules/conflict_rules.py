@@ -35,6 +35,10 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 from rules.settings import SystemSettings
 
+SHARED_ACTIONS = ("attack", "maneuver", "block", "roll", "invoke")
+"""The actions every system may share: an attack, a maneuver (placing an aspect), a block, a
+roll against a difficulty, and invoking or tagging aspects."""
+
 
 class TrackSpec(BaseModel):
     """One harm track a system's participants carry.
@@ -79,6 +83,8 @@ class RollReading(BaseModel):
             ``effort`` is None, what is missing.
         initiative: The roller's initiative this roll fixes (a system whose initiative is
             rolled), or None.
+        options: System options of the roller a ``roll`` event sets (a value of None
+            removes the option), e.g. the time an action spends; empty: none.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -86,6 +92,7 @@ class RollReading(BaseModel):
     effort: int | None
     text: str = Field(default="", max_length=1000)
     initiative: int | None = None
+    options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
 
 
 class ActionParam(BaseModel):
@@ -365,6 +372,17 @@ class ConflictRules(CastRules, Protocol):
     def hit_text(self, amount: int) -> str:
         """A hit of ``amount`` in the system's words, for the log (``a 3-point hit``)."""
 
+    def exchange_text(self, number: int) -> str:
+        """Exchange ``number`` in the system's words, for the log (``Exchange 2``)."""
+
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """Which of the shared actions (:data:`SHARED_ACTIONS`) the system's book has; the
+        encounter's dice panel shows the controls of these only."""
+
+    def initiative_text(self, value: int) -> str:
+        """A stored initiative in the system's words, for the log and the turn order (``+3``)."""
+
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """What the dice ``faces`` of ``pool`` add to a roll's effort."""
 
@@ -550,6 +568,19 @@ class ConflictHookDefaults:
     def hit_text(self, amount: int) -> str:
         """``a 3-point hit``."""
         return f"a {amount}-point hit"
+
+    def exchange_text(self, number: int) -> str:
+        """``Exchange 2``."""
+        return f"Exchange {number}"
+
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """All of them (every FATE book attacks, maneuvers, blocks, rolls and invokes)."""
+        return frozenset(SHARED_ACTIONS)
+
+    def initiative_text(self, value: int) -> str:
+        """The number on the ladder's scale: ``+3``."""
+        return f"{value:+d}"
 
     def read_roll(
         self,

@@ -53,6 +53,8 @@ from rules.errors import RuleViolation
 
 SCENE = "\u2014 scene / none \u2014"
 _FACE = {"+": 1, "-": -1, "0": 0, " ": 0, "\u2212": -1}
+_TYPED = {"plain": "4", "percentile": "57"}
+"""An example face of each kind of die that is typed as a number, for an entry's hint."""
 
 
 def parse_faces(text: str) -> tuple[int, ...] | None:
@@ -227,6 +229,8 @@ class DicePanel(QWidget):
         self.tag_button.clicked.connect(self.tag_for_effect)
         self.difficulty.valueChanged.connect(self.update_odds)
         self.difficulty_tier.valueChanged.connect(self.update_odds)
+        self._invoke_group = inv
+        self._show_actions()
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
 
@@ -252,8 +256,23 @@ class DicePanel(QWidget):
         tiered = cr.static_dice(0, 1) != cr.dice_for() or cr.dice_for(1, 0) != cr.dice_for()
         self._form.setRowVisible(self.difficulty_tier, tiered)
 
+    def _show_actions(self) -> None:
+        """Only the controls of the shared actions the system has
+        (:attr:`ConflictRules.shared_actions`): no maneuver, block or invokes where its book
+        has none."""
+        has = self._doc.conflict_rules.shared_actions
+        self.attack_button.setVisible("attack" in has)
+        self.maneuver_button.setVisible("maneuver" in has)
+        self._form.setRowVisible(self.aspect, "maneuver" in has)
+        self.block_button.setVisible("block" in has)
+        self.roll_button.setVisible("roll" in has)
+        self._invoke_group.setVisible("invoke" in has)
+        plain = self._doc.conflict_rules.dice_for()
+        self._show_pools((plain, plain), plain)
+
     def _on_state_replaced(self, state: Encounter) -> None:
         self._show_tiers()
+        self._show_actions()
         active = [(p.name, p.id) for p in state.participants if not p.taken_out]
         actor = state.current or self.actor.currentData()
         self._fill(self.actor, active, actor)
@@ -297,7 +316,8 @@ class DicePanel(QWidget):
         self.update_odds()
 
     def describe(self, outcome: Any) -> str:
-        """The last result with ladder adjectives, shifts and spin."""
+        """The last result with ladder adjectives, the hit an attack deals (or the margin)
+        and spin, in the system's words."""
         ladder = self._doc.ladder
         parts = []
         for r in outcome.rolls:
@@ -306,8 +326,11 @@ class DicePanel(QWidget):
             effort = ladder.render(r.effort) if ladder is not None else f"{r.effort:+d}"
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
-        if outcome.action in ("attack", "maneuver", "roll", "pass_block"):
-            text += f" \u2192 {self._doc.conflict_rules.margin_text(outcome.shifts)}"
+        cr = self._doc.conflict_rules
+        if outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
+            text += f" \u2192 {cr.hit_text(outcome.shifts)}"
+        elif outcome.action in ("attack", "maneuver", "roll", "pass_block"):
+            text += f" \u2192 {cr.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"
         return text
@@ -379,12 +402,13 @@ class DicePanel(QWidget):
         """Name each side's dice in its entry's hint when tiers change them (type the faces in
         order, a d6's as a number: ``+ 0 - 4``)."""
         for edit, pool in ((self.dice, pools[0]), (self.defense_dice, pools[1])):
-            hint = "+0-+" if pool.is_fudge else " ".join(
-                "4" if kind == "plain" else "+" for kind in
-                (t.kind for t in pool.terms for _ in range(t.count))
-            )  # fmt: skip
+            hint = (
+                "+0-+"
+                if pool.is_fudge
+                else " ".join(_TYPED.get(t.kind, "+") for t in pool.terms for _ in range(t.count))
+            )
             edit.setPlaceholderText(
-                f"roll {pool.text} (or type {hint})" if pool != plain else "roll (or type +0-+)"
+                f"roll {pool.text} (or type {hint})" if pool != plain else f"roll (or type {hint})"
             )
 
     # -- widgets -> events ------------------------------------------------------------------------

@@ -146,7 +146,8 @@ class PlayerViewWindow(QMainWindow):
         if state.ended:
             where = "the scene is over"
         elif state.started:
-            where = f"exchange {state.exchange} \u2014 up: {who}"
+            when = self._doc.conflict_rules.exchange_text(state.exchange).lower()
+            where = f"{when} \u2014 up: {who}"
         else:
             where = "getting ready"
         self.heading.setText(f"{state.name or 'Conflict'} \u2014 {where}")

@@ -144,7 +144,8 @@ class ScenePanel(QWidget):
         box.addWidget(self.standing)
         box.addWidget(self.pending)
         grid = QGridLayout()
-        grid.addWidget(QLabel("<b>Aspects</b>"), 0, 0)
+        aspects_label = QLabel("<b>Aspects</b>")
+        grid.addWidget(aspects_label, 0, 0)
         grid.addWidget(QLabel("<b>Zones and borders</b>"), 0, 1)
         grid.addWidget(self.aspects, 1, 0)
         grid.addWidget(self.zones, 1, 1)
@@ -164,6 +165,13 @@ class ScenePanel(QWidget):
         grid.addLayout(zrow, 2, 1)
         grid.setRowStretch(1, 1)
         box.addLayout(grid, 1)
+        # scene aspects only where the system's book has aspects to place or invoke
+        has_aspects = bool({"maneuver", "invoke"} & document.conflict_rules.shared_actions)
+        for w in (
+            aspects_label, self.aspects, self.add_aspect_button, self.remove_aspect_button,
+            self.sticky_button, self.tag_plus, self.tag_minus, self.hide_aspect_button,
+        ):  # fmt: skip
+            w.setVisible(has_aspects)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(group)
@@ -192,7 +200,10 @@ class ScenePanel(QWidget):
         elif not state.started:
             head = "Framing: add the cast, aspects and zones, then Start (Ctrl+Return)"
         else:
-            head = f"Exchange {state.exchange} \u2014 {_name(state, state.current)} to act"
+            head = (
+                f"{self._doc.conflict_rules.exchange_text(state.exchange)} \u2014 "
+                f"{_name(state, state.current)} to act"
+            )
         self.exchange.setText(head)
         standing = [
             f"{_name(state, b.by)} blocks "

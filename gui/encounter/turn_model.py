@@ -95,7 +95,15 @@ def columns_for(
     rest = tuple(
         c for c in COLUMNS[3:] if c.key != "consequences" or rules is None or rules.has_consequences
     )
-    return (*COLUMNS[:3], *(_track_column(t.key, t.label, rules) for t in tracks), *rest)
+    first = COLUMNS[0]
+    if rules is not None:  # the initiative in the system's words, under the scene's settings
+
+        def init(s: Encounter, p: Participant) -> str:
+            now = rules if s.settings == rules.settings_data else rules.for_settings(s.settings)
+            return now.initiative_text(initiative_value(s, p))
+
+        first = Column("init", "Init", init)
+    return (first, *COLUMNS[1:3], *(_track_column(t.key, t.label, rules) for t in tracks), *rest)
 
 
 COLUMNS: tuple[Column, ...] = (

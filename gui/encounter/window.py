@@ -339,7 +339,8 @@ class EncounterWindow(QMainWindow):
 
     def _on_state_replaced(self, state: Any) -> None:
         title = state.name or "Encounter"
-        self.setWindowTitle(f"{title} \u2014 exchange {state.exchange} [*]")
+        when = self.doc.conflict_rules.exchange_text(state.exchange).lower()
+        self.setWindowTitle(f"{title} \u2014 {when} [*]")
         self._show_cast(state)
         log = self.doc.log
         shown = self.log.count()

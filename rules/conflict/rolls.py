@@ -268,6 +268,10 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     shifts = max(0, rec.effort - ev.difficulty)
     success = rec.effort >= ev.difficulty
     spin = success and shifts >= cr.spin_margin
+    if read.options:
+        p = _get(state, ev.who)
+        options = {**p.options, **read.options}
+        state = _put(state, _set(p, options={k: v for k, v in options.items() if v is not None}))
     if read.initiative is not None:
         state = _fix_initiative(cr, state, ev.who, read.initiative)
     if ev.uses_action and not (read.initiative is not None and not state.started):

@@ -105,9 +105,12 @@ def _start(state: Encounter, cr: ConflictRules, ev: StartEvent) -> tuple[Encount
     state, out = _sit_out(cr, state)
     state = state.model_copy(update={"turn": _first_from(state, 0)})
     names = ", ".join(
-        f"{_name(state, pid)} ({initiative_value(state, _get(state, pid)):+d})" for pid in order
+        f"{_name(state, pid)} ({cr.initiative_text(initiative_value(state, _get(state, pid)))})"
+        for pid in order
     )
-    return state, f"Exchange 1 begins. Initiative: {names}" + "".join(f"; {o}" for o in out)
+    return state, f"{cr.exchange_text(1)} begins. Initiative: {names}" + "".join(
+        f"; {o}" for o in out
+    )
 
 
 def _sit_out(cr: ConflictRules, state: Encounter) -> tuple[Encounter, list[str]]:
@@ -162,7 +165,7 @@ def _begin_exchange(cr: ConflictRules, state: Encounter) -> tuple[Encounter, str
     state, system_notes = cr.exchange_begins(state)
     notes.extend(system_notes)
     state = state.model_copy(update={"turn": _first_from(state, 0)})
-    text = f"Exchange {state.exchange} begins"
+    text = f"{cr.exchange_text(state.exchange)} begins"
     return state, "; ".join([text, *notes, *out])
 
 

@@ -23,8 +23,13 @@ from PySide6.QtWidgets import QApplication
 
 from gui.encounter import open_encounter_window
 from gui.encounter.window import EncounterWindow
-from gui.systems.art.encounter import ArtEncounterPrompts, ArtTableBox, FoePrompt
-from rules.encounter import AttackEvent, NextTurnEvent, StartEvent
+from gui.systems.art.encounter import (
+    ArtEncounterPrompts,
+    ArtSceneControls,
+    ArtTableBox,
+    FoePrompt,
+)
+from rules.encounter import AttackEvent, NextTurnEvent, StartEvent, SystemActionEvent
 from rules.system_data import SystemData
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.scale import Result
@@ -99,7 +104,9 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     typed on the dice panel and read on the library's (made-up) table."""
     window = _window(qtbot, library, seed=4)
     assert isinstance(window.prompts, ArtEncounterPrompts)
-    box = window.scene.system_controls
+    controls = window.scene.system_controls
+    assert isinstance(controls, ArtSceneControls)
+    box = controls.table
     assert isinstance(box, ArtTableBox)
     assert box.status.text().startswith("Rolls are read on the library's Action Results Table")
     _add_cast(window, library, monkeypatch)
@@ -109,6 +116,18 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert ada is not None and ada.track("health") == (0, 3, 0, 0)  # her IN box was checked
 
     dice = window.dice
+    # no aspects, maneuvers or blocks in the ART Engine: the panel shows attacks and rolls
+    assert dice.attack_button.isVisible() and dice.roll_button.isVisible()
+    assert not dice.maneuver_button.isVisible() and not dice.block_button.isVisible()
+    assert not dice.invoke_aspect.isVisible() and not dice.aspect.isVisible()
+    assert dice.dice.placeholderText() == "roll d100 (or type 57)" or (
+        dice.dice.placeholderText() == "roll (or type 57)"
+    )
+    model = window.model
+    init = model.column_index["init"]
+    # not rolled yet is not a Catastrophic initiative ("Initiative", L1769-1779)
+    assert model.data(model.index(model.row_of("ada"), init)) == "not rolled"
+    assert model.data(model.index(model.row_of("tomb-guardian"), init)) == "Poor"
     dice.select(actor="ada", target="")
     dice.skill.setCurrentText("Initiative")
     dice.dice.setText("57")
@@ -117,9 +136,11 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
         "Ada Quill Initiative: Alertness, row 7, d100 57 (kicker 7) = Poor"
         in window.doc.log[-1].text
     )
+    assert model.data(model.index(model.row_of("ada"), init)) == "Poor"
     assert window.push(StartEvent())
     assert window.doc.state.order == ("ada", "tomb-guardian")
     assert window.doc.state.current == "ada"
+    assert window.doc.log[-1].text.startswith("Round 1 begins")
 
     dice.select(actor="ada", target="tomb-guardian")
     dice.skill.setCurrentText("Attack")  # her first weapon, the sabre: Attack 5, row 5
@@ -131,7 +152,6 @@ def test_an_adventurer_from_the_library_fights_a_foe_read_on_the_table(
     assert "Ada Quill Attack: Attack (sabre), row 5, d100 95 (kicker 5) = Great" in text
     assert "Great damage; Tomb Guardian is staggered" in text
     window.mark_stress()
-    model = window.model
     column = model.column_index["health"]
     row = model.row_of("tomb-guardian")
     assert window.doc.participant("tomb-guardian").track("health") == (0, 0, 0, 7)  # type: ignore[union-attr]
@@ -181,8 +201,9 @@ def test_without_a_table_the_table_box_takes_the_column(
     lib = _library(registry, tmp_path / "none.sqlite3", table=False)
     try:
         window = _window(qtbot, lib, seed=9)
-        box = window.scene.system_controls
-        assert isinstance(box, ArtTableBox)
+        controls = window.scene.system_controls
+        assert isinstance(controls, ArtSceneControls)
+        box = controls.table
         assert "No Action Results Table is loaded" in box.status.text()
         assert not box.read_button.isEnabled()
         _add_cast(window, lib, monkeypatch)
@@ -223,3 +244,43 @@ def test_the_foe_dialog_reads_a_stat_block(qtbot: Any) -> None:
     dialog.health.setText("")
     dialog.accept()
     assert "Health levels" in dialog.error.text()
+
+
+def test_exploration_phases_show_the_time_spent_against_the_limit(qtbot: Any, library: Any) -> None:
+    """Chapter 4: the narrator picks exploration phases and their scale before the cast joins
+    ("Time Scale of Phases", L1618-1626); a time limit announced before the roll ("Setting
+    Time Limits", L1677-1681) shows in the phase box, and the time the task took replaces it
+    (Catastrophic against Catastrophic: a success 9 columns under Awesome, 9 phases, "How Long
+    Did It Take?", L1640)."""
+    window = _window(qtbot, library, seed=5)
+    controls = window.scene.system_controls
+    assert isinstance(controls, ArtSceneControls)
+    phases = controls.phases
+    assert phases.exploration.isEnabled() and not phases.scale.isEnabled()
+    phases.exploration.setChecked(True)
+    phases.scale.setCurrentIndex(phases.scale.findData("hours"))
+    assert window.doc.state.settings["exploration"] is True
+    assert window.doc.state.settings["phase_scale"] == "hours"
+    assert "No adventurer yet" in phases.time.text()
+    (summary,) = library.list_characters()
+    assert window.add_character(library.get_character(summary.id).character, pid="ada")
+    assert not phases.exploration.isEnabled() and phases.scale.isEnabled()
+    assert window.push(StartEvent())
+    assert not phases.scale.isEnabled()  # fixed at the start (later: raise_scale)
+    assert window.push(SystemActionEvent(action="time_limit", actor="ada", params={"phases": 10}))
+    assert "next task limited to 10 phases (10 hours)" in phases.time.text()
+    window.dice.select(actor="ada", target="")
+    window.dice.skill.setCurrentText("Intelligence")
+    window.dice.difficulty.setValue(int(Result.CT))
+    window.dice.dice.setText("2")  # row 7 of the made-up table: Catastrophic
+    _click(qtbot, window.dice.roll_button)
+    assert "takes 9 phases, 9 hours" in window.doc.log[-1].text
+    assert phases.time.text().startswith("Ada Quill: 9 hours spent; a phase is 1 hour")
+    assert "limited" not in phases.time.text()
+    assert "Phase-track turn" in window.windowTitle() or "phase-track turn" in (
+        window.windowTitle()
+    )
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        QApplication.processEvents()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SHOTS / "art-exploration.png"))

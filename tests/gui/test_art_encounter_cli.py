@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gui.cli import main
+from gui.cli_encounter import load_script_run
 from rules.encounter_script import build_encounter, parse_script, run_events
 from rules.system_data import SystemData
 from rules.systems.art.system import TABLE_KEY
@@ -21,6 +22,7 @@ from storage.systems_catalog import default_registry
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "docs/examples/encounters/art-tomb-guardian.json"
+LOCK = REPO / "docs/examples/encounters/art-lock-picking.json"
 TABLE = REPO / "tests/data/art/made-up-table.csv"
 
 
@@ -41,7 +43,8 @@ def test_the_example_runs_to_the_guardians_defeat(capsys: pytest.CaptureFixture[
     assert ada["fate_points"] == 2  # Fame 3, 1 spent
     log = data["log"]
     assert "No Action Results Table is loaded" in log[0]
-    assert "Initiative: Ada Quill (+7), Tomb Guardian (+4)" in log[2]
+    # "Combat Rounds", "Initiative": a Great roll, the guardian's Poor Alertness
+    assert "Round 1 begins. Initiative: Ada Quill (Great), Tomb Guardian (Poor)" in log[2]
     # "Staggering" (L1434): the guardian, staggered before its turn, loses round 1's; Ada,
     # staggered after hers in round 2, sits out round 3; "Defeat": the last box kills a foe
     assert "Tomb Guardian is staggered and loses this round's turn" in log[4]
@@ -77,3 +80,80 @@ def test_with_a_loaded_table_the_rolls_are_read_off_it() -> None:
     assert all("No Action Results Table" not in e.text for e in log)
     assert "row 7, d100 57 (kicker 7) = " in log[0].text
     assert state.find("ada").initiative  # type: ignore[union-attr]
+
+
+def _stored_table(tmp_path: Path) -> Path:
+    """A library file holding the made-up table, imported as a user would
+    (``fatesmith art art-table --library FILE --create import TABLE.csv``)."""
+    lib = tmp_path / "lib.sqlite3"
+    code = main(
+        ["art", "art-table", "--library", str(lib), "--create", "--no-samples", "import",
+         str(TABLE)]
+    )  # fmt: skip
+    assert code == 0
+    return lib
+
+
+def test_encounter_run_reads_the_librarys_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #12, "``fatesmith encounter run`` works for ART scripts": with ``--library`` the
+    rolls without an entered column are read on the library's table (the made-up one); without
+    it, a note on stderr says no table was supplied and the rolls wait for their column."""
+    lib = _stored_table(tmp_path)
+    raw = json.loads(EXAMPLE.read_text("utf-8"))
+    raw["events"] = [
+        {k: v for k, v in e.items() if k not in ("reading", "defense_reading", "note")}
+        for e in raw["events"]
+    ][1:4]  # Ada's initiative, the start, her first attack
+    script = tmp_path / "tomb.json"
+    script.write_text(json.dumps(raw), "utf-8")
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "art-ada.fatesmith.json").write_text(
+        (EXAMPLE.parent / "characters" / "art-ada.fatesmith.json").read_text("utf-8"), "utf-8"
+    )
+    capsys.readouterr()
+    assert main(["encounter", "run", str(script), "--json", "--library", str(lib)]) == 0
+    out, err = capsys.readouterr()
+    log = json.loads(out)["log"]
+    assert "note" not in err
+    assert all("No Action Results Table" not in line for line in log)
+    assert "row 7, d100 57 (kicker 7) = " in log[0] and log[1].startswith("Round 1 begins")
+    assert "Ada Quill attacks Tomb Guardian" in log[2]
+    # the top-level --library works the same
+    assert main(["--library", str(lib), "encounter", "run", str(script), "--json"]) == 0
+    assert json.loads(capsys.readouterr()[0])["log"] == log
+
+    assert main(["encounter", "run", str(script), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "note: no Action Results Table supplied (give --library" in err
+    assert "No Action Results Table is loaded" in json.loads(out)["log"][0]
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["encounter", "run", str(script), "--library", str(missing)]) == 2
+    assert "--create" in capsys.readouterr()[1] and not missing.exists()
+
+
+def test_the_lock_picking_example_in_exploration_phases(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Chapter 4, the lock example (L1667-1679): on the minutes scale Feeble against Passable
+    takes 3 phases (15 minutes), Inferior 2 (10 minutes), a Super Strength roll 1 (5 minutes),
+    Poor 1; with no penalty the scale rises to hours, where Feeble takes 3 hours; then to days
+    ("Rolling Again", L1653-1655). A limit of 1 phase announced before a roll that would take 4
+    aborts it after 1 day ("Setting Time Limits", L1677-1681)."""
+    assert main(["encounter", "run", str(LOCK), "--json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    log = data["log"]
+    assert "takes 3 phases, 15 minutes" in log[1] and "takes 2 phases, 10 minutes" in log[3]
+    assert "takes 1 phase, 5 minutes" in log[5] and "takes 1 phase, 5 minutes" in log[7]
+    assert "next attempts are on the scale of hours" in log[8]
+    assert "takes 3 phases, 3 hours" in log[10]
+    assert "next attempts are on the scale of days" in log[11]
+    assert "would take 4 phases, over the limit of 1: aborted after 1 day" in log[14]
+    _initial, final, _log, _cr = load_script_run(LOCK)
+    ada = final.find("ada")
+    assert ada.options["time"] == (7, 3, 1, 0, 0, 0, 0)  # minutes, hours, days phases
+    assert "time_limit" not in ada.options
+    assert main(["encounter", "run", str(LOCK)]) == 0
+    out = capsys.readouterr()[0]
+    assert out.splitlines()[0].endswith("physical conflict, phase-track turn 6")

@@ -78,7 +78,7 @@ def test_recording_damage_example_on_a_track(cr: ArtConflictRules) -> None:
     assert "shrugs off" in texts[0] and state.pending_hit is None
     state, texts = _run(cr, state, ApplyStressEvent(who="hero", amount=7))
     assert state.participants[0].track("health") == (3, 4, 5, 6)
-    assert "box 4 at level 6 and box 3" in texts[0]
+    assert "Great damage: Health box 4 (Good) and box 3" in texts[0]
 
 
 def test_player_attacking_foe_the_column_rolled_is_the_damage(cr: ArtConflictRules) -> None:
@@ -342,13 +342,13 @@ def test_exploration_phases_on_the_phase_track() -> None:
 
     state, _ = _run(cr, state, StartEvent())
     state, said = act(state, "ada", Result.PR, "GT")
-    assert "takes 2 phases (token on square 3)" in said
+    assert "takes 2 phases, 10 minutes (token on square 3)" in said
     state, said = act(state, "bo", Result.CT, "PT")
-    assert "takes 8 phases (token on square 9)" in said
+    assert "takes 8 phases, 40 minutes (token on square 9)" in said
     assert "Bo sits out (its token is 6 phases ahead on the phase track)" in said
     assert state.current == "ada"
     state, said = act(state, "ada", Result.PS, "IN")  # 2 failures: 2 phases
-    assert "takes 2 phases (token on square 5)" in said and state.current == "ada"
+    assert "takes 2 phases, 10 minutes (token on square 5)" in said and state.current == "ada"
     state, said = act(state, "ada", Result.PR, "AW")  # on the same phase again
     assert "takes less than a phase" in said and state.current == "ada"
     state, said = act(state, "ada", Result.CT, "PT")  # 8 more: square 3 after wrapping

@@ -1,5 +1,6 @@
-"""GUI layer: the ART Engine's encounter prompts: the table box on the scene panel, the foe
-stat-block dialog, and the traits the dice panel offers.
+"""GUI layer: the ART Engine's encounter prompts: the table box and the phase box
+(:mod:`gui.systems.art.phase_box`) on the scene panel, the foe stat-block dialog, and the
+traits the dice panel offers.
 
 The encounter window rolls d100 for an ART roll and the engine reads it on the library's Action
 Results Table (ART Engine, Chapter 3 "Using the ART"). With no table loaded the engine logs the
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt
+from gui.systems.art.phase_box import ArtPhaseBox
 from gui.theme import tint
 from rules.encounter import (
     AttackEvent,
@@ -134,6 +136,25 @@ class ArtTableBox(QGroupBox):
         self._emit(with_column(event, column, self._doc.state))
 
 
+class ArtSceneControls(QWidget):
+    """The ART Engine's scene controls: the table box and the phase box (a
+    :class:`gui.encounter.system_prompts.SceneControls`)."""
+
+    def __init__(self, table: ArtTableBox, phases: ArtPhaseBox) -> None:
+        super().__init__()
+        self.table = table
+        self.phases = phases
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(table)
+        box.addWidget(phases)
+
+    def refresh(self, state: Encounter) -> None:
+        """Refresh both boxes."""
+        self.table.refresh(state)
+        self.phases.refresh(state)
+
+
 def _rating_combo(default: Result) -> QComboBox:
     combo = QComboBox()
     for result in Result:
@@ -220,8 +241,8 @@ class ArtEncounterPrompts:
     def scene_controls(
         self, document: EncounterDocument, emit: Callable[[Event], None]
     ) -> QWidget | None:
-        """The table box."""
-        return ArtTableBox(document, emit)
+        """The table box and the phase box."""
+        return ArtSceneControls(ArtTableBox(document, emit), ArtPhaseBox(document, emit))
 
     def offered_actions(
         self, state: Encounter, rules: ConflictRules

@@ -17,12 +17,17 @@ one more box per column over; a hit below every free box is shrugged off.
 
 Initiative: an adventurer's ``Initiative`` roll (Alertness, no difficulty) fixes its place
 before the start; foes use their Alertness rating; at a tie the adventurer goes first; with
-Super or better initiative in the scene, exchange 1 is the bonus round, and Pathetic or
-Catastrophic initiative sits out the first regular round.
+Super or better initiative in the scene, round 1 is the bonus round, and Pathetic or
+Catastrophic initiative sits out the first regular round. An adventurer who has not rolled has
+no initiative (shown as "not rolled"), distinct from a Catastrophic roll
+(:func:`conflict_cast.initiative_place`).
 
 Exploration phases (``ArtSettings.exploration``; Chapter 4 "How Long Did It Take?", "Phase
-Track"): each exchange is a square of the turn marker; a roll against a difficulty moves the
-roller's token one square per phase it took, and the tokens ahead of the marker sit out.
+Track"): each exchange is a turn of the marker; a roll against a difficulty moves the roller's
+token one square per phase it took, and the tokens ahead of the marker sit out. A phase's size
+is the scene's scale (``ArtSettings.phase_scale``), raised for one character by its failed
+attempts; a time limit announced before a roll aborts a task that would take longer
+(:mod:`rules.systems.art.conflict_time`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from pydantic import ValidationError
 
 from rules.character import CharacterBase, ConflictKind, Consequence
 from rules.conflict_rules import (
+    ActionSpec,
     ConflictHookDefaults,
     ConflictRules,
     NoConsequences,
@@ -42,10 +48,18 @@ from rules.conflict_rules import (
     TrackSpec,
 )
 from rules.dice import DicePool, parse_dice
-from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    Encounter,
+    OptionValue,
+    Participant,
+    RecoveryPeriod,
+    SystemActionEvent,
+    TrackName,
+)
 from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.systems.art import conflict_cast as cast
+from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
 from rules.systems.art.conflict_order import (
     BONUS_ROUND_FROM,
@@ -65,6 +79,8 @@ HEALTH = TrackSpec(
     kinds=("physical", "social", "mental"),
     levels=int(Result.EX),
     clears_after_scene=False,
+    harm="damage",
+    level_names=tuple(Result(i).title for i in range(1, int(Result.EX) + 1)),
 )
 """Health: each box has a wound level; a checked box holds it (Pathetic 1 .. Extreme 10).
 Injuries last until healed ("First Aid", "Natural Healing"), not the scene."""
@@ -148,7 +164,11 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     def settings_text(self) -> str:
         """The settings and whether a table is loaded."""
         table = "an Action Results Table" if self._table is not None else "no table loaded"
-        mode = "exploration phases" if self._settings.exploration else "combat rounds"
+        mode = "combat rounds"
+        if self._settings.exploration:
+            scale = self._settings.phase_scale
+            mode = f"exploration phases on the scale of {scale} "
+            mode += f"(a phase is {timing.duration_text(1, scale)})"
         return f"run as {mode} with {table}, " + json.dumps(self._data, sort_keys=True)
 
     @property
@@ -259,7 +279,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 RollReading(
                     effort=int(value),
                     text=f"{value.title}{shift} (a foe does not roll)",
-                    initiative=int(value) if initiative else None,
+                    initiative=cast.initiative_place(value) if initiative else None,
                 ),
             )
         base, skills = parts[0][1], tuple(v for _k, v in parts[1:])
@@ -301,24 +321,39 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             RollReading(
                 effort=int(column),
                 text=f"{dice} = {column.title}{how}",
-                initiative=int(column) if initiative else None,
+                initiative=cast.initiative_place(column) if initiative else None,
             ),
         )
 
     def _phases(self, p: Participant, difficulty: int | None, read: RollReading) -> RollReading:
         """In exploration, an action against a difficulty moves ``p``'s token one square per
         phase it takes ("How Long Did It Take?", "Phase Track"): its place is the initiative,
-        minus the phases gone by."""
+        minus the phases gone by. The phases are of ``p``'s scale, and a task that would take
+        more than the limit announced is aborted at the limit ("Setting Time Limits")."""
         if not self._settings.exploration or difficulty is None or read.effort is None:
             return read
         phases = phases_taken(_column(read.effort), _column(difficulty))
+        scale = timing.scale_of(self._settings.phase_scale, p)
+        limit = timing.limit_of(p)
+        spent = phases if limit is None else min(phases, limit)
         now = min(p.initiative.values(), default=0)
-        square = (-now + phases) % PHASE_SQUARES + 1
-        took = "less than a phase" if not phases else f"{phases} phase{'s' if phases != 1 else ''}"
+        square = (-now + spent) % PHASE_SQUARES + 1
+        if spent < phases:
+            took = (
+                f"would take {phases} phases, over the limit of {spent}: aborted after "
+                f"{timing.duration_text(spent, scale)}, neither success nor failure whatever "
+                "the result (not to be tried again before the next session)"
+            )
+        elif not phases:
+            took = "takes less than a phase"
+        else:
+            took = f"takes {phases} phase{'s' if phases != 1 else ''}, "
+            took += timing.duration_text(phases, scale)
         return read.model_copy(
             update={
-                "text": f"{read.text}; takes {took} (token on square {square})",
-                "initiative": now - phases,
+                "text": f"{read.text}; {took} (token on square {square})",
+                "initiative": now - spent,
+                "options": timing.spend(p, spent, scale),
             }
         )
 
@@ -388,12 +423,55 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return int(levels[box]) if box is not None and box < len(levels) else 1
 
     def _initiative(self, state: Encounter, p: Participant) -> Result | None:
-        """``p``'s initiative column, or None for an adventurer who has not rolled (or rolled
-        Catastrophic: the engine stores a column of 0 as no initiative)."""
-        value = p.initiative.get(state.kind, 0)
-        if not value and not cast.is_foe(p):
-            return None
-        return _column(value)
+        """``p``'s initiative column, or None when it has none (an adventurer who has not
+        rolled, a foe without an Alertness rating)."""
+        return cast.initiative_column(p.initiative.get(state.kind, 0))
+
+    def initiative_text(self, value: int) -> str:
+        """The initiative column (``Great``, ``not rolled``); in exploration, the square of
+        the character's token on the phase track."""
+        if self._settings.exploration:
+            return f"square {-value % PHASE_SQUARES + 1}"
+        column = cast.initiative_column(value)
+        return "not rolled" if column is None else column.title
+
+    def exchange_text(self, number: int) -> str:
+        """``Round 2`` ("Combat Rounds"); in exploration, the turn marker's move."""
+        if self._settings.exploration:
+            return f"Phase-track turn {number}"
+        return f"Round {number}"
+
+    @property
+    def shared_actions(self) -> frozenset[str]:
+        """Attacks and rolls: no aspects to place, invoke or tag, no blocks."""
+        return frozenset({"attack", "roll"})
+
+    def hit_text(self, amount: int) -> str:
+        """Damage by its wound level: ``Great damage`` ("Recording Damage")."""
+        return f"{_column(amount).title} damage"
+
+    def margin_text(self, margin: int) -> str:
+        """Columns over the difficulty: ``2 columns over``."""
+        return f"{margin} column{'s' if margin != 1 else ''} over"
+
+    # -- exploration time -----------------------------------------------------------------------
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """A time limit before a roll, a raised scale after a failure (exploration phases)."""
+        return timing.ACTIONS
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """Apply one of :meth:`actions` (:func:`conflict_time.apply_action`)."""
+        return timing.apply_action(
+            state, self, event, self._settings.phase_scale, self._settings.exploration
+        )
+
+    def time_status(self, state: Encounter) -> str:
+        """In exploration, each character's time spent, phase size and limit; else empty."""
+        if not self._settings.exploration:
+            return ""
+        acting = {p.id: p for p in state.participants if not cast.is_foe(p)}
+        return timing.status_text(self._settings.phase_scale, acting)
 
     def after_check(
         self, state: Encounter, before: Participant, after: Participant, track: TrackName

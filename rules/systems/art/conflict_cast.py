@@ -6,7 +6,8 @@ track, each checked box holding its wound level; its available Fame as fate poin
 Chapter 2 "Fame", Chapter 3 "Recording Damage"). A foe is a stat block: ratings on the result
 scale (Catastrophic 0 .. Extreme 10) that never roll, Health levels and an optional damage
 rating (digest §11; ART Engine "Foe Attacking Player"). Initiative: a foe's Alertness rating; an
-adventurer's comes from its Alertness roll (ART Engine, Chapter 5 "Initiative").
+adventurer's comes from its Alertness roll (ART Engine, Chapter 5 "Initiative"); stored one above
+the column (:func:`initiative_place`), so an adventurer who has not rolled has none.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rules.character import CharacterBase
 from rules.encounter import OptionValue, Participant
 from rules.errors import RuleViolation
 from rules.names import find_name
+from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.damage import FameState, defeated_fame
@@ -46,6 +48,22 @@ DEFENSE = "Defense"
 KINDS = ("physical", "social", "mental")
 ADVENTURER_EDGE = 1
 """Ties between a foe and an adventurer go to the adventurer (ART Engine "Initiative")."""
+INITIATIVE_STEP = 1
+"""In combat rounds an initiative column is stored one above its index (Catastrophic 1 ..
+Extreme 11), so that no stored initiative means "not rolled yet", distinct from a Catastrophic
+roll (the engine keeps no initiative of 0)."""
+
+
+def initiative_place(column: Result) -> int:
+    """The stored initiative of a column (see :data:`INITIATIVE_STEP`)."""
+    return int(column) + INITIATIVE_STEP
+
+
+def initiative_column(value: int) -> Result | None:
+    """The column of a stored combat initiative, or None when not rolled (0)."""
+    if value < INITIATIVE_STEP:
+        return None
+    return Result(min(int(Result.EX), value - INITIATIVE_STEP))
 
 
 def is_foe(p: Participant) -> bool:
@@ -79,6 +97,10 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == OPT_STAGGERED:
             if not isinstance(value, bool):
                 return "staggered must be true or false"
+        elif key in timing.OWNED:
+            problem = timing.options_problem(key, value)
+            if problem:
+                return problem
         elif key == OPT_HEALTH:
             if not isinstance(value, tuple) or not 1 <= len(value) <= 20:
                 return "health must list 1 to 20 wound levels"
@@ -214,7 +236,7 @@ def foe_participant(
     if damage:
         options[OPT_DAMAGE] = damage
     alert = find_name(ratings, ALERTNESS)
-    initiative = ratings[alert] if alert is not None else 0
+    initiative = initiative_place(Result(ratings[alert])) if alert is not None else 0
     return Participant(
         id=pid, name=name or pid, kind="npc", side=side, skills=ratings, seat=seat,
         tracks={TRACK: (0,) * len(levels)}, options=options, zone=zone, aspects=aspects,

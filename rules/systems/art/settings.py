@@ -12,6 +12,9 @@ from pydantic import ConfigDict
 
 from rules.settings import SystemSettings
 
+Scale = Literal["minutes", "hours", "days", "weeks", "months", "years", "decades"]
+"""The time scales of exploration phases, shortest first (ART Engine "Time Scale of Phases")."""
+
 AttributeMethod = Literal["random", "balanced"]
 
 
@@ -27,6 +30,9 @@ class ArtSettings(SystemSettings):
             weapon table's notes) (ART Engine "Ranged Weapon Features").
         exploration: An encounter run as exploration phases on the phase track (Chapter 4)
             instead of combat rounds (Chapter 5); set per scene.
+        phase_scale: In exploration, the scale the narrator sets for the actions declared:
+            what one phase represents ("Time Scale of Phases": minutes = 5 minutes .. decades
+            = 10 years).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -35,3 +41,4 @@ class ArtSettings(SystemSettings):
     henchman_trait: Literal["lowest", "middle"] = "lowest"
     shotgun_attack: Literal[2, 4] = 4
     exploration: bool = False
+    phase_scale: Scale = "minutes"
