@@ -18,7 +18,7 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import (
     Encounter,
-    ParamValue,
+    OptionValue,
     Participant,
     RecoveryPeriod,
     SystemActionEvent,
@@ -27,6 +27,7 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
 from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
+from rules.systems.sotc.hazards_timed import timed_begins
 from rules.systems.sotc.stunt_actions import STUNT_ACTIONS, STUNT_APPLY, STUNT_ROLLS
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
@@ -130,7 +131,7 @@ def has(p: Participant, stunt: str) -> bool:
     return stunt in options_of(p).stunts
 
 
-def with_options(p: Participant, **changes: ParamValue | tuple[str, ...]) -> Participant:
+def with_options(p: Participant, **changes: OptionValue) -> Participant:
     """``p`` with these SotC options changed (a zero or an empty one is left out)."""
     options = {**p.options, **changes}
     return steps.update(p, options={k: v for k, v in options.items() if v})
@@ -520,8 +521,9 @@ def _initiative_skill(
 
 
 def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
-    """Actions given up for first aid received after acting (SRD L5890); a lasting fire burns
-    whoever is in it (SRD L5976)."""
+    """Actions given up for first aid received after acting (SRD L5890); a fast poison's attack
+    falls due and a lit fuse burns down (:func:`.hazards_timed.timed_begins`, SRD L5577,
+    L6020); a lasting fire burns whoever is in it (SRD L5976)."""
     changed: list[Participant] = []
     notes: list[str] = []
     for p in state.participants:
@@ -529,8 +531,9 @@ def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tup
             changed.append(with_options(steps.update(p, acted=True), forfeit_exchange=0))
             notes.append(f"{p.name} gives up this action for first aid")
     state = steps.put(state, *changed)
+    state, timed = timed_begins(state)
     state, burns = burn(state, cr)
-    return state, (*notes, *burns)
+    return state, (*notes, *timed, *burns)
 
 
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]
