@@ -1,8 +1,8 @@
 """Rules layer: SotC's chase scenes: the villain's pursuit points, the minion cars they buy and
-the tricks they pay for, as encounter actions (SRD L5499-L5541; digest sotc.md section 7.4).
+the tricks they pay for, as encounter actions (SRD L5499-L5543; digest sotc.md section 7.4).
 
 The named pursuer (a participant who stays off the road at first) is given the pursuit's value:
-5 points for a short chase, 10 for a major one, 20 for a session's climax (SRD L5503). Cars cost
+5 points for a short chase, 10 for a major one, 20 for a session's climax (SRD L5507). Cars cost
 1, 2 or 3 points each (Average, Fair, Good minions); once per exchange one point buys an effect:
 Reinforcements, a Road Hazard, Shotgun!, The Last Pursuer or the Dramatic Entrance (the last two
 cost every point left, at least one). With no point left and no car still pursuing, the lead car
@@ -19,23 +19,23 @@ from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
 
-S_SCENE = "SotC, Skills: Drive, Chase Scenes (SRD L5499-L5507)"
-S_EFFECTS = "SotC, Skills: Drive, Chase Scenes: pursuit effects (SRD L5507-L5541)"
+S_SCENE = "SotC, Skills: Drive, Chase Scenes (SRD L5499-L5509)"
+S_EFFECTS = "SotC, Skills: Drive, Chase Scenes: pursuit effects (SRD L5511-L5543)"
 
 CAR_COST: dict[int, int] = {1: 1, 2: 2, 3: 3}
-"""Points a pursuing car costs by its minion quality: Average 1, Fair 2, Good 3 (SRD L5505)."""
+"""Points a pursuing car costs by its minion quality: Average 1, Fair 2, Good 3 (SRD L5509)."""
 
 PURSUIT_VALUES: dict[str, int] = {"short": 5, "major": 10, "climax": 20}
-"""The pursuit's value: a very short chase, a major feature, a session's climax (SRD L5503)."""
+"""The pursuit's value: a very short chase, a major feature, a session's climax (SRD L5507)."""
 
 LAST_PURSUER_QUALITY = 3
-"""The Last Pursuer is always a Good minion (SRD L5525)."""
+"""The Last Pursuer is always a Good minion (SRD L5527)."""
 
 LAST_PURSUER_BENEFITS: tuple[str, ...] = (
     "stress boxes", "drive", "armed", "armor", "alternate movement",
 )  # fmt: skip
 """Its one extra benefit: +3 stress boxes, +1 to Drive, Shotgun! always, 1 point of armor, or
-a way of moving the lead car cannot (SRD L5529-L5535)."""
+a way of moving the lead car cannot (SRD L5531-L5535)."""
 
 EFFECTS: tuple[str, ...] = (
     "reinforcements", "road hazard", "shotgun", "last pursuer", "dramatic entrance",
@@ -141,7 +141,7 @@ def _new_id(state: Encounter, wanted: str, base: str) -> str:
 
 def escape_note(state: Encounter, villain: Participant) -> str:
     """ "the lead car escapes" once the pursuer has no point left and no car pursues
-    (SRD L5541); "" otherwise."""
+    (SRD L5543); "" otherwise."""
     if _points(villain) == 0 and not _cars(state, villain):
         return "no pursuit points and no car left: the lead car escapes"
     return ""
@@ -170,7 +170,7 @@ def _buy(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[En
     villain, points = _villain(state, ev)
     quality, count = int(ev.params["quality"]), int(ev.params["count"])
     opening = not state.started or state.exchange <= 1
-    if not opening:  # SRD L5505: later, only with no car pursuing, and a single one
+    if not opening:  # SRD L5509: later, only with no car pursuing, and a single one
         if _cars(state, villain):
             raise RuleViolation("cars join later only when no car is pursuing (reinforcements "
                                 "are a pursuit effect)")  # fmt: skip
@@ -238,7 +238,7 @@ def _reinforcements(
 ) -> tuple[Encounter, str, int]:
     g = _target_group(state, ev, villain)
     count = int(ev.params["count"])
-    budget = (points - 1) // 2  # SRD L5511: up to half the remaining total, after the point
+    budget = (points - 1) // 2  # SRD L5513: up to half the remaining total, after the point
     cost = CAR_COST.get(g.quality, g.quality) * count
     if count < 1 or cost > budget:
         raise RuleViolation(
@@ -254,7 +254,7 @@ def _hazard_roll(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent, villain: Participant, lead: str
 ) -> tuple[Encounter, str]:
     """A Road Hazard: the pursuer's Drive (or Pilot) attacks the lead car, whose driver defends
-    with the same skill; pursuing cars need not defend (SRD L5515)."""
+    with the same skill; pursuing cars need not defend (SRD L5517)."""
     skill = str(ev.params["skill"])
     state, a = steps.roll(state, cr, villain.id, skill, ev.dice[0] if ev.dice else None)
     dice = ev.dice[1] if ev.dice and len(ev.dice) > 1 else None
@@ -302,7 +302,7 @@ def _last_pursuer(
     pid = _new_id(state, str(ev.params["id"]), f"{villain.id}-last")
     car = minion_group(cr, pid=pid, name="The Last Pursuer", quality=LAST_PURSUER_QUALITY,
                        count=1, side=villain.side, zone=villain.zone)  # fmt: skip
-    extra = (points - 1) + (3 if benefit == "stress boxes" else 0)  # SRD L5525, L5529
+    extra = (points - 1) + (3 if benefit == "stress boxes" else 0)  # SRD L5527, L5531
     car = _grow(cr, car, 0, extra)
     if benefit == "drive":
         car = steps.update(car, skills={"Drive": LAST_PURSUER_QUALITY + 1,

@@ -95,11 +95,11 @@ class SotcOptions(BaseModel):
         fuse: The fuse of the explosive it lit and threw, ``length|exchange lit|fizzles``
             (SRD L6009-L6020); empty: none burning.
         stabilized: Consequences first aid stabilised (compels limited, SRD L5890).
-        pursuit: A chase scene's pursuit points left to the villain (SRD L5503); empty: not
+        pursuit: A chase scene's pursuit points left to the villain (SRD L5507); empty: not
             a chase scene's pursuer.
         pursuit_effect_in: The exchange it last spent a point on an effect (one each).
-        pursuit_final: The Last Pursuer or the Dramatic Entrance, once used (SRD L5523).
-        shotgun: A pursuing car with a gunman aboard (Shotgun!, SRD L5519).
+        pursuit_final: The Last Pursuer or the Dramatic Entrance, once used (SRD L5525, L5541).
+        shotgun: A pursuing car with a gunman aboard (Shotgun!, SRD L5521).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
