@@ -13,7 +13,7 @@ action then rolls it, at the potency the poison was given), steps each lit fuse 
 off a short one. The state is in the participants' options (``fast_poison``, ``poison_due`` on
 the victim; ``fuse``, ``length|fizzles``, on whoever threw it). The book counts the fuse's full
 exchange at the thrower's next turn; the engine steps it as the next exchange begins, the only
-moment it is given (docs/rules-notes.md).
+moment it is given (a judgment call, docs/encounter-script.md).
 """
 
 from __future__ import annotations
