@@ -68,6 +68,8 @@ def test_a_fast_poison_attacks_again_as_each_exchange_begins() -> None:
     state, text = _act(state, "poison_attack", targets=("ada",), dice=((1, 0, 0, 0), ZERO))
     assert "fast poison +3 [+000] = +4 vs Ada Endurance +1 [0000] = +1: 3 shifts" in text
     assert options_of(_p(state, "ada")).poison_due == 0
+    with pytest.raises(RuleViolation, match="not due"):  # once an exchange
+        _act(state, "poison_attack", targets=("ada",), dice=(ZERO, ZERO))
     with pytest.raises(RuleViolation, match="no fast poison"):
         _act(state, "poison_attack", targets=("bo",), dice=(ZERO, ZERO))
 

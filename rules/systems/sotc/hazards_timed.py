@@ -123,6 +123,12 @@ def _poison_attack(
     potency = _running(victim)
     if potency is None:
         raise RuleViolation(f"no fast poison is at work in {victim.name}")
+    from rules.systems.sotc.conflict import options_of
+
+    if not options_of(victim).poison_due:  # SRD L5577: once an exchange, as it begins
+        raise RuleViolation(
+            f"the poison in {victim.name} is not due: it attacks as each exchange begins"
+        )
     state = steps.put(state, poisoned(victim, potency))
     return poison_roll(state, cr, victim.id, potency, ev)
 
