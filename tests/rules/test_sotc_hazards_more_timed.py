@@ -299,3 +299,16 @@ def test_a_characters_bounce_back_counts_in_play_recovery() -> None:
     assert [c.text for c in recover(tough, CR, "night").condition.consequences] == ["Shaken"]
     plain = build(condition=held)
     assert len(recover(plain, CR, "night").condition.consequences) == 2
+
+
+def test_the_treatment_list_is_written_only_when_there_is_one() -> None:
+    """An untreated character's document is as before (no ``treatment`` key, same document
+    version); a treated one keeps its marks through a write and a read."""
+    from rules.systems.sotc.character import SotcCharacter
+
+    plain = build()
+    assert "treatment" not in plain.model_dump(mode="json")
+    treated = build(treatment=[Treatment(uncured=True).model_dump()])
+    doc = treated.model_dump(mode="json")
+    assert doc["treatment"] == [Treatment(uncured=True).model_dump()]
+    assert SotcCharacter.model_validate(doc) == treated

@@ -8,9 +8,9 @@ missing. The creation counts (pyramid, aspects, stunts) live here beside the mod
 from __future__ import annotations
 
 import uuid
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase, Condition
 
@@ -221,6 +221,15 @@ class SotcCharacter(CharacterBase):
     condition: Condition = Condition()
     treatment: tuple[Treatment, ...] = Field(default=(), max_length=20)
     advancements: tuple[Advancement, ...] = Field(default=(), max_length=MAX_ADVANCEMENTS)
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_treatment(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """An empty ``treatment`` is left out of the document, so a character nobody treated
+        is written exactly as before the field existed (its document version is unchanged)."""
+        data: dict[str, Any] = handler(self)
+        if not self.treatment:
+            data.pop("treatment", None)
+        return data
 
     def phase(self, number: int) -> Phase:
         """Phase ``number`` (1-5), or an empty phase when not filled in yet."""
