@@ -92,8 +92,8 @@ class SotcOptions(BaseModel):
         fast_poison: The potency of a fast poison in its system, which attacks it before the
             first initiative of each exchange (SRD L5577); empty: none.
         poison_due: The exchange whose poison attack is still to be rolled; 0: none due.
-        fuse: The fuse of the explosive it lit and threw, ``length|exchange lit|fizzles``
-            (SRD L6009-L6020); empty: none burning.
+        fuse: The fuse of the explosive it lit and threw, ``length|fizzles`` (SRD
+            L6009-L6020); empty: none burning.
         stabilized: Consequences first aid stabilised (compels limited, SRD L5890).
         pursuit: A chase scene's pursuit points left to the villain (SRD L5507); empty: not
             a chase scene's pursuer.
@@ -759,9 +759,9 @@ def recover_condition(
 ) -> Condition:
     """A SotC character's condition after rest between scenes or sessions: stress clears and
     consequences recover as ``cr`` says (SotC "Removing Consequences"), sooner with the
-    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night), with the
-    care the consequences had or later while a poison is uncured (``marks``: the participant
-    options of :func:`.hazards_marks.treatment_options`).
+    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night) and the
+    care its consequences had, and keeping a slow poison's until it is cured (``marks``: the
+    participant options of :func:`.hazards_marks.treatment_options`).
     """
     kept = cr.recover(condition.consequences, period, back_to_back)
     if stunts or marks:
