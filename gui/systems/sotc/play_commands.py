@@ -18,6 +18,7 @@ from rules.character import Condition, ConflictKind, Consequence, Severity
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, SotcCharacter
 from rules.systems.sotc.conflict import SotcConflictRules
+from rules.systems.sotc.hazards_marks import cure_poison
 from rules.systems.sotc.play import advance, recover, refresh, unadvance, with_condition
 
 ID_FATE_POINTS = 4201
@@ -176,6 +177,18 @@ class RecoverCommand(_PlayCommand):
         )
         more = " (back to back)" if back_to_back else ""
         super().__init__(document, f"Recover after {PERIOD_TEXT[period]}{more}", after)
+
+
+class CurePoisonCommand(_PlayCommand):
+    """The slow poison is cured: its consequences now recover with time like any other (SotC
+    "Poisons", SRD L5581).
+
+    Raises:
+        RuleViolation: no consequence waits for a cure.
+    """
+
+    def __init__(self, document: CharacterDocument) -> None:
+        super().__init__(document, "Cure the poison", cure_poison(_sotc(document)))
 
 
 class AddAdvancementCommand(_PlayCommand):

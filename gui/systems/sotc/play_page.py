@@ -1,7 +1,8 @@
 """GUI layer: the SotC editor's "In play" page: the character between fights.
 
 Current fate points with the start-of-session refresh (SotC "Refreshing Fate Points"), the
-stress boxes and consequences the character carries (SotC "Stress", "Consequences"), recovery
+stress boxes and consequences the character carries (SotC "Stress", "Consequences") with what
+care, poison and first aid left on them (written back from an encounter), recovery
 over time (SotC "Removing Consequences") and the advancement log (SotC "The Long Game:
 Advancement"). Every change is an undo command of :mod:`gui.systems.sotc.play_commands`; the
 page redraws from the document whenever the character changes.
@@ -33,6 +34,7 @@ from gui.systems.sotc.creation.page_base import CreationPage, FieldProblems
 from gui.systems.sotc.play_commands import (
     AddAdvancementCommand,
     AddConsequenceCommand,
+    CurePoisonCommand,
     RecoverCommand,
     RefreshFatePointsCommand,
     RemoveAdvancementCommand,
@@ -44,7 +46,8 @@ from gui.systems.sotc.play_commands import (
 )
 from rules.character import ConflictKind, Severity
 from rules.encounter import RecoveryPeriod
-from rules.systems.sotc.character import Advancement, AdvancementKind, SotcCharacter
+from rules.systems.sotc.character import Advancement, AdvancementKind, SotcCharacter, Treatment
+from rules.systems.sotc.hazards_marks import treatment_text
 from rules.systems.sotc.system import SotcSystem
 
 SEVERITIES: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
@@ -152,12 +155,19 @@ class PlayPage(CreationPage):
         self.add_consequence.clicked.connect(self._on_add_consequence)
         self.remove_consequence = QPushButton("Remove")
         self.remove_consequence.clicked.connect(self._on_remove_consequence)
+        self.cure_poison = QPushButton("Cure poison")
+        self.cure_poison.setToolTip(
+            "A slow poison's consequences stay until it is cured; cured, they recover with "
+            "time like any other (SotC, Endurance: Poisons)."
+        )
+        self.cure_poison.clicked.connect(lambda: self._push(CurePoisonCommand(self.document)))
         for widget in (
             self.consequence_severity,
             self.consequence_kind,
             self.consequence_text,
             self.add_consequence,
             self.remove_consequence,
+            self.cure_poison,
         ):
             add.addWidget(widget)
         form.addRow("", _row(add))
@@ -239,8 +249,13 @@ class PlayPage(CreationPage):
             for track in ("health", "composure"):
                 self._show_track(track, getattr(derived, f"{track}_boxes"))
             self.consequences.clear()
-            for c in character.condition.consequences:
-                self.consequences.addItem(f"{c.severity.title()} ({c.kind}): {c.text}")
+            marks = character.treatment
+            for i, c in enumerate(character.condition.consequences):
+                note = treatment_text(marks[i] if i < len(marks) else Treatment())
+                self.consequences.addItem(
+                    f"{c.severity.title()} ({c.kind}): {c.text}" + (f" [{note}]" if note else "")
+                )
+            self.cure_poison.setEnabled(any(t.uncured for t in marks))
             self.advancements.clear()
             for number, entry in enumerate(character.advancements, 1):
                 self.advancements.addItem(advancement_text(number, entry))

@@ -8,9 +8,9 @@ missing. The creation counts (pyramid, aspects, stunts) live here beside the mod
 from __future__ import annotations
 
 import uuid
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from rules.character import MAX_NAME, MAX_TEXT, CharacterBase, Condition
 
@@ -163,6 +163,26 @@ class Advancement(BaseModel):
     date: str = Field(default="", max_length=MAX_NAME)
 
 
+class Treatment(BaseModel):
+    """What has been done about one consequence the character carries, kept beside it (item
+    ``i`` of ``SotcCharacter.treatment`` goes with consequence ``i`` of the condition).
+
+    Attributes:
+        care_tried: Long-term care has been tried on it (one attempt only, SRD L5892).
+        care_steps: The time-chart steps that care saved (0 after a failed attempt; 2 with
+            the GM's spin, SRD L5905).
+        uncured: A slow poison's consequence, which stays until the poison is cured (SRD L5581).
+        stabilized: First aid stabilised it (its compels are limited, SRD L5890).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    care_tried: bool = False
+    care_steps: int = Field(default=0, ge=0, le=2)
+    uncured: bool = False
+    stabilized: bool = False
+
+
 class SotcCharacter(CharacterBase):
     """A Spirit of the Century character, finished or in progress.
 
@@ -179,6 +199,8 @@ class SotcCharacter(CharacterBase):
         fate_points: The current fate point pool; ``None`` means "starts at the refresh".
         refresh: Recorded refresh rate; ``None`` means "derive it from the aspects".
         condition: Current stress and consequences (carried between encounters).
+        treatment: Care, poison and first-aid marks of the consequences, item by item with
+            ``condition.consequences`` (missing items: nothing done).
         advancements: The advancement log, oldest first (SotC "The Long Game: Advancement"):
             aspects earned in play live in their entries; stunts earned are in ``stunts`` and
             named by their entries.
@@ -197,7 +219,17 @@ class SotcCharacter(CharacterBase):
     fate_points: int | None = Field(default=None, ge=0, le=1000)
     refresh: int | None = Field(default=None, ge=0, le=1000)
     condition: Condition = Condition()
+    treatment: tuple[Treatment, ...] = Field(default=(), max_length=20)
     advancements: tuple[Advancement, ...] = Field(default=(), max_length=MAX_ADVANCEMENTS)
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_treatment(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """An empty ``treatment`` is left out of the document, so a character nobody treated
+        is written exactly as before the field existed (its document version is unchanged)."""
+        data: dict[str, Any] = handler(self)
+        if not self.treatment:
+            data.pop("treatment", None)
+        return data
 
     def phase(self, number: int) -> Phase:
         """Phase ``number`` (1-5), or an empty phase when not filled in yet."""

@@ -29,6 +29,7 @@ from rules.encounter import (
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter
 from rules.systems.sotc.conflict_hooks import SotcActionHooks
+from rules.systems.sotc.hazards_marks import treatment_options, with_marks_from
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.stunts_hooks import SotcStuntHooks
 from rules.systems.sotc.stunts_table import PLAY_STUNTS, npc_stunt_sizes
@@ -88,6 +89,17 @@ class SotcOptions(BaseModel):
         uncured: Consequences of a slow poison, which stay until it is cured (SRD L5581).
         used: Stunts it has used up for the scene, ``stunt`` or ``stunt|opponent`` (once per
             scene or once per opponent; :mod:`rules.systems.sotc.stunt_actions`).
+        fast_poison: The potency of a fast poison in its system, which attacks it before the
+            first initiative of each exchange (SRD L5577); empty: none.
+        poison_due: The exchange whose poison attack is still to be rolled; 0: none due.
+        fuse: The fuse of the explosive it lit and threw, ``length|fizzles`` (SRD
+            L6009-L6020); empty: none burning.
+        stabilized: Consequences first aid stabilised (compels limited, SRD L5890).
+        pursuit: A chase scene's pursuit points left to the villain (SRD L5507); empty: not
+            a chase scene's pursuer.
+        pursuit_effect_in: The exchange it last spent a point on an effect (one each).
+        pursuit_final: The Last Pursuer or the Dramatic Entrance, once used (SRD L5525, L5541).
+        shotgun: A pursuing car with a gunman aboard (Shotgun!, SRD L5521).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -108,13 +120,22 @@ class SotcOptions(BaseModel):
     disarmed: int = Field(default=0, ge=0, le=20)
     uncured: tuple[str, ...] = Field(default=(), max_length=20)
     used: tuple[str, ...] = Field(default=(), max_length=200)
+    fast_poison: tuple[int, ...] = Field(default=(), max_length=1)
+    poison_due: int = Field(default=0, ge=0)
+    fuse: str = Field(default="", max_length=40)
+    stabilized: tuple[str, ...] = Field(default=(), max_length=20)
+    pursuit: tuple[int, ...] = Field(default=(), max_length=1)
+    pursuit_effect_in: int = Field(default=0, ge=0)
+    pursuit_final: str = Field(default="", max_length=40)
+    shotgun: bool = False
 
 
 NO_OPTIONS = SotcOptions()
 
 ACTION_STUNTS: tuple[str, ...] = (
     "On Top Of It", "Danger Sense", "Saw It Coming", "Constant Vigilance", "Acrobat",
-    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back", *PLAY_STUNTS,
+    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back", "Surgeon",
+    "Herbal Remedies", *PLAY_STUNTS,
 )  # fmt: skip
 """The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
 kept in a participant's ``stunts`` option."""
@@ -647,12 +668,15 @@ def participant_from_character(
         grit=grit,
         zone=zone,
         extra_stress_vs_groups=brawler_bonus(stunts),
-        options=participant_options(
-            stunts,
-            gadget_armor(character),
-            extra_physical=max(0, derived.consequence_slots_physical - 3),
-            extra_social=max(0, derived.consequence_slots_social - 3),
-        ),
+        options={
+            **participant_options(
+                stunts,
+                gadget_armor(character),
+                extra_physical=max(0, derived.consequence_slots_physical - 3),
+                extra_social=max(0, derived.consequence_slots_social - 3),
+            ),
+            **treatment_options(character),
+        },
     )
 
 
@@ -714,7 +738,8 @@ def refresh_participant(
 
 
 def apply_results(character: SotcCharacter, participant: Participant) -> SotcCharacter:
-    """``character`` with the stress, consequences and fate points it ends the encounter with."""
+    """``character`` with the stress, consequences and fate points it ends the encounter with,
+    and its consequences' care, poison and first-aid marks (:mod:`.hazards_marks`)."""
     condition = character.condition.model_copy(
         update={
             "health": tuple(bool(b) for b in participant.track("health")),
@@ -722,9 +747,10 @@ def apply_results(character: SotcCharacter, participant: Participant) -> SotcCha
             "consequences": participant.consequences,
         }
     )
-    return character.model_copy(
+    after = character.model_copy(
         update={"condition": condition, "fate_points": participant.fate_points}
     )
+    return with_marks_from(after, participant)
 
 
 def recover_condition(
@@ -734,16 +760,18 @@ def recover_condition(
     *,
     back_to_back: bool = False,
     stunts: tuple[str, ...] = (),
+    marks: Mapping[str, OptionValue] | None = None,
 ) -> Condition:
     """A SotC character's condition after rest between scenes or sessions: stress clears and
     consequences recover as ``cr`` says (SotC "Removing Consequences"), sooner with the
-    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night).
+    character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night) and the
+    care its consequences had, and keeping a slow poison's until it is cured (``marks``: the
+    participant options of :func:`.hazards_marks.treatment_options`).
     """
     kept = cr.recover(condition.consequences, period, back_to_back)
-    if stunts:
-        probe = Participant(
-            id="probe", consequences=condition.consequences, options=participant_options(stunts)
-        )
+    if stunts or marks:
+        options = {**participant_options(stunts), **(marks or {})}
+        probe = Participant(id="probe", consequences=condition.consequences, options=options)
         kept = cr.kept_after_rest(probe, period, back_to_back, kept)
     return Condition(
         health=(False,) * len(condition.health),

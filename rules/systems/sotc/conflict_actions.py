@@ -18,7 +18,7 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import (
     Encounter,
-    ParamValue,
+    OptionValue,
     Participant,
     RecoveryPeriod,
     SystemActionEvent,
@@ -27,6 +27,7 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
 from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
+from rules.systems.sotc.hazards_timed import timed_begins
 from rules.systems.sotc.stunt_actions import STUNT_ACTIONS, STUNT_APPLY, STUNT_ROLLS
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
@@ -91,6 +92,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
                         minimum=0, maximum=20, default=0),
             ActionParam(name="consequence", label="Medic: mild consequence to clear instead",
                         type="str", default=""),
+            ActionParam(name="stabilize", label="Stabilise this consequence instead",
+                        type="str", default="",
+                        help="A severe or lesser consequence that looks life-threatening: "
+                        "success limits its compels."),
+            ActionParam(name="skill", label="Skill", type="choice",
+                        choices=("Science", "Mysteries"), default="Science",
+                        help="Mysteries with Herbal Remedies."),
         ),
     ),
     ActionSpec(
@@ -102,6 +110,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
         params=(
             ActionParam(name="consequence", label="Consequence", type="str"),
             ActionParam(name="spin_two_steps", label="Spin: two steps (GM)", type="bool",
+                        default=False),
+            ActionParam(name="skill", label="Skill", type="choice",
+                        choices=("Science", "Mysteries"), default="Science",
+                        help="Mysteries with Herbal Remedies."),
+            ActionParam(name="factors", label="Difficulty factors (steps, comma-separated)",
+                        type="str", default="",
+                        help="Poor facilities, a missing supply...: each raises the "
+                        "difficulty; a Surgeon in his specialty ignores one."),
+            ActionParam(name="specialty", label="Surgeon: in his specialty", type="bool",
                         default=False),
         ),
     ),
@@ -130,7 +147,7 @@ def has(p: Participant, stunt: str) -> bool:
     return stunt in options_of(p).stunts
 
 
-def with_options(p: Participant, **changes: ParamValue | tuple[str, ...]) -> Participant:
+def with_options(p: Participant, **changes: OptionValue) -> Participant:
     """``p`` with these SotC options changed (a zero or an empty one is left out)."""
     options = {**p.options, **changes}
     return steps.update(p, options={k: v for k, v in options.items() if v})
@@ -281,12 +298,49 @@ def _in_fight(state: Encounter) -> bool:
     return state.started and not state.ended
 
 
+def medicine_bonus(
+    stunts: tuple[str, ...], skill: str, *, intensive: bool = False, specialty: bool = False
+) -> tuple[int, tuple[str, ...]]:
+    """The bonus on a roll of ``skill`` for first aid or care, and the stunts that give it:
+    Doctor +2 on Science (SRD L4325); Surgeon +1 on Science for surgery or other intensive
+    work, +1 more in his specialty (SRD L4349); Herbal Remedies lets Mysteries stand in for
+    Science, with no bonus of the Science stunts (SRD L3915).
+
+    Raises:
+        RuleViolation: Mysteries without Herbal Remedies.
+    """
+    if skill == "Mysteries":
+        if "Herbal Remedies" not in stunts:
+            raise RuleViolation("only Herbal Remedies treats with Mysteries instead of Science")
+        return 0, ("Herbal Remedies",)
+    bonus, why = 0, []
+    if "Doctor" in stunts:
+        bonus, why = 2, ["Doctor"]
+    if intensive and "Surgeon" in stunts:
+        bonus += 2 if specialty else 1
+        why.append("Surgeon, specialty" if specialty else "Surgeon")
+    return bonus, tuple(why)
+
+
 def _science(
-    state: Encounter, cr: ConflictRules, doctor: Participant, faces: tuple[int, ...] | None
+    state: Encounter,
+    cr: ConflictRules,
+    doctor: Participant,
+    faces: tuple[int, ...] | None,
+    skill: str = "Science",
+    *,
+    intensive: bool = False,
+    specialty: bool = False,
 ) -> tuple[Encounter, int, str]:
-    bonus = 2 if has(doctor, "Doctor") else 0  # SRD L4325
-    state, rec = steps.roll(state, cr, doctor.id, "Science", faces, modifier=bonus)
-    return state, rec.effort, steps.roll_text(cr, state, rec) + (" (Doctor)" if bonus else "")
+    bonus, why = medicine_bonus(
+        options_of(doctor).stunts, skill, intensive=intensive, specialty=specialty
+    )
+    state, rec = steps.roll(state, cr, doctor.id, skill, faces, modifier=bonus)
+    return (
+        state,
+        rec.effort,
+        steps.roll_text(cr, state, rec) + (f" ({', '.join(why)})" if why else ""),
+    )
 
 
 def first_aid_box(shifts: int, medic: bool) -> int:
@@ -307,7 +361,7 @@ def _first_aid(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
         raise RuleViolation(f"{patient.name} has had first aid this exchange (one an exchange)")
     if fight:
         state = steps.acted(state, doctor.id)  # a full action
-    state, effort, line = _science(state, cr, doctor, _faces(ev, 0))
+    state, effort, line = _science(state, cr, doctor, _faces(ev, 0), str(ev.params["skill"]))
     parts = [f"{doctor.name} gives {patient.name} first aid: {line} vs +0"]
     patient = steps.find(state, patient.id)
     if fight:
@@ -325,6 +379,10 @@ def _first_aid(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
         parts.append("no shift: no effect")
         return state, "; ".join(parts)
     health = patient.track("health")
+    if ev.params["stabilize"]:
+        state, text = _stabilize(state, patient, str(ev.params["stabilize"]))
+        parts.append(text)
+        return state, "; ".join(parts)
     wanted = str(ev.params["consequence"])
     if wanted:
         if not medic or effort <= len(health):
@@ -355,6 +413,40 @@ def _first_aid(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tu
     return state, "; ".join(parts)
 
 
+def _stabilize(state: Encounter, patient: Participant, wanted: str) -> tuple[Encounter, str]:
+    """First aid's success spent stabilising a severe or lesser consequence that looks
+    life-threatening: its compels are limited (SRD L5890)."""
+    held = next((c for c in patient.consequences if c.text.casefold() == wanted.casefold()), None)
+    if held is None or held.severity == "extra":
+        raise RuleViolation(f"{patient.name} holds no consequence {wanted!r} to stabilise")
+    done = options_of(patient).stabilized
+    if held.text in done:
+        raise RuleViolation(f"\u201c{held.text}\u201d is already stabilised")
+    state = steps.put(state, with_options(patient, stabilized=(*done, held.text)))
+    return state, f"stabilises \u201c{held.text}\u201d (its compels are limited)"
+
+
+def care_difficulty(severity: Severity, factors: tuple[int, ...], ignore_one: bool) -> int:
+    """Long-term care's difficulty: by severity (SRD L5898-L5903) plus each factor's steps; a
+    Surgeon in his specialty ignores one of them, the largest (SRD L4349)."""
+    extra = sorted(factors)
+    if ignore_one and extra:
+        extra.pop()
+    return CARE_DIFFICULTY[severity] + sum(extra)
+
+
+def _factors(text: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(x) for x in text.replace(" ", "").split(",") if x)
+    except ValueError:
+        raise RuleViolation(
+            f"difficulty factors are whole steps, comma-separated: {text!r}"
+        ) from None
+    if any(not 0 <= f <= 8 for f in out) or len(out) > 6:
+        raise RuleViolation("each difficulty factor is 0 to 8 steps, at most 6 of them")
+    return out
+
+
 def _care_entries(p: Participant) -> dict[str, int]:
     out: dict[str, int] = {}
     for entry in options_of(p).care:
@@ -378,8 +470,14 @@ def _medical_care(
     care = _care_entries(patient)
     if held.text.casefold() in care:
         raise RuleViolation(f"\u201c{held.text}\u201d has had its one attempt at care")
-    difficulty = CARE_DIFFICULTY[held.severity]
-    state, effort, line = _science(state, cr, doctor, _faces(ev, 0))
+    specialty = bool(ev.params["specialty"])
+    if specialty and not has(doctor, "Surgeon"):
+        raise RuleViolation(f"{doctor.name} is not a Surgeon")
+    difficulty = care_difficulty(held.severity, _factors(str(ev.params["factors"])), specialty)
+    state, effort, line = _science(
+        state, cr, doctor, _faces(ev, 0), str(ev.params["skill"]), intensive=True,
+        specialty=specialty,
+    )  # fmt: skip
     parts = [f"{doctor.name} treats {patient.name}'s \u201c{held.text}\u201d: {line} vs "
              f"{difficulty:+d}"]  # fmt: skip
     saved = 0
@@ -520,8 +618,9 @@ def _initiative_skill(
 
 
 def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
-    """Actions given up for first aid received after acting (SRD L5890); a lasting fire burns
-    whoever is in it (SRD L5976)."""
+    """Actions given up for first aid received after acting (SRD L5890); a fast poison's attack
+    falls due and a lit fuse burns down (:func:`.hazards_timed.timed_begins`, SRD L5577,
+    L6020); a lasting fire burns whoever is in it (SRD L5976)."""
     changed: list[Participant] = []
     notes: list[str] = []
     for p in state.participants:
@@ -529,8 +628,9 @@ def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tup
             changed.append(with_options(steps.update(p, acted=True), forfeit_exchange=0))
             notes.append(f"{p.name} gives up this action for first aid")
     state = steps.put(state, *changed)
+    state, timed = timed_begins(state)
     state, burns = burn(state, cr)
-    return state, (*notes, *burns)
+    return state, (*notes, *timed, *burns)
 
 
 APPLY: dict[str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]]

@@ -1,5 +1,6 @@
 """Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
-poison, explosions and their fuses, knockback and pushing, carrying, disarming, chases.
+poison, explosions and their fuses, knockback and pushing, carrying, disarming, chases (what
+keeps going each exchange, a fast poison and a lit fuse, is :mod:`.hazards_timed`).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
 (:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
@@ -15,6 +16,8 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
+from rules.systems.sotc.chase import CHASE_APPLY, CHASE_SCENE, chase_rolls, escape_after
+from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
 S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
@@ -105,6 +108,10 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="dive_difficulty", label="Dive difficulty (-1: the throw)",
                         minimum=-1, maximum=12, default=-1,
                         help="The thrower may lower it, not below Mediocre."),
+            ActionParam(name="fuse", label="Lit fuse", type="choice",
+                        choices=("none", "short", "medium", "long"), default="none",
+                        help="It burns on: checked before each action (Lit fuse check), a "
+                        "step shorter each exchange."),
         ),
     ),
     ActionSpec(
@@ -196,6 +203,8 @@ HAZARDS: tuple[ActionSpec, ...] = (
                         default=True),
         ),
     ),
+    *TIMED,
+    *CHASE_SCENE,
 )  # fmt: skip
 """SotC's hazards and special maneuvers."""
 
@@ -217,7 +226,8 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
         return 2
     if name in ("fire", "carry", "encumbrance", "rearm", "cure_poison"):
         return 0
-    return None
+    chase = chase_rolls(event)
+    return chase if chase is not None else TIMED_ROLLS.get(name)
 
 
 def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
@@ -297,20 +307,9 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
             raise RuleViolation("an exotic poison needs its aspect (text)")
         state = steps.add_aspect(state, text, holder=victim.id, created_by=None)
         return state, f"{line}: succumbs: \u201c{text}\u201d"
-    faces = steps.faces(cr, _faces(ev, 0), "the poison")
-    poison = potency + cr.resolve(cr.dice_for(), faces)
-    state, rec = steps.roll(state, cr, victim.id, "Endurance", _faces(ev, 1), defense=True)
-    line = (
-        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
-        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
-    )
-    margin = poison - rec.effort
     if kind == "fast":
-        if margin <= 0:
-            stops = -margin >= cr.spin_margin
-            return state, f"{line}: no stress" + ("; spin: the poison stops" if stops else "")
-        state, hit = steps.hit(state, cr, victim.id, margin, "health")
-        return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}"
+        return poison_roll(state, cr, victim.id, potency, ev)
+    state, line, margin = _poison_vs_endurance(state, cr, victim.id, potency, kind, ev)
     if margin < 3:
         return state, f"{line}: no consequence (it needs to win by 3)"
     victim = steps.find(state, victim.id)
@@ -328,17 +327,69 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     return state, f"{line}: {severity} consequence \u201c{label}\u201d until cured"
 
 
+def _poison_vs_endurance(
+    state: Encounter, cr: ConflictRules, pid: str, potency: int, kind: str, ev: SystemActionEvent
+) -> tuple[Encounter, str, int]:
+    """The poison's roll at ``potency`` against the victim's Endurance: the log line and the
+    poison's margin."""
+    faces = steps.faces(cr, _faces(ev, 0), "the poison")
+    poison = potency + cr.resolve(cr.dice_for(), faces)
+    state, rec = steps.roll(state, cr, pid, "Endurance", _faces(ev, 1), defense=True)
+    line = (
+        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
+        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
+    )
+    return state, line, poison - rec.effort
+
+
+def poison_roll(
+    state: Encounter, cr: ConflictRules, pid: str, potency: int, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """A fast poison's attack at ``potency`` on ``pid``'s Endurance (SRD L5575): its shifts in
+    stress; it keeps attacking each exchange unless the defense has spin (SRD L5579)."""
+    from rules.systems.sotc.hazards_timed import poisoned
+
+    state, line, margin = _poison_vs_endurance(state, cr, pid, potency, "fast", ev)
+    if margin <= 0 and -margin >= cr.spin_margin:
+        state = steps.put(state, poisoned(steps.find(state, pid), None))
+        return state, f"{line}: no stress; spin: the poison stops"
+    state = steps.put(state, poisoned(steps.find(state, pid), potency))
+    again = "it attacks again as each exchange begins"
+    if margin <= 0:
+        return state, f"{line}: no stress; {again}"
+    state, hit = steps.hit(state, cr, pid, margin, "health")
+    return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}; {again}"
+
+
+def fuse_faces(ev: SystemActionEvent) -> tuple[tuple[int, ...], str]:
+    """The two Fudge dice of a fuse check (the roll's first two) and how they read.
+
+    Raises:
+        RuleViolation: fewer than two, or not Fudge faces.
+    """
+    faces = (_faces(ev, 0) or ())[:2]
+    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
+        raise RuleViolation("a fuse check reads two Fudge dice")
+    return faces, "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
+
+
 def _cure(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     from rules.systems.sotc.conflict import options_of
     from rules.systems.sotc.conflict_actions import with_options
 
     p = steps.find(state, ev.targets[0])
     uncured = options_of(p).uncured
-    if not uncured:
+    fast = options_of(p).fast_poison
+    if not uncured and not fast:
         raise RuleViolation(f"{p.name} has no poison to cure")
-    state = steps.put(state, with_options(p, uncured=()))
-    names = ", ".join(f"\u201c{t}\u201d" for t in uncured)
-    return state, f"{p.name} is cured: {names} now recover with time"
+    state = steps.put(state, with_options(p, uncured=(), fast_poison=(), poison_due=0))
+    parts = [f"{p.name} is cured"]
+    if fast:  # SRD L5577: treatment stops a fast poison
+        parts.append(f"the fast poison ({fast[0]:+d}) stops")
+    if uncured:
+        names = ", ".join(f"\u201c{t}\u201d" for t in uncured)
+        parts.append(f"{names} now recover with time")
+    return state, ": ".join(parts[:2]) + "".join(f"; {x}" for x in parts[2:])
 
 
 def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -445,20 +496,23 @@ def _throw(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         parts.append(
             f"{p.name} dives: {steps.roll_text(cr, state, dive)} vs {target:+d}: {verdict}"
         )
+    fuse = str(ev.params["fuse"])
+    if fuse != "none":  # SRD L6009: the fuse burns on, checked before every action
+        from rules.systems.sotc.hazards_timed import with_fuse
+
+        state = steps.put(state, with_fuse(steps.find(state, thrower.id), fuse))
+        parts.append(f"its {fuse} fuse burns (check it before every action)")
     return state, "; ".join(parts)
 
 
 def _fuse(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    faces = (_faces(ev, 0) or ())[:2]
-    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
-        raise RuleViolation("a fuse check reads two Fudge dice")
+    faces, dice = fuse_faces(ev)
     total = sum(faces)
     result = FUSE_TABLE[str(ev.params["fuse"])][total]
     if result == "fizzle" and ev.params["marked"]:
         result = "a second fizzle: a dud"
     elif result == "fizzle":
         result = "fizzle: mark it (a second one makes a dud)"
-    dice = "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
     return state, f"fuse check ({ev.params['fuse']}): [{dice}] = {total:+d}: {result}"
 
 
@@ -601,8 +655,11 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         hits.append((lead.id, b.effort - difficulty, f"{pursuit}: closes in"))
     else:
         parts.append(f"{pursuit}: keeps up")
+    from rules.systems.sotc.conflict import options_of
+
+    shotgun = bool(ev.params["shotgun"]) or options_of(pursuer).shotgun
     for pid, amount, why in hits:
-        if pid == lead.id and ev.params["shotgun"]:  # SRD L5521
+        if pid == lead.id and shotgun:  # SRD L5521
             amount += 1
             why += " (+1 Shotgun!)"
         if state.pending_hit is not None:
@@ -611,7 +668,8 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
             continue
         state, text = steps.hit(state, cr, pid, amount, "health")
         parts.append(f"{why}: {text}")
-    return state, "; ".join(parts)
+    gone = escape_after(state, pursuer.side) if steps.find(state, pursuer.id).taken_out else ""
+    return state, "; ".join([*parts, *([gone] if gone else [])])
 
 
 def _carry(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
@@ -670,5 +728,6 @@ APPLY = {
     "fire": _fire, "poison": _poison, "explosion": _explosion, "fuse": _fuse,
     "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
-    "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure,
+    "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure, **TIMED_APPLY,
+    **CHASE_APPLY,
 }  # fmt: skip

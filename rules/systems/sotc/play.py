@@ -15,6 +15,7 @@ from rules.character import Condition
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, SotcCharacter, StuntPick
 from rules.systems.sotc.conflict import SotcConflictRules, recover_condition
+from rules.systems.sotc.hazards_marks import treatment_options, with_consequences
 
 
 def refreshed_fate_points(current: int, refresh: int) -> int:
@@ -43,14 +44,27 @@ def recover(
 ) -> SotcCharacter:
     """``character`` after ``period`` of rest: every stress box clears and the consequences
     ``period`` heals go ("breather": mild; "night", six hours or more: moderate; "downtime",
-    days or weeks: severe; ``back_to_back`` sessions count them one level lower)."""
-    condition = recover_condition(rules, character.condition, period, back_to_back=back_to_back)
-    return character.model_copy(update={"condition": condition})
+    days or weeks: severe; ``back_to_back`` sessions count them one level lower).
+
+    The character's own stunts and marks count as they do in an encounter: Bounce Back takes
+    two steps off a physical consequence's time (SRD L3045: a moderate one goes in about an
+    hour, so after a night; a severe one in an afternoon), long-term care the steps it saved
+    (SRD L5892), and a slow poison's consequences stay until it is cured (SRD L5581). A
+    consequence that goes takes its marks with it.
+    """
+    condition = recover_condition(
+        rules, character.condition, period, back_to_back=back_to_back,
+        stunts=character.stunt_names(), marks=treatment_options(character),
+    )  # fmt: skip
+    kept = with_consequences(character, condition.consequences)
+    return kept.model_copy(update={"condition": condition})
 
 
 def with_condition(character: SotcCharacter, condition: Condition) -> SotcCharacter:
-    """``character`` carrying ``condition`` (stress and consequences as edited)."""
-    return character.model_copy(update={"condition": condition})
+    """``character`` carrying ``condition`` (stress and consequences as edited); each
+    consequence kept keeps its marks, a removed one's go with it."""
+    kept = with_consequences(character, condition.consequences)
+    return kept.model_copy(update={"condition": condition})
 
 
 def advance(
