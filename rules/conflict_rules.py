@@ -355,6 +355,11 @@ class ConflictRules(CastRules, Protocol):
         """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
         ``take_consequence`` naming its ``severity`` must pick one of them)."""
 
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` as its consequence slots count in ``state``: a system whose participants
+        share a pool of consequences (Strange Fate's adversaries) folds what the others have
+        taken of it into ``p``; the engine asks the slot hooks about what this returns."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -639,6 +644,10 @@ class ConflictHookDefaults:
         """Only the next one: the slots fill in order."""
         nxt = self.next_consequence(p, kind)
         return () if nxt is None else (nxt,)
+
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` itself: every participant's slots are its own."""
+        return p
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

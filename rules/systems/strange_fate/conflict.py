@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, DiceTerm
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
 from rules.errors import RuleViolation
 from rules.systems.strange_fate.book import StrangeFateBook
 from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
@@ -93,6 +93,8 @@ ABSORBS: dict[ConsequenceSeverity, int] = {"trifling": 2, "middling": 4, "grievo
 GROUP_CONSEQUENCES: tuple[tuple[int, int, int], ...] = ((7, 8, 3), (5, 6, 3), (3, 4, 2), (1, 2, 1))
 """«Group Consequences» (L4580-L4597): (fewest adversaries, Trifling, Middling)."""
 _LIGHTEST: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
+SHARERS = ("adversary", "villain")
+"""The roles that draw on the group consequences (L4580-L4597; minions never do)."""
 MINION_GROUP: dict[int, int] = {1: 5, 2: 4, 3: 3}
 """Default group size by minion quality (Average 5, Fair 4, Good 3; L4465-L4535)."""
 
@@ -216,6 +218,12 @@ def character_options(
     if hero.role != "pc":
         options[ROLE] = hero.role
     return options
+
+
+def _without_group(p: Participant) -> Participant:
+    """``p`` without the group consequences it may draw on (its personal slots only)."""
+    options = {k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)}
+    return p.model_copy(update={"options": options})
 
 
 class StrangeFateConflictRules(ConflictHookDefaults):
@@ -437,6 +445,52 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         personal: tuple[Severity, ...] = ("mild", *extras, "moderate", "severe")
         return (*personal, *group) if role == "villain" else personal
 
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """An adversary or villain drawing on its side's group consequences (L4580-L4597):
+        the pool is the largest ``group_trifling`` / ``group_middling`` any adversary or
+        villain of the side names, plus every adversary's Tier Benefit Trifling slots of the
+        conflict's scope (they "become another group consequence"), less what the side's
+        other adversaries and villains hold or spent of it this scene (a villain's own slots
+        first); anyone else keeps its own slots."""
+        if p.is_group or p.options.get(ROLE) not in SHARERS:
+            return p
+        sharers = [
+            q
+            for q in state.participants
+            if q.side == p.side and not q.is_group and q.options.get(ROLE) in SHARERS
+        ]
+        extra = EXTRA_PHYSICAL if state.kind == "physical" else EXTRA_SOCIAL
+        trifling = max(int_option(q.options, GROUP_TRIFLING) for q in sharers) + sum(
+            int_option(q.options, extra) for q in sharers if q.options.get(ROLE) == "adversary"
+        )
+        middling = max(int_option(q.options, GROUP_MIDDLING) for q in sharers)
+        for q in sharers:
+            if q.id != p.id:
+                used = self._group_used(q, state.kind)
+                trifling -= used.count("mild")
+                middling -= used.count("moderate")
+        options = {**p.options, GROUP_TRIFLING: max(0, trifling), GROUP_MIDDLING: max(0, middling)}
+        if p.options.get(ROLE) == "adversary":  # its own extras are in the pool already
+            options.pop(extra, None)
+        return p.model_copy(update={"options": options})
+
+    def _group_used(self, q: Participant, kind: ConflictKind) -> list[Severity]:
+        """The group consequences ``q`` holds or spent this scene: an adversary's all, a
+        villain's beyond its personal slots."""
+        personal = (
+            list(self.consequence_slots(_without_group(q), kind))
+            if q.options.get(ROLE) == "villain"
+            else []
+        )
+        used: list[Severity] = []
+        for severity in [c.severity for c in q.consequences] + list(q.spent_slots):
+            key: Severity = "mild" if severity == "extra" else severity
+            if key in personal:
+                personal.remove(key)
+            else:
+                used.append(key)
+        return used
+
     def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
         """The lightest free slot (held consequences and those removed this scene fill slots)."""
         slots = self.free_consequences(p, kind)
@@ -617,9 +671,11 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         scope of the conflict) and Fate Points it ends the encounter with."""
         hero = self._own(character)
         kept_group = tuple(c for c in hero.condition.consequences if c.group)
-        personal = list(self.consequence_slots(p.model_copy(update={"options": {
-            k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)
-        }}), "physical")) if p.options.get(ROLE) != "adversary" else []  # fmt: skip
+        personal = (
+            list(self.consequence_slots(_without_group(p), "physical"))
+            if p.options.get(ROLE) != "adversary"
+            else []
+        )
         group: list[bool] = []
         for c in p.consequences:
             key = "mild" if c.severity == "extra" else c.severity

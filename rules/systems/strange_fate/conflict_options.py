@@ -17,8 +17,9 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   the best one counting, never more than the hit's shifts (at most twice the stress, L4230).
 * ``role``: ``adversary`` (no personal consequences: the group's, L4537-L4560) or ``villain``
   (personal and group consequences, L4562-L4578).
-* ``group_trifling`` / ``group_middling`` (0-20): the group consequences this adversary or
-  villain may still draw on (L4580-L4597).
+* ``group_trifling`` / ``group_middling`` (0-20): the group consequences of this adversary's
+  or villain's side (L4580-L4597), written on any one of them: every adversary and villain of
+  the side shares the one pool (the largest named), so what one takes the others lose.
 * ``extra_trifling_physical`` / ``extra_trifling_social`` (0-10): scope-locked extra Trifling
   slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
 """

@@ -1,0 +1,124 @@
+"""Strange Fate's opposition through the core engine: the adversaries' shared group
+consequences (L4580-L4597). Each test cites the book line (shared/seeds/strange-fate-srd.txt)
+it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import conflict
+from rules.encounter import Encounter, Participant
+from rules.errors import RuleViolation
+from rules.systems.strange_fate.conflict import StrangeFateConflictRules
+from tests.rules.strange_fate_builders import system
+
+
+def rules() -> StrangeFateConflictRules:
+    cr = system().conflict_rules(None)
+    assert isinstance(cr, StrangeFateConflictRules)
+    return cr
+
+
+def npc(
+    cr: StrangeFateConflictRules, pid: str, skills: dict[str, int], side: str = "gm",
+    **options: object,
+) -> Participant:  # fmt: skip
+    p = cr.npc_participant(pid=pid, name=pid.capitalize(), skills=skills, side=side)
+    return p.model_copy(update={"options": options})
+
+
+def fight(cr: StrangeFateConflictRules, *people: Participant) -> Encounter:
+    start = Encounter(
+        name="Fight", system="strange-fate", settings=cr.settings_data, participants=people
+    )
+    state, _ = conflict.start(cr, start)
+    return state
+
+
+def hurt(cr: StrangeFateConflictRules, state: Encounter, who: str, text: str) -> Encounter:
+    """A hit no box takes (the boxes are three), then a consequence for it."""
+    state, _ = conflict.apply_stress(cr, state, who=who, amount=9)
+    state, _ = conflict.take_consequence(cr, state, who=who, text=text)
+    state, _ = conflict.take_out(cr, state, who=who) if state.pending_hit else (state, None)
+    return state
+
+
+def test_two_adversaries_share_one_pool_l4584() -> None:
+    """"Any Adversary can make use of this pool": two adversaries with the 1-2 adversary pool
+    (2 Trifling, 1 Middling, L4592) take three consequences between them, not six; the second
+    adversary need not name the pool (the GM writes it on one of them)."""
+    cr = rules()
+    a = npc(cr, "a", {"Fists": 3}, role="adversary", group_trifling=2, group_middling=1)
+    b = npc(cr, "b", {"Fists": 3}, role="adversary")
+    state = fight(cr, a, b)
+    assert cr.free_consequences(cr.shared_slots(state, b), "physical") == (
+        "mild", "mild", "moderate",
+    )  # fmt: skip
+    state, _ = conflict.apply_stress(cr, state, who="a", amount=2)
+    state, _ = conflict.apply_stress(cr, state, who="a", amount=9)
+    state, entry = conflict.take_consequence(cr, state, who="a", text="Winded")
+    assert "absorbing 2 of the 9-point hit" in entry.text
+    state, _ = conflict.take_consequence(cr, state, who="a", text="Bloody Nose")
+    state, _ = conflict.take_out(cr, state, who="a")
+    # a took both Trifling: b has only the Middling left
+    assert cr.free_consequences(cr.shared_slots(state, b), "physical") == ("moderate",)
+    state, _ = conflict.apply_stress(cr, state, who="b", amount=9)
+    state, entry = conflict.take_consequence(cr, state, who="b", text="Cracked Rib")
+    assert "moderate consequence" in entry.text
+    with pytest.raises(RuleViolation, match="no consequence left"):
+        conflict.take_consequence(cr, state, who="b", text="More")
+
+
+def test_a_villain_gets_the_leftovers_after_its_own_l4576() -> None:
+    """A villain has its own three slots "in place of Collateral consequences ... whatever
+    group consequences haven't been used by Adversaries" (L4576)."""
+    cr = rules()
+    a = npc(cr, "a", {"Fists": 3}, role="adversary", group_trifling=2, group_middling=1)
+    v = npc(cr, "v", {"Fists": 5}, role="villain")
+    state = fight(cr, a, v)
+    assert cr.free_consequences(cr.shared_slots(state, v), "physical") == (
+        "mild", "moderate", "severe", "mild", "mild", "moderate",
+    )  # fmt: skip
+    state = hurt(cr, state, "a", "Winded")
+    assert cr.free_consequences(cr.shared_slots(state, v), "physical") == (
+        "mild", "moderate", "severe", "mild", "moderate",
+    )  # fmt: skip
+    # the villain's own Trifling is taken first; the group's stays for the adversary
+    state = state.model_copy(update={"participants": tuple(
+        p.model_copy(update={"taken_out": False}) for p in state.participants
+    )})  # fmt: skip
+    state, _ = conflict.apply_stress(cr, state, who="v", amount=2)
+    state, _ = conflict.take_consequence(cr, state, who="v", text="Scratched")
+    held = state.find("a")
+    assert held is not None
+    assert cr.free_consequences(cr.shared_slots(state, held), "physical") == ("mild", "moderate")
+
+
+def test_an_adversarys_tier_benefit_slots_join_the_pool_l4584() -> None:
+    """"any bonus consequences granted by Tier Benefits that would ordinarily go to an
+    Adversary becomes another group consequence instead" (L4584): an adversary's extra
+    Trifling slot serves the other adversary too; a villain's stays its own (L4576)."""
+    cr = rules()
+    a = npc(cr, "a", {"Fists": 3}, role="adversary", extra_trifling_physical=1)
+    b = npc(cr, "b", {"Fists": 3}, role="adversary")
+    v = npc(cr, "v", {"Fists": 3}, role="villain", extra_trifling_physical=1)
+    state = fight(cr, a, b, v)
+    assert cr.free_consequences(cr.shared_slots(state, b), "physical") == ("mild",)
+    state = hurt(cr, state, "b", "Dazed")
+    assert cr.free_consequences(cr.shared_slots(state, a), "physical") == ()  # none to hold
+    assert cr.free_consequences(cr.shared_slots(state, v), "physical") == (
+        "mild", "mild", "moderate", "severe",
+    )  # fmt: skip
+
+
+def test_pools_are_per_side_and_minions_have_none_l4586() -> None:
+    """Each side's adversaries share their own pool; "Minions, however, can't take advantage
+    of group consequences" (L4586)."""
+    cr = rules()
+    a = npc(cr, "a", {"Fists": 3}, side="cult", role="adversary", group_trifling=2)
+    b = npc(cr, "b", {"Fists": 3}, side="guild", role="adversary", group_trifling=2)
+    thugs = conflict.minion_group(cr, pid="thugs", name="Thugs", quality=1, count=3, side="cult")
+    state = fight(cr, a, b, thugs)
+    state = hurt(cr, state, "a", "Winded")
+    assert cr.free_consequences(cr.shared_slots(state, b), "physical") == ("mild", "mild")
+    assert cr.free_consequences(cr.shared_slots(state, state.find("thugs")), "physical") == ()  # type: ignore[arg-type]
