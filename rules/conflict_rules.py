@@ -355,6 +355,13 @@ class ConflictRules(CastRules, Protocol):
         """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
         ``take_consequence`` naming its ``severity`` must pick one of them)."""
 
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """Whether an ``effort`` at ``breaker_tier`` gets past a block of ``strength`` standing
+        at ``block_tier``, whether the attempt takes the breaker's action, and a note for the
+        log ("" for none)."""
+
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
         """``p`` as its consequence slots count in ``state``: a system whose participants
         share a pool of consequences (Strange Fate's adversaries) folds what the others have
@@ -648,6 +655,12 @@ class ConflictHookDefaults:
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
         """``p`` itself: every participant's slots are its own."""
         return p
+
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """One shift gets past (SotC "Block Actions"); the attempt always takes the action."""
+        return effort - strength >= 1, True, ""
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

@@ -79,7 +79,13 @@ def event_pools(cr: ConflictRules, state: Encounter, event: Any) -> dict[str, Di
         if do == "roll":
             pool = roll_pool(cr, state, event.who, event.skill, static_tier=event.difficulty_tier)
             return {"dice": pool}
-        if do in ("maneuver", "block", "pass_block"):
+        if do == "pass_block":  # against the block's strength at its tier
+            held = next(
+                (b for b in state.blocks if b.by == event.blocker and b.protects is None), None
+            )
+            tier = None if held is None else held.tier
+            return {"dice": roll_pool(cr, state, event.actor, event.skill, static_tier=tier)}
+        if do in ("maneuver", "block"):
             return {"dice": roll_pool(cr, state, event.actor, event.skill)}
         if do == "move":
             return {"dice": roll_pool(cr, state, event.who, event.skill)}

@@ -122,7 +122,7 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     )  # fmt: skip
     block = Block(
         by=ev.actor, strength=r.effort, protects=ev.protects, against=ev.against,
-        exchange=state.exchange,
+        exchange=state.exchange, tier=max(0, roll_tier(cr, state, ev.actor, ev.skill)),
     )  # fmt: skip
     state = _acted(state, ev.actor)
     what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
@@ -143,14 +143,21 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     block = next((b for b in state.blocks if b.by == ev.blocker and b.protects is None), None)
     if block is None:
         raise RuleViolation(f"{_name(state, ev.blocker)} has no block standing this exchange")
-    state, r = _roll(state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin)
+    state, r = _roll(
+        state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin,
+        static_tier=block.tier,
+    )  # fmt: skip
     shifts = max(0, r.effort - block.strength)
-    success = shifts >= 1  # SotC "Block Actions": at least one shift gets past
-    state = _acted(state, ev.actor)  # getting past a block always takes the action
+    breaker = roll_tier(cr, state, ev.actor, ev.skill)
+    success, takes_action, note = cr.pass_block_result(
+        breaker, block.tier, r.effort, block.strength
+    )
+    if takes_action:
+        state = _acted(state, ev.actor)
     verdict = "gets past" if success else "is stopped by"
     text = (
         f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(cr, state, r)} vs "
-        f"{block.strength:+d}"
+        f"{block.strength:+d}" + (f" ({note})" if note else "")
     )
     outcome = Outcome(
         action="pass_block", actor=ev.actor, target=ev.blocker, rolls=(r,),

@@ -284,6 +284,8 @@ class Block(BaseModel):
         protects: The protected participant, for a protecting block.
         against: What the block prevents, in words (for other blocks).
         exchange: The exchange it lasts through.
+        tier: The power tier its strength stands at (the blocker's skill's; 0 in a system
+            without tiers).
     """
 
     model_config = _FROZEN
@@ -293,6 +295,7 @@ class Block(BaseModel):
     protects: str | None = None
     against: str = Field(default="", max_length=MAX_NAME)
     exchange: int
+    tier: int = Field(default=0, ge=0, le=20)
 
 
 class Spin(BaseModel):

@@ -122,3 +122,50 @@ def test_pools_are_per_side_and_minions_have_none_l4586() -> None:
     state = hurt(cr, state, "a", "Winded")
     assert cr.free_consequences(cr.shared_slots(state, b), "physical") == ("mild", "mild")
     assert cr.free_consequences(cr.shared_slots(state, state.find("thugs")), "physical") == ()  # type: ignore[arg-type]
+
+
+def blocked(cr: StrangeFateConflictRules, breaker_tier: str) -> Encounter:
+    """A Superhuman wall (Good (+3) Earthshaping (S), rolled 0: strength +3) and a breaker with
+    Fair (+2) Athletics at ``breaker_tier``."""
+    wall = npc(cr, "wall", {"Earthshaping": 3}, tiers=("Earthshaping (S)",))
+    runner = npc(cr, "runner", {"Athletics": 2}, side="pc", tiers=(f"Athletics ({breaker_tier})",))
+    state = fight(cr, wall, runner)
+    state = state.model_copy(update={"order": ("wall", "runner"), "turn": 0})
+    state, entry = conflict.block(
+        cr, state, actor="wall", skill="Earthshaping", against="the stairs", dice=(0, 0, 0, 0)
+    )
+    assert state.blocks[0].tier == 2 and state.blocks[0].strength == 3
+    return conflict.next_turn(cr, state)[0]
+
+
+@pytest.mark.parametrize(
+    ("tier", "pool", "faces", "passed", "acted", "time"),
+    [
+        ("Mundane", "2dF-2d6", (1, 1, 1, 1), False, True, "a Full Action"),
+        ("E", "3dF-1d6", (1, 1, 1, 1), True, True, "a Full Action"),
+        ("S", "4dF", (0, 0, 0, 1), True, True, "a Full Action"),
+        ("A", "3dF+1d6", (0, 0, 0, 1), True, True, "An Action"),
+        ("G", "2dF+2d6", (0, 0, 1, 1), True, False, "a Free Action"),
+    ],
+)
+def test_a_block_stands_at_the_blockers_tier_l4352_l4362(
+    tier: str, pool: str, faces: tuple[int, ...], passed: bool, acted: bool, time: str
+) -> None:
+    """"treat that difficulty as if it were of the same Tier as your skill": a Superhuman
+    block is broken by a Mundane skill with 2dF-2d6, an Ascendant one with 3dF+1d6 (L4352);
+    meeting the strength is enough ("meet or exceed", L4350); breaking it takes a Full Action
+    at the block's tier or lower, An Action one tier higher, a Free Action two or more higher
+    (L4356-L4362)."""
+    from rules.conflict.pools import event_pools
+    from rules.encounter import PassBlockEvent
+
+    cr = rules()
+    state = blocked(cr, tier)
+    event = PassBlockEvent(actor="runner", blocker="wall", skill="Athletics", dice=faces)
+    assert event_pools(cr, state, event)["dice"].text == pool
+    after, entry = conflict.pass_block(
+        cr, state, actor="runner", blocker="wall", skill="Athletics", dice=faces
+    )
+    assert ("gets past" in entry.text) is passed
+    assert f"({time} at its tier)" in entry.text
+    assert after.find("runner").acted is acted  # type: ignore[union-attr]

@@ -372,6 +372,17 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         +/-2, Major +/-4 (L1182-L1196)."""
         return shifted_defence_tier(tier, invulnerable, weak)
 
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """Meeting the block's strength gets past it (L4350); the breaker's dice stood against
+        it as a difficulty at the blocker's tier (L4352). The attempt takes a Full Action from
+        a breaker of the block's tier or lower, An Action from one a tier higher, a Free Action
+        (the turn's action kept) from one two or more higher (L4356-L4362)."""
+        above = breaker_tier - block_tier
+        time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
+        return effort >= strength, above < 2, f"{time} at its tier"
+
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """The signed sum of the faces (a subtracted d6 counts against the roll)."""
         return pool.dice_total(faces) + pool.modifier
