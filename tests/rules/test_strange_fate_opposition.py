@@ -44,7 +44,7 @@ def hurt(cr: StrangeFateConflictRules, state: Encounter, who: str, text: str) ->
 
 
 def test_two_adversaries_share_one_pool_l4584() -> None:
-    """"Any Adversary can make use of this pool": two adversaries with the 1-2 adversary pool
+    """ "Any Adversary can make use of this pool": two adversaries with the 1-2 adversary pool
     (2 Trifling, 1 Middling, L4592) take three consequences between them, not six; the second
     adversary need not name the pool (the GM writes it on one of them)."""
     cr = rules()
@@ -95,7 +95,7 @@ def test_a_villain_gets_the_leftovers_after_its_own_l4576() -> None:
 
 
 def test_an_adversarys_tier_benefit_slots_join_the_pool_l4584() -> None:
-    """"any bonus consequences granted by Tier Benefits that would ordinarily go to an
+    """ "any bonus consequences granted by Tier Benefits that would ordinarily go to an
     Adversary becomes another group consequence instead" (L4584): an adversary's extra
     Trifling slot serves the other adversary too; a villain's stays its own (L4576)."""
     cr = rules()
@@ -131,7 +131,7 @@ def blocked(cr: StrangeFateConflictRules, breaker_tier: str) -> Encounter:
     runner = npc(cr, "runner", {"Athletics": 2}, side="pc", tiers=(f"Athletics ({breaker_tier})",))
     state = fight(cr, wall, runner)
     state = state.model_copy(update={"order": ("wall", "runner"), "turn": 0})
-    state, entry = conflict.block(
+    state, _ = conflict.block(
         cr, state, actor="wall", skill="Earthshaping", against="the stairs", dice=(0, 0, 0, 0)
     )
     assert state.blocks[0].tier == 2 and state.blocks[0].strength == 3
@@ -151,7 +151,7 @@ def blocked(cr: StrangeFateConflictRules, breaker_tier: str) -> Encounter:
 def test_a_block_stands_at_the_blockers_tier_l4352_l4362(
     tier: str, pool: str, faces: tuple[int, ...], passed: bool, acted: bool, time: str
 ) -> None:
-    """"treat that difficulty as if it were of the same Tier as your skill": a Superhuman
+    """ "treat that difficulty as if it were of the same Tier as your skill": a Superhuman
     block is broken by a Mundane skill with 2dF-2d6, an Ascendant one with 3dF+1d6 (L4352);
     meeting the strength is enough ("meet or exceed", L4350); breaking it takes a Full Action
     at the block's tier or lower, An Action one tier higher, a Free Action two or more higher
