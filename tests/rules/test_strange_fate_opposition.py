@@ -169,3 +169,113 @@ def test_a_block_stands_at_the_blockers_tier_l4352_l4362(
     assert ("gets past" in entry.text) is passed
     assert f"({time} at its tier)" in entry.text
     assert after.find("runner").acted is acted  # type: ignore[union-attr]
+
+
+def street(cr: StrangeFateConflictRules, **options: object) -> Encounter:
+    """Four zones in a row, a → b → c → d, with a border 1 (a wall) between b and c; the
+    runner in a, a watcher in d."""
+    from rules.encounter import Border, Zone
+
+    runner = npc(cr, "runner", {"Athletics": 3}, side="pc", **options)
+    watcher = npc(cr, "watcher", {"Notice": 2})
+    state = fight(
+        cr, runner.model_copy(update={"zone": "a"}), watcher.model_copy(update={"zone": "d"})
+    )
+    zones = tuple(Zone(id=z, name=z.upper()) for z in "abcd")
+    borders = (
+        Border(between=("a", "b"), value=0),
+        Border(between=("b", "c"), value=1),
+        Border(between=("c", "d"), value=0),
+    )
+    return state.model_copy(update={"zones": zones, "borders": borders})
+
+
+def act(
+    cr: StrangeFateConflictRules, state: Encounter, action: str, **params: object
+) -> tuple[Encounter, str]:
+    from rules.encounter import SystemActionEvent
+
+    event = SystemActionEvent(action=action, actor="runner", params=params)  # type: ignore[arg-type]
+    state, entry = conflict.apply_event(cr, state, event)
+    return state, entry.text
+
+
+def with_runner(state: Encounter, **changes: object) -> Encounter:
+    return state.model_copy(update={"participants": tuple(
+        p.model_copy(update=changes) if p.id == "runner" else p for p in state.participants
+    )})  # fmt: skip
+
+
+def test_the_move_tier_benefit_is_a_free_move_per_tier_l2310() -> None:
+    """ "For each Power Tier above Mundane, the character can move 1 zone as a Free Action
+    (1 zone at Extraordinary, 2 at Superhuman, etc.)" (L2310): a Superhuman runner covers two
+    zones without spending her action; the wall's border value still counts against this
+    turn's action (L3897); three zones are out of reach; Mundane runners have no such move."""
+    cr = rules()
+    state = street(cr, benefits=("Move:2",))
+    after, text = act(cr, state, "tier_move", to="c")
+    runner = after.find("runner")
+    assert runner is not None and runner.zone == "c" and not runner.acted
+    assert runner.penalty == 1 and "Free Action (Move, Superhuman)" in text
+    with pytest.raises(RuleViolation, match="covers 2 zone"):
+        act(cr, state, "tier_move", to="d")
+    with pytest.raises(RuleViolation, match="no Move Tier Benefit"):
+        act(cr, street(cr), "tier_move", to="b")
+
+
+def test_the_leap_tier_benefit_counts_zones_and_border_values_l2238() -> None:
+    """ "the character can move 1 zone as a Free Action, or ignore the equivalent border value
+    between zones (border value of 1 at Extraordinary, 2 at Superhuman, etc.)" (L2238): a
+    Superhuman leap from b over the wall (border 1) into c is two, with no penalty; from a it
+    would be three."""
+    cr = rules()
+    state = street(cr, benefits=("Leap:2",))
+    with pytest.raises(RuleViolation, match="needs 3"):
+        act(cr, state, "tier_move", to="c", benefit="Leap")
+    state = with_runner(state, zone="b")
+    after, text = act(cr, state, "tier_move", to="c", benefit="Leap")
+    runner = after.find("runner")
+    assert runner is not None and runner.zone == "c" and runner.penalty == 0 and not runner.acted
+    assert "leaps to c as a Free Action (Leap, Superhuman)" in text
+
+
+def test_the_hide_tier_benefit_moves_unseen_l2091() -> None:
+    """ "if the skill is in this Tier the character may move 1 additional zone without
+    automatically giving herself away"; Superhuman "any number of zones" (L2091): a hidden
+    Extraordinary sneak goes two zones as the supplemental move (-1 and the border), staying
+    hidden; three are too many; a Superhuman one goes all three; an unhidden one cannot."""
+    cr = rules()
+    state = street(cr, benefits=("Hide:1",))
+    with pytest.raises(RuleViolation, match="not hidden"):
+        act(cr, state, "sneak", to="b")
+    hidden = with_runner(state, hidden=True)
+    after, text = act(cr, hidden, "sneak", to="c")
+    moved = after.find("runner")
+    assert moved is not None and moved.zone == "c" and moved.hidden and moved.penalty == 2
+    assert "moves unseen to c (Hide, Extraordinary; -2" in text
+    with pytest.raises(RuleViolation, match="two zones unseen"):
+        act(cr, hidden, "sneak", to="d")
+    superhuman = with_runner(hidden, options={"benefits": ("Hide:2",)})
+    after, _ = act(cr, superhuman, "sneak", to="d")
+    assert after.find("runner").zone == "d"  # type: ignore[union-attr]
+
+
+def test_a_characters_chosen_movement_benefits_travel_into_the_encounter_l1202() -> None:
+    """Only the Tier Benefits chosen for a skill count, at most its rating (L1202): the
+    professor's Extraordinary Strength Training has Leap chosen (``Leap:1``); a Superhuman
+    Average (+1) Athletics with Leap, Move and Hide chosen gives only the first, Leap at S."""
+    from rules.systems.strange_fate.conflict import character_movement
+    from tests.rules.strange_fate_builders import professor
+
+    cr = rules()
+    hero = professor()
+    assert character_movement(system().book, hero) == ("Leap:1",)
+    assert cr.participant_from_character(hero, pid="p").options["benefits"] == ("Leap:1",)
+    faster = hero.model_copy(update={
+        "tiers": {**hero.tiers, "Athletics": "Superhuman"},
+        "tier_benefits": {**hero.tier_benefits, "Athletics": ("Leap", "Move", "Hide")},
+    })  # fmt: skip
+    assert character_movement(system().book, faster) == ("Leap:2",)
+    assert cr.participant_options_problem({"benefits": ("Move:2", "Leap:1")}) is None
+    assert cr.participant_options_problem({"benefits": ("Fly:2",)}) is not None
+    assert cr.participant_options_problem({"benefits": ("Move:0",)}) is not None

@@ -21,21 +21,32 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.conflict_rules import ActionSpec, ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, DiceTerm
-from rules.encounter import Encounter, OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    Encounter,
+    OptionValue,
+    Participant,
+    RecoveryPeriod,
+    SystemActionEvent,
+    TrackName,
+)
 from rules.errors import RuleViolation
 from rules.systems.strange_fate.book import StrangeFateBook
 from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
 from rules.systems.strange_fate.catalog import Tier
 from rules.systems.strange_fate.character import StrangeFateCharacter
+from rules.systems.strange_fate.conflict_actions import ACTIONS as MOVEMENT_ACTIONS
+from rules.systems.strange_fate.conflict_actions import apply_movement
 from rules.systems.strange_fate.conflict_options import (
     ARMOR,
+    BENEFITS,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
     GROUP_MIDDLING,
     GROUP_TRIFLING,
     INVULNERABLE,
+    MOVEMENT,
     ROLE,
     TIER,
     TIERS_KEY,
@@ -184,12 +195,24 @@ def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tupl
     return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
 
 
+def character_movement(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
+    """The character's movement Tier Benefits as ``benefits`` entries (``"Move:2"``): each
+    chosen Move, Leap or Hide benefit at its skill's tier, the best tier counting."""
+    best: dict[str, int] = {}
+    for skill in hero.skills:
+        for trapping in chosen_benefits(book, hero, skill):
+            if trapping in MOVEMENT:
+                best[trapping] = max(best.get(trapping, 0), tier_index(hero.tier_of(skill)))
+    return tuple(f"{name}:{tier}" for name, tier in sorted(best.items()) if tier)
+
+
 def character_options(
     hero: StrangeFateCharacter,
     armor: Mapping[Any, int],
     physical: int,
     social: int,
     weapons: tuple[str, ...] = (),
+    movement: tuple[str, ...] = (),
 ) -> dict[str, OptionValue]:
     """A character's participant options: its skills' tiers, its broad Invulnerabilities
     (narrow ones are the GM's call, attack by attack), Armor per track, Weapons, role and extra
@@ -197,6 +220,8 @@ def character_options(
     options = _slot_options(physical, social)
     if weapons:
         options[WEAPONS] = weapons
+    if movement:
+        options[BENEFITS] = movement
     tiers = tuple(
         tier_entry(skill, tier_index(tier))
         for skill, tier in sorted(hero.tiers.items())
@@ -382,6 +407,19 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         above = breaker_tier - block_tier
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """The movement Tier Benefits (:mod:`.conflict_actions`): a free Move or Leap, a
+        hidden character's unseen move."""
+        return MOVEMENT_ACTIONS
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """See :func:`rules.systems.strange_fate.conflict_actions.apply_movement`.
+
+        Raises:
+            RuleViolation: the rules do not allow it now.
+        """
+        return apply_movement(state, self, event)
 
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """The signed sum of the faces (a subtracted d6 counts against the roll)."""
@@ -623,6 +661,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
                 extra_physical,
                 extra_social,
                 character_weapons(self._book, hero),
+                character_movement(self._book, hero),
             ),
             fate_points=max(0, derived.fate_points or 0),
             aspects=tuple(a.text for a in hero.aspects if a.text.strip()),

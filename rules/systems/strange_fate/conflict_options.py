@@ -22,6 +22,9 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   the side shares the one pool (the largest named), so what one takes the others lose.
 * ``extra_trifling_physical`` / ``extra_trifling_social`` (0-10): scope-locked extra Trifling
   slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
+* ``benefits``: ``"Move:2"``: a movement Tier Benefit (Move, Leap, Hide) and the tier (1-4) of
+  the skill it comes with (L2091, L2238, L2310;
+  :mod:`rules.systems.strange_fate.conflict_actions`).
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ GROUP_TRIFLING = "group_trifling"
 GROUP_MIDDLING = "group_middling"
 EXTRA_PHYSICAL = "extra_trifling_physical"
 EXTRA_SOCIAL = "extra_trifling_social"
+BENEFITS = "benefits"
+MOVEMENT = ("Move", "Leap", "Hide")
+"""The Tier Benefits the encounter engine applies as actions."""
 ARMOR: dict[str, str] = {
     "health": "armor_health",
     "composure": "armor_composure",
@@ -92,6 +98,26 @@ def tier_entry(skill: str, tier: int) -> str:
     """``"Brawn (S)"``: a skill at ``tier`` as the ``tiers`` option writes it (Mundane spelled
     out, the book giving it no initial)."""
     return f"{skill} ({'Mundane' if tier == 0 else TIERS[tier][0]})"
+
+
+def benefit_entry(text: str) -> tuple[str, int] | None:
+    """``"Leap:2"`` as (``Leap``, 2), or None."""
+    name, _, tier = text.partition(":")
+    name = next((m for m in MOVEMENT if m.casefold() == name.strip().casefold()), "")
+    if not name or not tier.strip().isdigit() or not 1 <= int(tier) < len(TIERS):
+        return None
+    return name, int(tier)
+
+
+def benefit_tiers(options: Mapping[str, OptionValue]) -> dict[str, int]:
+    """The ``benefits`` option as benefit -> its best tier."""
+    raw = options.get(BENEFITS, ())
+    out: dict[str, int] = {}
+    for entry in raw if isinstance(raw, tuple) else ():
+        found = benefit_entry(str(entry))
+        if found is not None:
+            out[found[0]] = max(out.get(found[0], 0), found[1])
+    return out
 
 
 def weapon_entry(text: str) -> tuple[str, str, int] | None:
@@ -166,6 +192,9 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == WEAPONS:
             if not isinstance(value, tuple) or any(weapon_entry(str(e)) is None for e in value):
                 return 'weapons is a list like ["Brawn:health:1"] (skill, track, 1-10)'
+        elif key == BENEFITS:
+            if not isinstance(value, tuple) or any(benefit_entry(str(e)) is None for e in value):
+                return 'benefits is a list like ["Move:2"] (Move, Leap or Hide, tier 1-4)'
         elif key in (INVULNERABLE, WEAK):
             problem = _shift_problem(key, value)
             if problem:
