@@ -355,6 +355,13 @@ class ConflictRules(CastRules, Protocol):
         """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
         ``take_consequence`` naming its ``severity`` must pick one of them)."""
 
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """Tiers added to ``defender``'s defence against ``attacker``'s ``skill`` (an
+        Invulnerability or a Weakness to what the attack is), and why, for the log ("" when
+        none)."""
+
     def pass_block_result(
         self, breaker_tier: int, block_tier: int, effort: int, strength: int
     ) -> tuple[bool, bool, str]:
@@ -655,6 +662,12 @@ class ConflictHookDefaults:
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
         """``p`` itself: every participant's slots are its own."""
         return p
+
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """No shift: a defence's tier is its skill's."""
+        return 0, ""
 
     def pass_block_result(
         self, breaker_tier: int, block_tier: int, effort: int, strength: int

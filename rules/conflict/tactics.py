@@ -44,8 +44,13 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
     _check_spin((ev.spin, ev.defense_spin))
     actor = _get(state, ev.actor)
     _active(actor)
+    shift = (
+        cr.defense_tier_shift(actor, ev.skill, _get(state, ev.target))[0]
+        if ev.target is not None
+        else 0
+    )
     versus = (
-        roll_tier(cr, state, ev.target, ev.defense_skill, defense=True)
+        roll_tier(cr, state, ev.target, ev.defense_skill, defense=True) + shift
         if ev.target is not None
         else None
     )
@@ -62,6 +67,7 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
             state, cr, ev.target, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
             defense=True, opponent_tier=roll_tier(cr, state, ev.actor, ev.skill),
+            tier_shift=shift,
         )  # fmt: skip
         rolls.append(d)
         opposition = d.effort

@@ -279,3 +279,63 @@ def test_a_characters_chosen_movement_benefits_travel_into_the_encounter_l1202()
     assert cr.participant_options_problem({"benefits": ("Move:2", "Leap:1")}) is None
     assert cr.participant_options_problem({"benefits": ("Fly:2",)}) is not None
     assert cr.participant_options_problem({"benefits": ("Move:0",)}) is not None
+
+
+def test_a_narrow_invulnerability_shifts_the_defence_against_its_attacks_l1186() -> None:
+    """A Minor Invulnerability to fire "upgrad[es] the effective Power Tier of your defense"
+    by two tiers against fire (L1186): against "Fire Breath" (its name holds the category) the
+    Mundane defender rolls as a Superhuman one, 2dF+2d6 against the attacker's plain 4dF;
+    against "Fisticuffs" as herself; the log says why."""
+    from rules.conflict.pools import contest_pools
+
+    cr = rules()
+    dragon = npc(cr, "dragon", {"Fire Breath": 3, "Fisticuffs": 3})
+    golem = npc(cr, "golem", {"Athletics": 2}, side="pc", invulnerable=("fire:minor",))
+    state = fight(cr, dragon, golem)
+    a, d = contest_pools(cr, state, "dragon", "Fire Breath", "golem", "Athletics")
+    assert (a.text, d.text) == ("4dF", "2dF+2d6")
+    a, d = contest_pools(cr, state, "dragon", "Fisticuffs", "golem", "Athletics")
+    assert (a.text, d.text) == ("4dF", "4dF")
+    _, entry = conflict.attack(
+        cr, state, attacker="dragon", defender="golem", skill="Fire Breath",
+        defense_skill="Athletics", dice=(1, 1, 1, 1), defense_dice=(0, 0, 1, 1),
+    )  # fmt: skip
+    assert "Golem is Invulnerable to fire (+2 tiers) on this defence" in entry.text
+
+
+def test_a_weakness_and_a_named_nature_from_the_character_l1194() -> None:
+    """ "Werewolves are weak against silver" (L1194): a character's Major Weakness travels into
+    the encounter; once the GM names the hunter's "Sword" attacks silver (the attack_nature
+    action), the werewolf's Superhuman defence drops four tiers, so the Mundane hunter now
+    rolls as the side two tiers above (2dF+2d6); a scene's broad Weakness is kept beside the
+    character's own on a refresh."""
+    from rules.conflict.pools import contest_pools
+    from rules.encounter import SystemActionEvent
+    from rules.systems.strange_fate.character import Weakness
+    from tests.rules.strange_fate_builders import professor
+
+    cr = rules()
+    wolf = professor().model_copy(update={
+        "name": "Wolf", "tiers": {"Athletics": "Superhuman"},
+        "weaknesses": (Weakness(category="silver", severity="major"),),
+    })  # fmt: skip
+    w = cr.participant_from_character(wolf, pid="wolf", side="gm")
+    assert w.options["weak"] == ("silver:major",)
+    hunter = npc(cr, "hunter", {"Sword": 3}, side="pc")
+    state = fight(cr, hunter, w)
+    assert contest_pools(cr, state, "hunter", "Sword", "wolf", "Athletics")[0].text == "4dF"
+    state, entry = conflict.apply_event(
+        cr, state, SystemActionEvent(
+            action="attack_nature", actor="hunter", params={"skill": "Sword", "nature": "Silver"}
+        ),
+    )  # fmt: skip
+    assert "Hunter's Sword attacks are Silver" in entry.text
+    a, d = contest_pools(cr, state, "hunter", "Sword", "wolf", "Athletics")
+    assert (a.text, d.text) == ("2dF+2d6", "4dF")
+    scene = state.find("wolf")
+    assert scene is not None
+    scene = scene.model_copy(update={"options": {**scene.options, "weak": ("physical:minor",)}})
+    fresh = cr.refresh_participant(scene, wolf)
+    assert fresh.options["weak"] == ("silver:major", "physical:minor")
+    assert cr.participant_options_problem({"natures": ("Sword:silver",)}) is None
+    assert cr.participant_options_problem({"natures": ("Sword",)}) is not None

@@ -47,6 +47,7 @@ from rules.systems.strange_fate.conflict_options import (
     GROUP_TRIFLING,
     INVULNERABLE,
     MOVEMENT,
+    NATURES,
     ROLE,
     TIER,
     TIERS_KEY,
@@ -54,6 +55,7 @@ from rules.systems.strange_fate.conflict_options import (
     WEAPONS,
     defence_shift,
     int_option,
+    nature_shifts,
     options_problem,
     skill_tiers,
     tier_entry,
@@ -214,9 +216,10 @@ def character_options(
     weapons: tuple[str, ...] = (),
     movement: tuple[str, ...] = (),
 ) -> dict[str, OptionValue]:
-    """A character's participant options: its skills' tiers, its broad Invulnerabilities
-    (narrow ones are the GM's call, attack by attack), Armor per track, Weapons, role and extra
-    Trifling slots (each left out when it is the default)."""
+    """A character's participant options: its skills' tiers, its Invulnerabilities and
+    Weaknesses (broad ones by scope, narrow ones by category), Armor per track, Weapons,
+    movement Tier Benefits, role and extra Trifling slots (each left out when it is the
+    default)."""
     options = _slot_options(physical, social)
     if weapons:
         options[WEAPONS] = weapons
@@ -229,13 +232,18 @@ def character_options(
     )
     if tiers:
         options[TIERS_KEY] = tiers
-    broad = tuple(
+    invulnerable = tuple(
         f"{inv.scope}:{inv.severity}"
+        if inv.breadth == "broad"
+        else f"{inv.category}:{inv.severity}"
         for inv in hero.invulnerabilities
-        if inv.breadth == "broad" and inv.scope is not None
+        if (inv.scope if inv.breadth == "broad" else inv.category.strip())
     )
-    if broad:
-        options[INVULNERABLE] = broad
+    if invulnerable:
+        options[INVULNERABLE] = invulnerable
+    weak = tuple(f"{w.category}:{w.severity}" for w in hero.weaknesses if w.category.strip())
+    if weak:
+        options[WEAK] = weak
     for name, key in ARMOR.items():
         points = armor.get(name.capitalize(), 0)
         if points:
@@ -396,6 +404,22 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """A defence's tier against a category the defender is Invulnerable or Weak to: Minor
         +/-2, Major +/-4 (L1182-L1196)."""
         return shifted_defence_tier(tier, invulnerable, weak)
+
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """The defender's narrow Invulnerabilities and Weaknesses to what the attack is: each
+        shifts "any defensive skill you might bring to bear against the specified attack" by
+        2 (Minor) or 4 (Major) tiers (L1186, L1194); the attack is of a category when the
+        attacker's ``natures`` say so or the skill's name holds it."""
+        found = nature_shifts(attacker.options, skill, defender.options)
+        if not found:
+            return 0, ""
+        words = ", ".join(
+            f"{'Invulnerable' if tiers > 0 else 'Weak'} to {category} ({tiers:+d} tiers)"
+            for category, tiers in found
+        )
+        return sum(tiers for _c, tiers in found), f"{defender.name} is {words} on this defence"
 
     def pass_block_result(
         self, breaker_tier: int, block_tier: int, effort: int, strength: int
@@ -709,9 +733,15 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         # what only the cast gives (group consequences, a scene's Weakness, a default tier)
         # stays; what the character gives is read afresh
         kept = {
-            k: v for k, v in p.options.items() if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER)
+            k: v
+            for k, v in p.options.items()
+            if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER, NATURES)
         }
         options = {**kept, **fresh.options}
+        scene_weak = p.options.get(WEAK, ())
+        own_weak = fresh.options.get(WEAK, ())
+        if isinstance(scene_weak, tuple) and isinstance(own_weak, tuple) and scene_weak:
+            options[WEAK] = tuple(dict.fromkeys((*own_weak, *scene_weak)))
         return fresh.model_copy(
             update={"attached_to": p.attached_to, "hidden": p.hidden, "options": options}
         )

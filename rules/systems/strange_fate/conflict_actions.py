@@ -1,4 +1,5 @@
-"""Rules layer: Strange Fate's own conflict actions: the movement Tier Benefits.
+"""Rules layer: Strange Fate's own conflict actions: the movement Tier Benefits, and naming
+what an attack is for narrow Invulnerabilities and Weaknesses.
 
 * **Move** (L2310): one zone as a Free Action per Power Tier above Mundane.
 * **Leap** (L2238): per tier above Mundane one zone as a Free Action, or one point of border
@@ -7,7 +8,11 @@
   character moves one zone more than the ordinary supplemental move without giving herself
   away, at Superhuman or better any number of zones.
 
-A participant has them through its ``benefits`` option (``"Move:2"``: the benefit and its
+* **Attack nature** (L1182-L1196): the GM says what a participant's attacks with a skill are
+  ("fire", "silver"), so that a defender's narrow Invulnerability or Weakness to it shifts the
+  defence's tier (the ``natures`` option; a skill whose name holds the category needs none).
+
+A participant has the benefits through its ``benefits`` option (``"Move:2"``: the benefit and its
 skill's tier; a character's come from the Tier Benefits chosen on its skills). Each is a
 system action (``ConflictRules.actions``), applied with the engine's steps.
 """
@@ -20,11 +25,12 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.strange_fate.conflict_options import BENEFITS, benefit_tiers
+from rules.systems.strange_fate.conflict_options import BENEFITS, NATURES, benefit_tiers
 from rules.systems.strange_fate.creation import TIERS
 
 TIER_MOVE = "tier_move"
 SNEAK = "sneak"
+NATURE = "attack_nature"
 _ZONE = ActionParam(name="to", label="To zone", type="str", help="The zone it ends in")
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -54,6 +60,23 @@ ACTIONS: tuple[ActionSpec, ...] = (
         help="A hidden character's supplemental move (-1 and the border values on this turn's "
         "action) that keeps her hidden: two zones at Extraordinary, any number above.",
     ),
+    ActionSpec(
+        name=NATURE,
+        label="Name what an attack is (Invulnerability and Weakness)",
+        section="Invulnerability and Weakness L1182-L1196",
+        group="Invulnerability and Weakness",
+        params=(
+            ActionParam(name="skill", label="Attacking skill", type="str"),
+            ActionParam(
+                name="nature",
+                label="It is",
+                type="str",
+                help="A category a defender may be Invulnerable or Weak to: fire, silver",
+            ),
+        ),
+        help="From now on the actor's attacks with this skill are of this nature: a defender's "
+        "narrow Invulnerability to it raises the defence's tier by 2 or 4, a Weakness lowers it.",
+    ),
 )
 
 
@@ -73,12 +96,26 @@ def apply_movement(
     """
     assert event.actor is not None  # the specs require an actor
     p = steps.find(state, event.actor, active=True)
+    if event.action == NATURE:
+        return _nature(state, p, str(event.params["skill"]), str(event.params["nature"]))
     to = str(event.params["to"])
     if event.action == TIER_MOVE:
         return _free_move(state, cr, p, to, str(event.params["benefit"]))
     if event.action == SNEAK:
         return _sneak(state, cr, p, to)
     raise RuleViolation(f"Strange Fate has no action {event.action!r}")
+
+
+def _nature(state: Encounter, p: Participant, skill: str, nature: str) -> tuple[Encounter, str]:
+    skill, nature = skill.strip(), nature.strip()
+    if not skill or not nature or ":" in skill:
+        raise RuleViolation("name the attacking skill and what its attacks are")
+    raw = p.options.get(NATURES, ())
+    held = raw if isinstance(raw, tuple) else ()
+    entry = f"{skill}:{nature}"
+    options = {**p.options, NATURES: tuple(dict.fromkeys((*held, entry)))}
+    state = steps.put(state, steps.update(p, options=options))
+    return state, f"{p.name}'s {skill} attacks are {nature}"
 
 
 def _route(state: Encounter, p: Participant, to: str) -> list[tuple[str, int]]:
@@ -144,4 +181,6 @@ def _sneak(state: Encounter, cr: ConflictRules, p: Participant, to: str) -> tupl
     return state, f"{p.name} moves unseen to {to} (Hide, {at}; -{penalty} on this turn's action)"
 
 
-__all__ = ["ACTIONS", "BENEFITS", "SNEAK", "TIER_MOVE", "apply_movement", "benefit_tier"]
+__all__ = [
+    "ACTIONS", "BENEFITS", "NATURE", "SNEAK", "TIER_MOVE", "apply_movement", "benefit_tier",
+]  # fmt: skip
