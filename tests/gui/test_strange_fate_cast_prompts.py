@@ -1,7 +1,7 @@
 """Strange Fate's questions in the encounter window's cast dialogs (the generic option-field
 seam, gui/encounter/prompts.py OptionField): an inline NPC and a minion group get a Power Tier
 (L1137-L1166, L4465-L4535), an NPC a role and its side's group consequences (L4537-L4597),
-through the real dialogs' widgets."""
+through the real dialogs' widgets; and its Tier Benefit actions in the Rules menu."""
 
 from __future__ import annotations
 
@@ -88,3 +88,46 @@ def test_systems_without_fields_keep_the_plain_dialogs(qtbot: QtBot) -> None:
     dialog = MinionPrompt()
     qtbot.addWidget(dialog)
     assert dialog.option_fields.options() == {}
+
+
+def test_the_tier_benefit_actions_in_the_rules_menu(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Rules menu offers the movement Tier Benefits and the attack's nature; the free
+    Move form, filled in through its real widgets, moves a Superhuman runner two zones
+    without spending her action (L2310)."""
+    from gui.encounter.system_actions import SystemActionDialog
+    from rules.encounter import (
+        AddParticipantEvent,
+        AddZoneEvent,
+        PlaceEvent,
+        SetBorderEvent,
+        StartEvent,
+    )
+
+    cr = window.doc.conflict_rules
+    runner = cr.npc_participant(pid="runner", name="Runner", skills={"Athletics": 3}, side="pc")
+    runner = runner.model_copy(update={"options": {"benefits": ("Move:2",)}})
+    assert window.push(AddParticipantEvent(participant=runner))
+    for zone in "abc":
+        assert window.push(AddZoneEvent(zone=zone))
+    assert window.push(SetBorderEvent(between=("a", "b")))
+    assert window.push(SetBorderEvent(between=("b", "c")))
+    assert window.push(PlaceEvent(who="runner", zone="a"))
+    assert window.push(StartEvent())
+    labels = {a.text() for a in window.system_actions.values()}
+    assert {
+        "Free move (Move or Leap Tier Benefit)...",
+        "Move unseen (Hide Tier Benefit)...",
+        "Name what an attack is (Invulnerability and Weakness)...",
+    } <= labels
+
+    def fill_move(dialog: SystemActionDialog) -> None:
+        dialog.actor.setCurrentIndex(dialog.actor.findData("runner"))
+        dialog.set_value("to", "c")
+
+    monkeypatch.setattr(SystemActionDialog, "exec", answering(fill_move))
+    window.system_actions["tier_move"].trigger()
+    moved = window.doc.state.find("runner")
+    assert moved is not None and moved.zone == "c" and not moved.acted
+    assert "Free Action (Move, Superhuman)" in window.doc.log[-1].text
