@@ -131,3 +131,32 @@ def test_the_tier_benefit_actions_in_the_rules_menu(
     moved = window.doc.state.find("runner")
     assert moved is not None and moved.zone == "c" and not moved.acted
     assert "Free Action (Move, Superhuman)" in window.doc.log[-1].text
+
+
+def test_the_scene_panel_offers_the_shared_pool(window: Any) -> None:
+    """An adversary who does not name the pool still draws on its side's (L4586): the pending
+    hit's line offers it a consequence; once the pool is spent it offers none."""
+    from rules.encounter import (
+        AddParticipantEvent,
+        ApplyStressEvent,
+        StartEvent,
+        TakeConsequenceEvent,
+        TakeOutEvent,
+    )
+
+    cr = window.doc.conflict_rules
+    for pid, options in (
+        ("kray", {"role": "adversary", "group_trifling": 1}),
+        ("ron", {"role": "adversary"}),
+    ):
+        p = cr.npc_participant(pid=pid, name=pid.title(), skills={"Fists": 2}, side="gang")
+        assert window.push(
+            AddParticipantEvent(participant=p.model_copy(update={"options": options}))
+        )
+    assert window.push(StartEvent())
+    assert window.push(ApplyStressEvent(who="ron", amount=9))
+    assert "a consequence" in window.scene.pending.text()
+    assert window.push(TakeConsequenceEvent(who="ron", text="Winded"))
+    assert window.push(TakeOutEvent(who="ron"))
+    assert window.push(ApplyStressEvent(who="kray", amount=9))
+    assert "a consequence" not in window.scene.pending.text()
