@@ -14,7 +14,15 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
 from rules.names import find_name
@@ -296,6 +304,14 @@ class Block(BaseModel):
     against: str = Field(default="", max_length=MAX_NAME)
     exchange: int
     tier: int = Field(default=0, ge=0, le=20)
+
+    @model_serializer(mode="wrap")
+    def _tier_when_tiered(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a system without tiers writes the payload it always wrote (older readers accept it)
+        data: dict[str, Any] = handler(self)
+        if not self.tier:
+            data.pop("tier", None)
+        return data
 
 
 class Spin(BaseModel):

@@ -339,3 +339,14 @@ def test_a_weakness_and_a_named_nature_from_the_character_l1194() -> None:
     assert fresh.options["weak"] == ("silver:major", "physical:minor")
     assert cr.participant_options_problem({"natures": ("Sword:silver",)}) is None
     assert cr.participant_options_problem({"natures": ("Sword",)}) is not None
+
+
+def test_a_tierless_block_keeps_the_payload_it_always_had() -> None:
+    """A block at tier 0 (every block in a system without tiers) is written without ``tier``,
+    so an older Fatesmith still reads the encounter; a tiered one keeps it."""
+    from rules.encounter import Block
+
+    plain = Block(by="a", strength=2, exchange=1)
+    assert "tier" not in plain.model_dump(mode="json")
+    tiered = Block(by="a", strength=2, exchange=1, tier=2)
+    assert Block.model_validate(tiered.model_dump(mode="json")) == tiered
