@@ -146,9 +146,12 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     _require_no_pending(state)
     actor = _get(state, ev.actor)
     _active(actor)
-    block = next((b for b in state.blocks if b.by == ev.blocker and b.protects is None), None)
-    if block is None:
+    at = next(
+        (i for i, b in enumerate(state.blocks) if b.by == ev.blocker and b.protects is None), None
+    )
+    if at is None:
         raise RuleViolation(f"{_name(state, ev.blocker)} has no block standing this exchange")
+    block = state.blocks[at]
     state, r = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin,
         static_tier=block.tier,
@@ -158,8 +161,18 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     success, takes_action, note = cr.pass_block_result(
         breaker, block.tier, r.effort, block.strength
     )
+    if not takes_action and ev.actor in block.tried:
+        raise RuleViolation(
+            f"{actor.name} has already tried to get past {_name(state, ev.blocker)}'s block "
+            "this turn (one attempt, even a free one)"
+        )
     if takes_action:
         state = _acted(state, ev.actor)
+    else:  # a free attempt: the one attempt this turn (the action stays for something else)
+        tried = block.model_copy(update={"tried": (*block.tried, ev.actor)})
+        state = state.model_copy(
+            update={"blocks": (*state.blocks[:at], tried, *state.blocks[at + 1 :])}
+        )
     verdict = "gets past" if success else "is stopped by"
     text = (
         f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(cr, state, r)} vs "

@@ -294,6 +294,8 @@ class Block(BaseModel):
         exchange: The exchange it lasts through.
         tier: The power tier its strength stands at (the blocker's skill's; 0 in a system
             without tiers).
+        tried: Who has made a free attempt to get past it (an attempt that keeps the action:
+            one a character, as the action itself is).
     """
 
     model_config = _FROZEN
@@ -304,6 +306,7 @@ class Block(BaseModel):
     against: str = Field(default="", max_length=MAX_NAME)
     exchange: int
     tier: int = Field(default=0, ge=0, le=20)
+    tried: tuple[str, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
 
     @model_serializer(mode="wrap")
     def _tier_when_tiered(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -311,6 +314,8 @@ class Block(BaseModel):
         data: dict[str, Any] = handler(self)
         if not self.tier:
             data.pop("tier", None)
+        if not self.tried:
+            data.pop("tried", None)
         return data
 
 

@@ -350,3 +350,20 @@ def test_a_tierless_block_keeps_the_payload_it_always_had() -> None:
     assert "tier" not in plain.model_dump(mode="json")
     tiered = Block(by="a", strength=2, exchange=1, tier=2)
     assert Block.model_validate(tiered.model_dump(mode="json")) == tiered
+
+
+def test_one_attempt_at_a_block_a_turn_even_a_free_one_l4362() -> None:
+    """ "Only one attempt to break a block can be made per character per turn, even if the
+    attempt is a Free Action" (L4362): a Godlike breaker's free attempt at a Superhuman block
+    fails, and a second free try is refused; her action is still hers."""
+    cr = rules()
+    state = blocked(cr, "G")
+    state, entry = conflict.pass_block(
+        cr, state, actor="runner", blocker="wall", skill="Athletics", dice=(-1, -1, 1, 1)
+    )
+    assert "is stopped by" in entry.text and state.blocks[0].tried == ("runner",)
+    with pytest.raises(RuleViolation, match="already tried"):
+        conflict.pass_block(
+            cr, state, actor="runner", blocker="wall", skill="Athletics", dice=(1, 1, 6, 6)
+        )
+    assert not state.find("runner").acted  # type: ignore[union-attr]
