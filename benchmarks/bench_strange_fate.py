@@ -4,7 +4,12 @@
   priced from a fresh pricer: under 50 ms;
 - every sample skill of the book priced from a fresh pricer: under 1 s in all;
 - the designer's running-cost update after a click on a box (repricing, the highlight, the
-  breakdown and the cost text, the walk cache cleared first): within one frame (1/60 s).
+  breakdown and the cost text, the walk cache cleared first): within one frame (1/60 s);
+- the worst case the cost walk's loop guard allows (``MAX_ROUTES`` routes to a trapping,
+  ``MAX_STATES`` states a search, then the narrow search and the greedy walk, the result marked
+  ``Walk.exact`` False): a user-corrected diagram where every box is joined to every other, and
+  a skill of the most trappings a character file holds, against the costliest sample skill's
+  walk on the bundled diagram measured in the same run.
 
 Absolute limits: the "baseline" is the limit and the ratio is measured / limit (target 1).
 """
@@ -94,4 +99,66 @@ def bench_designer_click() -> Result:
     return Result("strange_fate_designer_click", ours, FRAME, 1.0, "one frame at 60 Hz")
 
 
-BENCHMARKS = (bench_costliest_sample_walk, bench_every_sample_skill, bench_designer_click)
+TANGLE_TARGET = 2500.0
+"""The guard keeps the worst tangle within 2,500 times the costliest book skill's walk (about
+5 s against its ~2 ms: the bound the loop tests once asserted for a far smaller tangle; the
+exact search alone would not end). Measured on the 2-core machine: about 3 s, ratio ~1,450."""
+
+
+def tangle(boxes: int) -> Any:
+    """A corrected diagram of ``boxes`` solid boxes with a thin line between every two."""
+    from rules.systems.strange_fate.diagram import parse_diagram
+
+    unknown = {"kind": "unknown"}
+    names = [f"T{i}" for i in range(boxes)]
+    return parse_diagram(
+        {
+            "version": 1,
+            "boxes": [{"trapping": n, "border": "solid", "provenance": unknown} for n in names],
+            "lines": [
+                {"a": a, "b": b, "style": "thin", "provenance": unknown}
+                for i, a in enumerate(names)
+                for b in names[i + 1 :]
+            ],
+            "free_in_unique": [],
+        }
+    )
+
+
+def bench_loop_guard_worst_case() -> Result:
+    """The loop guard's worst case: a 60-trapping skill (the most a designed skill holds,
+    ``DesignedSkill.trappings``) on a complete 60-box diagram, where every route search hits
+    ``MAX_ROUTES`` and both searches ``MAX_STATES``; ratio against the costliest sample walk."""
+    from rules.systems.strange_fate.catalog import TrappingUse
+    from rules.systems.strange_fate.character import DesignedSkill
+    from rules.systems.strange_fate.cost import Pricer
+
+    most = DesignedSkill.model_fields["trappings"].metadata[0].max_length
+    diagram = tangle(most)
+    uses = tuple(TrappingUse(trapping=box.trapping) for box in diagram.boxes)
+
+    def worst() -> None:
+        walk = Pricer(diagram).cheapest(uses, unique=False)
+        assert not walk.exact  # the guard stepped in (else this is not its worst case)
+
+    system = _system()
+    samples = system.book.catalog.samples
+    timed = [(median_time(lambda s=s: _price(system, s), repeat=3, warmup=1), s) for s in samples]
+    _, slowest = max(timed, key=lambda pair: pair[0])
+    baseline = median_time(lambda: _price(system, slowest), repeat=15)
+    ours = median_time(worst, repeat=3, warmup=0)
+    return Result(
+        f"strange_fate_loop_guard_worst[{most} trappings, complete diagram]",
+        ours,
+        baseline,
+        TANGLE_TARGET,
+        f"costliest sample walk, {slowest.name}",
+    )
+
+
+BENCHMARKS = (
+    bench_costliest_sample_walk,
+    bench_every_sample_skill,
+    bench_designer_click,
+    bench_loop_guard_worst_case,
+)

@@ -362,6 +362,25 @@ class ConflictRules(CastRules, Protocol):
         """The consequence slots ``p`` may still fill in a conflict of ``kind`` (a
         ``take_consequence`` naming its ``severity`` must pick one of them)."""
 
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """Tiers added to ``defender``'s defence against ``attacker``'s ``skill`` (an
+        Invulnerability or a Weakness to what the attack is), and why, for the log ("" when
+        none)."""
+
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """Whether an ``effort`` at ``breaker_tier`` gets past a block of ``strength`` standing
+        at ``block_tier``, whether the attempt takes the breaker's action, and a note for the
+        log ("" for none)."""
+
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` as its consequence slots count in ``state``: a system whose participants
+        share a pool of consequences (Strange Fate's adversaries) folds what the others have
+        taken of it into ``p``; the engine asks the slot hooks about what this returns."""
+
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """A standing modifier on every roll ``p`` makes with ``skill`` (a wound penalty, say)
         and its note for the log; ``(0, "")`` when there is none."""
@@ -670,6 +689,22 @@ class ConflictHookDefaults:
         """Only the next one: the slots fill in order."""
         nxt = self.next_consequence(p, kind)
         return () if nxt is None else (nxt,)
+
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` itself: every participant's slots are its own."""
+        return p
+
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """No shift: a defence's tier is its skill's."""
+        return 0, ""
+
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """One shift gets past (SotC "Block Actions"); the attempt always takes the action."""
+        return effort - strength >= 1, True, ""
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

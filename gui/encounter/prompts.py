@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -27,12 +28,62 @@ from PySide6.QtWidgets import (
 
 from gui.theme import css, tint
 from rules.conflict_rules import ConflictRules
+from rules.encounter import OptionValue
 from rules.ladder import Ladder
 
 MINION_QUALITIES = (1, 2, 3)
 """The qualities a minion group is offered in (Average to Good on a FATE ladder)."""
 COMPANION_QUALITIES = (1, 2, 3, 4)
 """The qualities a companion is offered in (Average to Great)."""
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """A question a system adds to the cast dialogs (a power tier, a role): a labelled choice
+    whose answer goes into ``Participant.options`` (the engine checks it with
+    ``ConflictRules.participant_options_problem``).
+
+    Attributes:
+        label: The row's label.
+        choices: Each choice's words and the options it sets (the first is the default,
+            usually setting none).
+        tip: The choice's tooltip.
+    """
+
+    label: str
+    choices: tuple[tuple[str, Mapping[str, OptionValue]], ...]
+    tip: str = ""
+
+
+class OptionFields:
+    """The combo boxes of a dialog's :class:`OptionField` rows and the options they set."""
+
+    def __init__(self, fields: Sequence[OptionField]) -> None:
+        self.fields = tuple(fields)
+        self.boxes: list[QComboBox] = []
+        for field in self.fields:
+            box = QComboBox()
+            for text, _options in field.choices:
+                box.addItem(text)
+            box.setToolTip(field.tip)
+            self.boxes.append(box)
+
+    def add_rows(self, form: QFormLayout) -> None:
+        """One row a field, after what ``form`` already holds."""
+        for field, box in zip(self.fields, self.boxes, strict=True):
+            form.addRow(field.label, box)
+
+    def options(self) -> dict[str, OptionValue]:
+        """The options the chosen answers set."""
+        out: dict[str, OptionValue] = {}
+        for field, box in zip(self.fields, self.boxes, strict=True):
+            out.update(field.choices[max(0, box.currentIndex())][1])
+        return out
+
+
+MinionAnswer = tuple[str, int, int] | tuple[str, int, int, dict[str, OptionValue]]
+"""A minion group's (name, quality, count), with the options its system's fields set when it
+asked any."""
 
 
 class TextPrompt:
@@ -59,9 +110,11 @@ class MinionPrompt(QDialog):
         parent: QWidget | None = None,
         ladder: Ladder | None = None,
         qualities: Sequence[int] = MINION_QUALITIES,
+        option_fields: Sequence[OptionField] = (),
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a minion group")
+        self.option_fields = OptionFields(option_fields)
         form = QFormLayout()
         self.name = QLineEdit("Thugs")
         self.quality = QSpinBox()
@@ -75,6 +128,7 @@ class MinionPrompt(QDialog):
         form.addRow("Name", self.name)
         form.addRow(f"Quality ({named})", self.quality)
         form.addRow("Minions", self.count)
+        self.option_fields.add_rows(form)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -96,6 +150,21 @@ class MinionPrompt(QDialog):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.name.text().strip() or "Minions", dialog.quality.value(), dialog.count.value()
+
+    @classmethod
+    def ask_with_options(
+        cls,
+        parent: QWidget | None,
+        ladder: Ladder | None,
+        option_fields: Sequence[OptionField],
+        qualities: Sequence[int] = MINION_QUALITIES,
+    ) -> tuple[str, int, int, dict[str, OptionValue]] | None:
+        """(name, quality, count, options) or None: the dialog with the system's fields."""
+        dialog = cls(parent, ladder, qualities, option_fields)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        name = dialog.name.text().strip() or "Minions"
+        return name, dialog.quality.value(), dialog.count.value(), dialog.option_fields.options()
 
 
 class CharacterPicker(QDialog):
@@ -278,7 +347,9 @@ class NpcPrompt(QDialog):
     few skills, the size of each track the system names, grit and fate points.
 
     A system adds fields of its own by overriding :meth:`extra_rows` (rows after the aspects)
-    and :meth:`extra_answer` (their values, more ``npc_participant`` arguments).
+    and :meth:`extra_answer` (their values, more ``npc_participant`` arguments), or by giving
+    ``option_fields`` (rows before the side, their answers the ``options`` entry of the answer,
+    set on the participant by the window).
 
     ``answer()`` is a dict of :meth:`rules.conflict_rules.CastRules.npc_participant` arguments
     (``tracks``: the sizes set by hand; the others take the system's default for the skills).
@@ -294,9 +365,11 @@ class NpcPrompt(QDialog):
         *,
         grit: bool = True,
         known_skills: tuple[str, ...] | None = None,
+        option_fields: Sequence[OptionField] = (),
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add a named NPC")
+        self.option_fields = OptionFields(option_fields)
         self._rules = rules
         self._ladder = ladder
         self._known = None if known_skills is None else {k.casefold() for k in known_skills}
@@ -331,6 +404,7 @@ class NpcPrompt(QDialog):
             form.addRow(f"{t.label} boxes", self.track_spins[t.key])
         form.addRow("Grit", self.grit)
         form.addRow("Fate points", self.fate_points)
+        self.option_fields.add_rows(form)
         form.addRow("Side", self.side)
         box = QVBoxLayout(self)
         box.addLayout(form)
@@ -396,6 +470,7 @@ class NpcPrompt(QDialog):
             "fate_points": self.fate_points.value(),
             "side": self.side.text().strip(),
             **self.extra_answer(),
+            **({"options": options} if (options := self.option_fields.options()) else {}),
         }
 
     def accept(self) -> None:
@@ -413,9 +488,13 @@ class NpcPrompt(QDialog):
         rules: ConflictRules,
         ladder: Ladder | None = None,
         known_skills: tuple[str, ...] | None = None,
+        option_fields: Sequence[OptionField] = (),
     ) -> dict[str, Any] | None:
         """The NPC's fields, or None when cancelled."""
-        dialog = cls(rules, ladder, parent, grit=rules.uses_grit, known_skills=known_skills)
+        dialog = cls(
+            rules, ladder, parent, grit=rules.uses_grit, known_skills=known_skills,
+            option_fields=option_fields,
+        )  # fmt: skip
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.answer()

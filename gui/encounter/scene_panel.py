@@ -234,7 +234,9 @@ class ScenePanel(QWidget):
             cr = self._doc.conflict_rules
             if target is not None and cr.fill_lower_choices(target, hit.track, hit.shifts):
                 where += f", lower boxes adding up to it ({key_text('fill_lower')})"
-            slots = target is not None and bool(cr.consequence_slots(target, state.kind))
+            slots = target is not None and bool(
+                cr.consequence_slots(cr.shared_slots(state, target), state.kind)
+            )
             out = f"be taken out ({key_text('take_out')})"
             self.pending.setStyleSheet(f"color: {css('error')}; font-weight: bold")
             self.pending.setText(

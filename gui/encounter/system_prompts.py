@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtWidgets import QWidget
 
-from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
+from gui.encounter.prompts import (
+    CompanionPrompt,
+    MinionAnswer,
+    MinionPrompt,
+    NpcPrompt,
+    OptionField,
+)
 
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
@@ -63,12 +69,14 @@ class EncounterPrompts(Protocol):
         known_skills: tuple[str, ...] | None,
     ) -> dict[str, Any] | None:
         """A named NPC's :meth:`rules.conflict_rules.CastRules.npc_participant` arguments (with
-        ``side``), or None when cancelled."""
+        ``side``, and ``options``: participant options the system's fields set), or None when
+        cancelled."""
 
     def ask_minions(
         self, parent: QWidget | None, rules: ConflictRules, ladder: Ladder | None
-    ) -> tuple[str, int, int] | None:
-        """A minion group's (name, quality, count), or None when cancelled."""
+    ) -> MinionAnswer | None:
+        """A minion group's (name, quality, count), with the participant options the system's
+        fields set as a fourth item when it asks any, or None when cancelled."""
 
     def ask_companion(
         self,
@@ -101,7 +109,17 @@ class GenericEncounterPrompts:
 
     No scene controls; every skill of the campaign's list on the dice panel; the NPC dialog asks
     for each track the system names; minion and companion qualities on the system's ladder.
+
+    Args:
+        npc_fields: Participant options the NPC dialog also asks for (a system's power tier).
+        minion_fields: Participant options the minion dialog also asks for.
     """
+
+    def __init__(
+        self, npc_fields: Sequence[OptionField] = (), minion_fields: Sequence[OptionField] = ()
+    ) -> None:
+        self.npc_fields = tuple(npc_fields)
+        self.minion_fields = tuple(minion_fields)
 
     def scene_controls(
         self, document: EncounterDocument, emit: Callable[[Event], None]
@@ -130,13 +148,16 @@ class GenericEncounterPrompts:
         ladder: Ladder | None,
         known_skills: tuple[str, ...] | None,
     ) -> dict[str, Any] | None:
-        """The generic NPC dialog (:class:`gui.encounter.prompts.NpcPrompt`)."""
-        return NpcPrompt.ask(parent, rules, ladder, known_skills)
+        """The generic NPC dialog (:class:`gui.encounter.prompts.NpcPrompt`) with the
+        ``npc_fields``."""
+        return NpcPrompt.ask(parent, rules, ladder, known_skills, option_fields=self.npc_fields)
 
     def ask_minions(
         self, parent: QWidget | None, rules: ConflictRules, ladder: Ladder | None
-    ) -> tuple[str, int, int] | None:
-        """The minion dialog, qualities on the system's ladder."""
+    ) -> MinionAnswer | None:
+        """The minion dialog, qualities on the system's ladder, with the ``minion_fields``."""
+        if self.minion_fields:
+            return MinionPrompt.ask_with_options(parent, ladder, self.minion_fields)
         return MinionPrompt.ask(parent, ladder)
 
     def ask_companion(

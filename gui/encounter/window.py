@@ -558,7 +558,7 @@ class EncounterWindow(QMainWindow):
         answer = self.prompts.ask_minions(self, self.doc.conflict_rules, self.doc.ladder)
         if answer is None:
             return
-        name, quality, count = answer
+        name, quality, count = answer[:3]
         cr = self.doc.conflict_rules
         group = minion_group(
             cr,
@@ -569,6 +569,8 @@ class EncounterWindow(QMainWindow):
             side="gm",
             seat=len(self.doc.state.participants),
         )
+        if len(answer) == 4 and answer[3]:  # the system's own questions (a power tier)
+            group = group.model_copy(update={"options": {**group.options, **answer[3]}})
         self.push(AddParticipantEvent(participant=group))
 
     def _campaign_skills(self) -> tuple[str, ...] | None:
@@ -590,12 +592,15 @@ class EncounterWindow(QMainWindow):
         if answer is None:
             return False
         side = answer.pop("side") or "gm"
+        options = answer.pop("options", {})  # the system's own questions (a power tier)
         p = cr.npc_participant(
             pid=self._unique_id(answer["name"]),
             side=side,
             seat=len(state.participants),
             **answer,
         )
+        if options:
+            p = p.model_copy(update={"options": {**p.options, **options}})
         return self.push(AddParticipantEvent(participant=p))
 
     def add_companion(self) -> bool:

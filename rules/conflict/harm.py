@@ -113,7 +113,7 @@ def _hit(
     state = state.model_copy(update={"pending_hit": pending})
     hit = cr.hit_text(shifts)
     # a system without consequences (its slots empty) offers none in the log
-    has_slots = bool(cr.consequence_slots(t, state.kind))
+    has_slots = bool(cr.consequence_slots(cr.shared_slots(state, t), state.kind))
     if box is None:
         over = cr.overflow(t.track(track), shifts)
         parts.append(
@@ -284,11 +284,12 @@ def _take_consequence(
         changed.append(_set(comp, taken_out=True))
         what = f"companion consequence ({comp.name} is out)"
     else:
-        nxt = cr.next_consequence(p, state.kind)
+        slots = cr.shared_slots(state, p)  # a shared pool less what the others took of it
+        nxt = cr.next_consequence(slots, state.kind)
         if nxt is None:
             raise RuleViolation(f"{p.name} has no consequence left; the hit takes them out")
         if ev.severity is not None and ev.severity != nxt:
-            free = cr.free_consequences(p, state.kind)
+            free = cr.free_consequences(slots, state.kind)
             if ev.severity not in free:
                 raise RuleViolation(
                     f"{p.name} has no free {ev.severity} consequence (free: {', '.join(free)})"

@@ -34,11 +34,13 @@ def roll_pool(
     defense: bool = False,
     opponent_tier: int | None = None,
     static_tier: int | None = None,
+    tier_shift: int = 0,
 ) -> DicePool:
     """The dice of ``pid``'s roll of ``skill``: against an opponent at ``opponent_tier``,
     against a static difficulty at ``static_tier``, or (both None) against a difficulty of no
-    stated tier, which is at the roller's own."""
-    own = roll_tier(cr, state, pid, skill, defense=defense)
+    stated tier, which is at the roller's own; ``tier_shift`` tiers added to the roller's
+    (:meth:`rules.conflict_rules.ConflictRules.defense_tier_shift`)."""
+    own = roll_tier(cr, state, pid, skill, defense=defense) + tier_shift
     if static_tier is not None:
         return cr.static_dice(own, static_tier)
     return cr.dice_for(own, own if opponent_tier is None else opponent_tier)
@@ -51,6 +53,7 @@ def contest_pools(
     and of that defence: each side's pool by its own tier and the other's."""
     mine = roll_tier(cr, state, actor, skill)
     theirs = roll_tier(cr, state, target, defense_skill, defense=True)
+    theirs += cr.defense_tier_shift(_get(state, actor), skill, _get(state, target))[0]
     return cr.dice_for(mine, theirs), cr.dice_for(theirs, mine)
 
 
@@ -79,7 +82,13 @@ def event_pools(cr: ConflictRules, state: Encounter, event: Any) -> dict[str, Di
         if do == "roll":
             pool = roll_pool(cr, state, event.who, event.skill, static_tier=event.difficulty_tier)
             return {"dice": pool}
-        if do in ("maneuver", "block", "pass_block"):
+        if do == "pass_block":  # against the block's strength at its tier
+            held = next(
+                (b for b in state.blocks if b.by == event.blocker and b.protects is None), None
+            )
+            tier = None if held is None else held.tier
+            return {"dice": roll_pool(cr, state, event.actor, event.skill, static_tier=tier)}
+        if do in ("maneuver", "block"):
             return {"dice": roll_pool(cr, state, event.actor, event.skill)}
         if do == "move":
             return {"dice": roll_pool(cr, state, event.who, event.skill)}

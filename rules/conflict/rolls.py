@@ -142,11 +142,13 @@ def _roll(
     opponent_tier: int | None = None,
     reading: str | None = None,
     static_tier: int | None = None,
+    tier_shift: int = 0,
 ) -> tuple[Encounter, RollRecord]:
     """One roll (see :func:`_roll_read`), whatever the system said about initiative."""
     state, record, _read_as = _roll_read(
         state, cr, pid, skill, faces, modifier=modifier, invokes=invokes, spin=spin,
         defense=defense, opponent_tier=opponent_tier, reading=reading, static_tier=static_tier,
+        tier_shift=tier_shift,
     )  # fmt: skip
     return state, record
 
@@ -166,6 +168,7 @@ def _roll_read(
     reading: str | None = None,
     difficulty: int | None = None,
     static_tier: int | None = None,
+    tier_shift: int = 0,
 ) -> tuple[Encounter, RollRecord, RollReading]:
     """One roll: skill + dice + group bonus + invokes (+ full defense, spin, penalties).
 
@@ -180,7 +183,7 @@ def _roll_read(
     p = _get(state, pid)
     pool = roll_pool(
         cr, state, pid, skill, defense=defense, opponent_tier=opponent_tier,
-        static_tier=static_tier,
+        static_tier=static_tier, tier_shift=tier_shift,
     )  # fmt: skip
     dice = _faces(pool, faces, p.name)
     notes: list[str] = []
@@ -310,12 +313,14 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     if attacker.id == defender.id:
         raise RuleViolation("a participant cannot attack itself")
     plus, minus, modified = cr.attack_modifiers(state, attacker, defender, ev.skill)
+    shift, shifted = cr.defense_tier_shift(attacker, ev.skill, defender)
     before = state
     try:
         state, a = _roll(
             state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier + plus,
             invokes=ev.invokes, spin=ev.spin,
-            opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True),
+            opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True)
+            + shift,
             reading=ev.reading,
         )  # fmt: skip
         state, d = _roll(
@@ -323,7 +328,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
             modifier=ev.defense_modifier + minus, invokes=ev.defense_invokes,
             spin=ev.defense_spin, defense=True,
             opponent_tier=roll_tier(cr, state, ev.attacker, ev.skill),
-            reading=ev.defense_reading,
+            reading=ev.defense_reading, tier_shift=shift,
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, f"{attacker.name} attacks {defender.name}: {exc}"
@@ -331,6 +336,8 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
     if modified:
         parts.append(modified)
+    if shifted:
+        parts.append(shifted)
     block = _protecting_block(state, ev.defender)
     if block is not None and block.strength > defense:
         defense = block.strength

@@ -138,7 +138,14 @@ def _move(state: Encounter, cr: ConflictRules, ev: MoveEvent) -> tuple[Encounter
                 success=zone == ev.to, text=text,
             )  # fmt: skip
             state = state.model_copy(update={"spin": None})
-    mover = _get(state, p.id)
+    state = _moved(state, cr, p.id, changes)
+    return state.model_copy(update={"last": outcome}), text
+
+
+def _moved(state: Encounter, cr: ConflictRules, pid: str, changes: dict[str, Any]) -> Encounter:
+    """``pid`` with ``changes`` (its new zone) after a move: it leaves the group it was
+    attached to, its minions stay behind and its companion comes along."""
+    mover = _get(state, pid)
     if mover.attached_to is not None and mover.kind != "companion":
         changes["attached_to"] = None  # moving away from the leader detaches (SotC "Mixed Groups")
     mover = _set(mover, **changes)
@@ -149,8 +156,7 @@ def _move(state: Encounter, cr: ConflictRules, ev: MoveEvent) -> tuple[Encounter
             moved.append(
                 _set(q, zone=mover.zone) if q.kind == "companion" else _set(q, attached_to=None)
             )
-    state = _reorder(cr, _put(state, *moved))
-    return state.model_copy(update={"last": outcome}), text
+    return _reorder(cr, _put(state, *moved))
 
 
 def _attach(state: Encounter, cr: ConflictRules, ev: AttachEvent) -> tuple[Encounter, str]:

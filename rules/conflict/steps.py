@@ -44,8 +44,8 @@ from rules.errors import RuleViolation
 
 __all__ = [
     "acted", "add_aspect", "add_consequence", "check_action", "clear_box", "faces", "find", "hit",
-    "move", "name", "put", "remove_consequence", "roll", "roll_text", "spend_action",
-    "spend_fate_point", "take_out", "update",
+    "move", "name", "place", "put", "remove_consequence", "roll", "roll_text", "route",
+    "spend_action", "spend_fate_point", "take_out", "update",
 ]  # fmt: skip
 
 
@@ -132,6 +132,24 @@ def move(state: Encounter, cr: ConflictRules, pid: str, to: str) -> tuple[Encoun
     """``pid`` moves one zone to ``to`` as a supplemental action (the shared ``move`` event:
     -1 and the border's value on this turn's action)."""
     return scene._move(state, cr, MoveEvent(who=pid, to=to))
+
+
+def route(state: Encounter, start: str, goal: str) -> list[tuple[str, int]]:
+    """The cheapest way from zone ``start`` to zone ``goal`` as ``[(zone, border value)...]``
+    after ``start`` (each step costs 1 and its border's value; empty: no way)."""
+    return scene._path(state, start, goal)
+
+
+def place(state: Encounter, cr: ConflictRules, pid: str, to: str) -> Encounter:
+    """``pid`` in zone ``to`` with no action spent and no penalty (a move a system's rules
+    make free); attachments follow as after the shared ``move`` event.
+
+    Raises:
+        RuleViolation: the scene has no zone ``to``.
+    """
+    if not any(z.id == to for z in state.zones):
+        raise RuleViolation(f"there is no zone {to!r}")
+    return scene._moved(state, cr, pid, {"zone": to})
 
 
 def clear_box(state: Encounter, pid: str, track: TrackName, box: int) -> Encounter:

@@ -44,8 +44,13 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
     _check_spin((ev.spin, ev.defense_spin))
     actor = _get(state, ev.actor)
     _active(actor)
+    shift = (
+        cr.defense_tier_shift(actor, ev.skill, _get(state, ev.target))[0]
+        if ev.target is not None
+        else 0
+    )
     versus = (
-        roll_tier(cr, state, ev.target, ev.defense_skill, defense=True)
+        roll_tier(cr, state, ev.target, ev.defense_skill, defense=True) + shift
         if ev.target is not None
         else None
     )
@@ -62,6 +67,7 @@ def _maneuver(state: Encounter, cr: ConflictRules, ev: ManeuverEvent) -> tuple[E
             state, cr, ev.target, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier, invokes=ev.defense_invokes, spin=ev.defense_spin,
             defense=True, opponent_tier=roll_tier(cr, state, ev.actor, ev.skill),
+            tier_shift=shift,
         )  # fmt: skip
         rolls.append(d)
         opposition = d.effort
@@ -122,7 +128,7 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     )  # fmt: skip
     block = Block(
         by=ev.actor, strength=r.effort, protects=ev.protects, against=ev.against,
-        exchange=state.exchange,
+        exchange=state.exchange, tier=max(0, roll_tier(cr, state, ev.actor, ev.skill)),
     )  # fmt: skip
     state = _acted(state, ev.actor)
     what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
@@ -140,17 +146,37 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     _require_no_pending(state)
     actor = _get(state, ev.actor)
     _active(actor)
-    block = next((b for b in state.blocks if b.by == ev.blocker and b.protects is None), None)
-    if block is None:
+    at = next(
+        (i for i, b in enumerate(state.blocks) if b.by == ev.blocker and b.protects is None), None
+    )
+    if at is None:
         raise RuleViolation(f"{_name(state, ev.blocker)} has no block standing this exchange")
-    state, r = _roll(state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin)
+    block = state.blocks[at]
+    state, r = _roll(
+        state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin,
+        static_tier=block.tier,
+    )  # fmt: skip
     shifts = max(0, r.effort - block.strength)
-    success = shifts >= 1  # SotC "Block Actions": at least one shift gets past
-    state = _acted(state, ev.actor)  # getting past a block always takes the action
+    breaker = roll_tier(cr, state, ev.actor, ev.skill)
+    success, takes_action, note = cr.pass_block_result(
+        breaker, block.tier, r.effort, block.strength
+    )
+    if not takes_action and ev.actor in block.tried:
+        raise RuleViolation(
+            f"{actor.name} has already tried to get past {_name(state, ev.blocker)}'s block "
+            "this turn (one attempt, even a free one)"
+        )
+    if takes_action:
+        state = _acted(state, ev.actor)
+    else:  # a free attempt: the one attempt this turn (the action stays for something else)
+        tried = block.model_copy(update={"tried": (*block.tried, ev.actor)})
+        state = state.model_copy(
+            update={"blocks": (*state.blocks[:at], tried, *state.blocks[at + 1 :])}
+        )
     verdict = "gets past" if success else "is stopped by"
     text = (
         f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(cr, state, r)} vs "
-        f"{block.strength:+d}"
+        f"{block.strength:+d}" + (f" ({note})" if note else "")
     )
     outcome = Outcome(
         action="pass_block", actor=ev.actor, target=ev.blocker, rolls=(r,),

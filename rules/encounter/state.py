@@ -14,7 +14,15 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from rules.character import MAX_NAME, ConflictKind, Consequence, Severity
 from rules.names import find_name
@@ -284,6 +292,10 @@ class Block(BaseModel):
         protects: The protected participant, for a protecting block.
         against: What the block prevents, in words (for other blocks).
         exchange: The exchange it lasts through.
+        tier: The power tier its strength stands at (the blocker's skill's; 0 in a system
+            without tiers).
+        tried: Who has made a free attempt to get past it (an attempt that keeps the action:
+            one a character, as the action itself is).
     """
 
     model_config = _FROZEN
@@ -293,6 +305,18 @@ class Block(BaseModel):
     protects: str | None = None
     against: str = Field(default="", max_length=MAX_NAME)
     exchange: int
+    tier: int = Field(default=0, ge=0, le=20)
+    tried: tuple[str, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
+
+    @model_serializer(mode="wrap")
+    def _tier_when_tiered(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a system without tiers writes the payload it always wrote (older readers accept it)
+        data: dict[str, Any] = handler(self)
+        if not self.tier:
+            data.pop("tier", None)
+        if not self.tried:
+            data.pop("tried", None)
+        return data
 
 
 class Spin(BaseModel):

@@ -64,3 +64,39 @@ def test_the_cellar_fight_in_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["encounter", "run", str(SCRIPT)]) == 0
     out = capsys.readouterr().out
     assert "Health [XXXX.]" in out and "Dock Thugs [thugs, minions] 2/4 left" in out
+
+
+def test_encounter_run_shares_the_group_consequences(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``encounter run`` with two adversaries of one side: the 1-2 adversaries pool (2 Trifling,
+    1 Middling, L4580-L4597) is written on the first only; the first takes both Trifling, so
+    the second's 9-point hit finds only the Middling (absorbing 4) and the run refuses a
+    further consequence for it (L4586: "Any Adversary can make use of this pool")."""
+    script = {
+        "format": "fatesmith-encounter-script", "system": "strange-fate",
+        "cast": [
+            {"id": "ada", "side": "heroes", "npc": {"name": "Ada", "skills": {"Fists": 3}}},
+            {"id": "kray", "side": "gang", "npc": {"name": "Kray", "skills": {"Fists": 2}},
+             "options": {"role": "adversary", "group_trifling": 2, "group_middling": 1}},
+            {"id": "ron", "side": "gang", "npc": {"name": "Ron", "skills": {"Fists": 2}},
+             "options": {"role": "adversary"}},
+        ],
+        "events": [
+            {"do": "start"},
+            {"do": "apply_stress", "who": "kray", "amount": 7},
+            {"do": "take_consequence", "who": "kray", "text": "Winded"},
+            {"do": "take_consequence", "who": "kray", "text": "Bloody Nose"},
+            {"do": "apply_stress", "who": "kray"},
+            {"do": "apply_stress", "who": "ron", "amount": 9},
+            {"do": "take_consequence", "who": "ron", "text": "Cracked Rib"},
+            {"do": "take_consequence", "who": "ron", "text": "Anything Else"},
+        ],
+    }  # fmt: skip
+    path = tmp_path / "gang.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    code = main(["encounter", "run", str(path), "--json"])
+    out = capsys.readouterr()
+    assert code == 2
+    # events[6], the Middling for Ron's hit, went through; events[7] found the pool empty
+    assert "events[7] (take_consequence): Ron has no consequence left" in out.err

@@ -7,7 +7,6 @@ priced by a valid walk marked not proven cheapest, quickly."""
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any
 
 from rules.systems.strange_fate.catalog import TrappingUse
@@ -64,14 +63,12 @@ def test_a_loop_lets_a_thick_detour_beat_a_dotted_line() -> None:
 
 def test_a_dense_tangle_is_priced_quickly_and_marked_not_proven() -> None:
     """Every pair of twelve boxes joined: far too many routes to try them all. The walk still
-    answers in well under a second per skill, no dearer than the greedy walk, and says it is
-    not proven cheapest."""
+    answers (how fast: bench_loop_guard_worst_case), no dearer than the greedy walk, and says
+    it is not proven cheapest."""
     names = [f"T{i}" for i in range(12)]
     tangle = diagram(names, [(a, b, "thin") for a, b in itertools.combinations(names, 2)])
     skill = uses(*names[:9])
-    start = time.perf_counter()
-    walk = cheapest_walk(tangle, skill, unique=False)
-    assert time.perf_counter() - start < 5
+    walk = cheapest_walk(tangle, skill, unique=False)  # its time: benchmarks/bench_strange_fate
     assert not walk.exact
     assert walk.points <= greedy_walk(tangle, skill, unique=False).points
     # every trapping once, each step a valid addition: 9 boxes and at least a line for each

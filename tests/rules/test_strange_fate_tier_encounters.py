@@ -346,7 +346,10 @@ def test_refreshing_a_character_rereads_its_own_options_and_keeps_the_casts() ->
     )
     unarmed = hero.model_copy(update={"equipment": ()})
     fresh = cr.refresh_participant(p, unarmed)
-    assert fresh.options["weak"] == ("physical:minor",) and fresh.options["group_trifling"] == 1
+    own = tuple(f"{w.category}:{w.severity}" for w in hero.weaknesses)  # the character's own
+    assert (
+        fresh.options["weak"] == (*own, "physical:minor") and fresh.options["group_trifling"] == 1
+    )
     assert fresh.options["weapons"] == ("Strength Training:health:1",)
 
 

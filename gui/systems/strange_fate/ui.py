@@ -21,6 +21,7 @@ from rules.systems.registry import GameSystem
 if TYPE_CHECKING:
     from gui.documents.character_document import CharacterDocument
     from gui.documents.tab import DocumentTab
+    from gui.encounter.system_prompts import GenericEncounterPrompts
     from gui.systems.strange_fate.diagram_editor import DiagramHub
     from gui.systems.strange_fate.flow import StrangeFateCreationFlow
     from gui.workspace import Workspace
@@ -154,10 +155,13 @@ class StrangeFateUi:
 
     # -- encounters -------------------------------------------------------------------------------
 
-    def encounter_prompts(self) -> None:
-        """None: the generic prompts, built from Strange Fate's conflict rules (its three
-        tracks, its skills)."""
-        return None
+    def encounter_prompts(self) -> GenericEncounterPrompts:
+        """The generic prompts (built from Strange Fate's conflict rules: its three tracks,
+        its skills) asking also for a Power Tier, a role and the group consequences
+        (:mod:`gui.systems.strange_fate.encounter`)."""
+        from gui.systems.strange_fate.encounter import encounter_prompts
+
+        return encounter_prompts()
 
 
 def _library_system(workspace: Workspace, system_id: str) -> GameSystem | None:

@@ -21,21 +21,33 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.character import CharacterBase, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.conflict_rules import ActionSpec, ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, DiceTerm
-from rules.encounter import OptionValue, Participant, RecoveryPeriod, TrackName
+from rules.encounter import (
+    Encounter,
+    OptionValue,
+    Participant,
+    RecoveryPeriod,
+    SystemActionEvent,
+    TrackName,
+)
 from rules.errors import RuleViolation
 from rules.systems.strange_fate.book import StrangeFateBook
 from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
 from rules.systems.strange_fate.catalog import Tier
 from rules.systems.strange_fate.character import StrangeFateCharacter
+from rules.systems.strange_fate.conflict_actions import ACTIONS as MOVEMENT_ACTIONS
+from rules.systems.strange_fate.conflict_actions import apply_movement
 from rules.systems.strange_fate.conflict_options import (
     ARMOR,
+    BENEFITS,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
     GROUP_MIDDLING,
     GROUP_TRIFLING,
     INVULNERABLE,
+    MOVEMENT,
+    NATURES,
     ROLE,
     TIER,
     TIERS_KEY,
@@ -43,6 +55,7 @@ from rules.systems.strange_fate.conflict_options import (
     WEAPONS,
     defence_shift,
     int_option,
+    nature_shifts,
     options_problem,
     skill_tiers,
     tier_entry,
@@ -93,6 +106,8 @@ ABSORBS: dict[ConsequenceSeverity, int] = {"trifling": 2, "middling": 4, "grievo
 GROUP_CONSEQUENCES: tuple[tuple[int, int, int], ...] = ((7, 8, 3), (5, 6, 3), (3, 4, 2), (1, 2, 1))
 """«Group Consequences» (L4580-L4597): (fewest adversaries, Trifling, Middling)."""
 _LIGHTEST: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
+SHARERS = ("adversary", "villain")
+"""The roles that draw on the group consequences (L4580-L4597; minions never do)."""
 MINION_GROUP: dict[int, int] = {1: 5, 2: 4, 3: 3}
 """Default group size by minion quality (Average 5, Fair 4, Good 3; L4465-L4535)."""
 
@@ -182,19 +197,34 @@ def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tupl
     return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
 
 
+def character_movement(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
+    """The character's movement Tier Benefits as ``benefits`` entries (``"Move:2"``): each
+    chosen Move, Leap or Hide benefit at its skill's tier, the best tier counting."""
+    best: dict[str, int] = {}
+    for skill in hero.skills:
+        for trapping in chosen_benefits(book, hero, skill):
+            if trapping in MOVEMENT:
+                best[trapping] = max(best.get(trapping, 0), tier_index(hero.tier_of(skill)))
+    return tuple(f"{name}:{tier}" for name, tier in sorted(best.items()) if tier)
+
+
 def character_options(
     hero: StrangeFateCharacter,
     armor: Mapping[Any, int],
     physical: int,
     social: int,
     weapons: tuple[str, ...] = (),
+    movement: tuple[str, ...] = (),
 ) -> dict[str, OptionValue]:
-    """A character's participant options: its skills' tiers, its broad Invulnerabilities
-    (narrow ones are the GM's call, attack by attack), Armor per track, Weapons, role and extra
-    Trifling slots (each left out when it is the default)."""
+    """A character's participant options: its skills' tiers, its Invulnerabilities and
+    Weaknesses (broad ones by scope, narrow ones by category), Armor per track, Weapons,
+    movement Tier Benefits, role and extra Trifling slots (each left out when it is the
+    default)."""
     options = _slot_options(physical, social)
     if weapons:
         options[WEAPONS] = weapons
+    if movement:
+        options[BENEFITS] = movement
     tiers = tuple(
         tier_entry(skill, tier_index(tier))
         for skill, tier in sorted(hero.tiers.items())
@@ -202,13 +232,18 @@ def character_options(
     )
     if tiers:
         options[TIERS_KEY] = tiers
-    broad = tuple(
+    invulnerable = tuple(
         f"{inv.scope}:{inv.severity}"
+        if inv.breadth == "broad"
+        else f"{inv.category}:{inv.severity}"
         for inv in hero.invulnerabilities
-        if inv.breadth == "broad" and inv.scope is not None
+        if (inv.scope if inv.breadth == "broad" else inv.category.strip())
     )
-    if broad:
-        options[INVULNERABLE] = broad
+    if invulnerable:
+        options[INVULNERABLE] = invulnerable
+    weak = tuple(f"{w.category}:{w.severity}" for w in hero.weaknesses if w.category.strip())
+    if weak:
+        options[WEAK] = weak
     for name, key in ARMOR.items():
         points = armor.get(name.capitalize(), 0)
         if points:
@@ -216,6 +251,12 @@ def character_options(
     if hero.role != "pc":
         options[ROLE] = hero.role
     return options
+
+
+def _without_group(p: Participant) -> Participant:
+    """``p`` without the group consequences it may draw on (its personal slots only)."""
+    options = {k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)}
+    return p.model_copy(update={"options": options})
 
 
 class StrangeFateConflictRules(ConflictHookDefaults):
@@ -364,6 +405,46 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         +/-2, Major +/-4 (L1182-L1196)."""
         return shifted_defence_tier(tier, invulnerable, weak)
 
+    def defense_tier_shift(
+        self, attacker: Participant, skill: str, defender: Participant
+    ) -> tuple[int, str]:
+        """The defender's narrow Invulnerabilities and Weaknesses to what the attack is: each
+        shifts "any defensive skill you might bring to bear against the specified attack" by
+        2 (Minor) or 4 (Major) tiers (L1186, L1194); the attack is of a category when the
+        attacker's ``natures`` say so or the skill's name holds it."""
+        found = nature_shifts(attacker.options, skill, defender.options)
+        if not found:
+            return 0, ""
+        words = ", ".join(
+            f"{'Invulnerable' if tiers > 0 else 'Weak'} to {category} ({tiers:+d} tiers)"
+            for category, tiers in found
+        )
+        return sum(tiers for _c, tiers in found), f"{defender.name} is {words} on this defence"
+
+    def pass_block_result(
+        self, breaker_tier: int, block_tier: int, effort: int, strength: int
+    ) -> tuple[bool, bool, str]:
+        """Meeting the block's strength gets past it (L4350); the breaker's dice stood against
+        it as a difficulty at the blocker's tier (L4352). The attempt takes a Full Action from
+        a breaker of the block's tier or lower, An Action from one a tier higher, a Free Action
+        (the turn's action kept) from one two or more higher (L4356-L4362)."""
+        above = breaker_tier - block_tier
+        time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
+        return effort >= strength, above < 2, f"{time} at its tier"
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """The movement Tier Benefits (:mod:`.conflict_actions`): a free Move or Leap, a
+        hidden character's unseen move."""
+        return MOVEMENT_ACTIONS
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """See :func:`rules.systems.strange_fate.conflict_actions.apply_movement`.
+
+        Raises:
+            RuleViolation: the rules do not allow it now.
+        """
+        return apply_movement(state, self, event)
+
     def resolve(self, pool: DicePool, faces: tuple[int, ...]) -> int:
         """The signed sum of the faces (a subtracted d6 counts against the roll)."""
         return pool.dice_total(faces) + pool.modifier
@@ -436,6 +517,52 @@ class StrangeFateConflictRules(ConflictHookDefaults):
             return tuple(sorted([*extras, *group], key=_LIGHTEST.index))
         personal: tuple[Severity, ...] = ("mild", *extras, "moderate", "severe")
         return (*personal, *group) if role == "villain" else personal
+
+    def shared_slots(self, state: Encounter, p: Participant) -> Participant:
+        """An adversary or villain drawing on its side's group consequences (L4580-L4597):
+        the pool is the largest ``group_trifling`` / ``group_middling`` any adversary or
+        villain of the side names, plus every adversary's Tier Benefit Trifling slots of the
+        conflict's scope (they "become another group consequence"), less what the side's
+        other adversaries and villains hold or spent of it this scene (a villain's own slots
+        first); anyone else keeps its own slots."""
+        if p.is_group or p.options.get(ROLE) not in SHARERS:
+            return p
+        sharers = [
+            q
+            for q in state.participants
+            if q.side == p.side and not q.is_group and q.options.get(ROLE) in SHARERS
+        ]
+        extra = EXTRA_PHYSICAL if state.kind == "physical" else EXTRA_SOCIAL
+        trifling = max(int_option(q.options, GROUP_TRIFLING) for q in sharers) + sum(
+            int_option(q.options, extra) for q in sharers if q.options.get(ROLE) == "adversary"
+        )
+        middling = max(int_option(q.options, GROUP_MIDDLING) for q in sharers)
+        for q in sharers:
+            if q.id != p.id:
+                used = self._group_used(q, state.kind)
+                trifling -= used.count("mild")
+                middling -= used.count("moderate")
+        options = {**p.options, GROUP_TRIFLING: max(0, trifling), GROUP_MIDDLING: max(0, middling)}
+        if p.options.get(ROLE) == "adversary":  # its own extras are in the pool already
+            options.pop(extra, None)
+        return p.model_copy(update={"options": options})
+
+    def _group_used(self, q: Participant, kind: ConflictKind) -> list[Severity]:
+        """The group consequences ``q`` holds or spent this scene: an adversary's all, a
+        villain's beyond its personal slots."""
+        personal = (
+            list(self.consequence_slots(_without_group(q), kind))
+            if q.options.get(ROLE) == "villain"
+            else []
+        )
+        used: list[Severity] = []
+        for severity in [c.severity for c in q.consequences] + list(q.spent_slots):
+            key: Severity = "mild" if severity == "extra" else severity
+            if key in personal:
+                personal.remove(key)
+            else:
+                used.append(key)
+        return used
 
     def next_consequence(self, p: Participant, kind: ConflictKind) -> Severity | None:
         """The lightest free slot (held consequences and those removed this scene fill slots)."""
@@ -558,6 +685,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
                 extra_physical,
                 extra_social,
                 character_weapons(self._book, hero),
+                character_movement(self._book, hero),
             ),
             fate_points=max(0, derived.fate_points or 0),
             aspects=tuple(a.text for a in hero.aspects if a.text.strip()),
@@ -605,9 +733,15 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         # what only the cast gives (group consequences, a scene's Weakness, a default tier)
         # stays; what the character gives is read afresh
         kept = {
-            k: v for k, v in p.options.items() if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER)
+            k: v
+            for k, v in p.options.items()
+            if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER, NATURES)
         }
         options = {**kept, **fresh.options}
+        scene_weak = p.options.get(WEAK, ())
+        own_weak = fresh.options.get(WEAK, ())
+        if isinstance(scene_weak, tuple) and isinstance(own_weak, tuple) and scene_weak:
+            options[WEAK] = tuple(dict.fromkeys((*own_weak, *scene_weak)))
         return fresh.model_copy(
             update={"attached_to": p.attached_to, "hidden": p.hidden, "options": options}
         )
@@ -617,9 +751,11 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         scope of the conflict) and Fate Points it ends the encounter with."""
         hero = self._own(character)
         kept_group = tuple(c for c in hero.condition.consequences if c.group)
-        personal = list(self.consequence_slots(p.model_copy(update={"options": {
-            k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)
-        }}), "physical")) if p.options.get(ROLE) != "adversary" else []  # fmt: skip
+        personal = (
+            list(self.consequence_slots(_without_group(p), "physical"))
+            if p.options.get(ROLE) != "adversary"
+            else []
+        )
         group: list[bool] = []
         for c in p.consequences:
             key = "mild" if c.severity == "extra" else c.severity

@@ -9,7 +9,11 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   ``"Athletics (Mundane)"`` (an initial or a tier's name).
 * ``invulnerable`` / ``weak``: ``"physical:minor"``, ``"mental:major"``: a broad
   Invulnerability, or a Weakness the scene exploits, shifting every defence in conflicts of
-  that scope by 2 or 4 tiers («Invulnerability and Weakness», L1182-L1196).
+  that scope by 2 or 4 tiers («Invulnerability and Weakness», L1182-L1196); ``"fire:minor"``
+  (any other category): a narrow one, shifting the defence against attacks of that nature.
+* ``natures``: ``"Flame Lance:fire"``: what an attack with that skill is (a skill whose name
+  holds the category's words is of it anyway), for the defender's narrow Invulnerabilities
+  and Weaknesses.
 * ``armor_health`` / ``armor_composure`` / ``armor_reputation`` (0-10): Armor N takes N off every
   hit on that track (L4226-L4256; Stress Capacity Tier Benefits, Protective equipment).
 * ``weapons``: ``"Strength Training:health:1"``: Weapon N on hits with that skill on that
@@ -17,10 +21,14 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   the best one counting, never more than the hit's shifts (at most twice the stress, L4230).
 * ``role``: ``adversary`` (no personal consequences: the group's, L4537-L4560) or ``villain``
   (personal and group consequences, L4562-L4578).
-* ``group_trifling`` / ``group_middling`` (0-20): the group consequences this adversary or
-  villain may still draw on (L4580-L4597).
+* ``group_trifling`` / ``group_middling`` (0-20): the group consequences of this adversary's
+  or villain's side (L4580-L4597), written on any one of them: every adversary and villain of
+  the side shares the one pool (the largest named), so what one takes the others lose.
 * ``extra_trifling_physical`` / ``extra_trifling_social`` (0-10): scope-locked extra Trifling
   slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
+* ``benefits``: ``"Move:2"``: a movement Tier Benefit (Move, Leap, Hide) and the tier (1-4) of
+  the skill it comes with (L2091, L2238, L2310;
+  :mod:`rules.systems.strange_fate.conflict_actions`).
 """
 
 from __future__ import annotations
@@ -43,6 +51,10 @@ GROUP_TRIFLING = "group_trifling"
 GROUP_MIDDLING = "group_middling"
 EXTRA_PHYSICAL = "extra_trifling_physical"
 EXTRA_SOCIAL = "extra_trifling_social"
+BENEFITS = "benefits"
+NATURES = "natures"
+MOVEMENT = ("Move", "Leap", "Hide")
+"""The Tier Benefits the encounter engine applies as actions."""
 ARMOR: dict[str, str] = {
     "health": "armor_health",
     "composure": "armor_composure",
@@ -93,6 +105,26 @@ def tier_entry(skill: str, tier: int) -> str:
     return f"{skill} ({'Mundane' if tier == 0 else TIERS[tier][0]})"
 
 
+def benefit_entry(text: str) -> tuple[str, int] | None:
+    """``"Leap:2"`` as (``Leap``, 2), or None."""
+    name, _, tier = text.partition(":")
+    name = next((m for m in MOVEMENT if m.casefold() == name.strip().casefold()), "")
+    if not name or not tier.strip().isdigit() or not 1 <= int(tier) < len(TIERS):
+        return None
+    return name, int(tier)
+
+
+def benefit_tiers(options: Mapping[str, OptionValue]) -> dict[str, int]:
+    """The ``benefits`` option as benefit -> its best tier."""
+    raw = options.get(BENEFITS, ())
+    out: dict[str, int] = {}
+    for entry in raw if isinstance(raw, tuple) else ():
+        found = benefit_entry(str(entry))
+        if found is not None:
+            out[found[0]] = max(out.get(found[0], 0), found[1])
+    return out
+
+
 def weapon_entry(text: str) -> tuple[str, str, int] | None:
     """``"Brawn:health:2"`` as (skill case-folded, track, points 1-10), or None."""
     rest, _, points = text.rpartition(":")
@@ -113,14 +145,54 @@ def weapon_points(options: Mapping[str, OptionValue], skill: str, track: str) ->
     )
 
 
-def _shifts(options: Mapping[str, OptionValue], key: str, kind: ConflictKind) -> int:
+def shift_entries(options: Mapping[str, OptionValue], key: str) -> list[tuple[str, int]]:
+    """The ``invulnerable`` or ``weak`` option as (category case-folded, tiers) pairs."""
     raw = options.get(key, ())
-    total = 0
+    out: list[tuple[str, int]] = []
     for entry in raw if isinstance(raw, tuple) else ():
-        scope, _, severity = str(entry).partition(":")
-        if scope.strip().casefold() == kind and severity.strip() in TIER_SHIFT:
-            total += TIER_SHIFT[severity.strip()]  # type: ignore[index]
-    return total
+        category, _, severity = str(entry).rpartition(":")
+        if category.strip() and severity.strip() in TIER_SHIFT:
+            out.append((category.strip().casefold(), TIER_SHIFT[severity.strip()]))  # type: ignore[index]
+    return out
+
+
+def _shifts(options: Mapping[str, OptionValue], key: str, kind: ConflictKind) -> int:
+    return sum(tiers for category, tiers in shift_entries(options, key) if category == kind)
+
+
+def attack_natures(options: Mapping[str, OptionValue], skill: str) -> set[str]:
+    """What an attack with ``skill`` is, by the ``natures`` option (case-folded)."""
+    raw = options.get(NATURES, ())
+    key = skill.strip().casefold()
+    out: set[str] = set()
+    for entry in raw if isinstance(raw, tuple) else ():
+        name, _, nature = str(entry).rpartition(":")
+        if name.strip().casefold() == key and nature.strip():
+            out.add(nature.strip().casefold())
+    return out
+
+
+def of_nature(category: str, skill: str, natures: set[str]) -> bool:
+    """Whether an attack with ``skill`` (declared ``natures``) is of ``category``: declared so,
+    or the skill's name holds the category's words ("Fire Breath" is fire)."""
+    if category in natures:
+        return True
+    return re.search(rf"\b{re.escape(category)}\b", skill.casefold()) is not None
+
+
+def nature_shifts(
+    attacker: Mapping[str, OptionValue], skill: str, defender: Mapping[str, OptionValue]
+) -> list[tuple[str, int]]:
+    """The defender's narrow Invulnerabilities (+2/+4) and Weaknesses (-2/-4) that an attack
+    with ``skill`` is of (L1186, L1194), as (category, tiers); the scopes' broad ones are
+    :func:`defence_shift`'s."""
+    natures = attack_natures(attacker, skill)
+    out: list[tuple[str, int]] = []
+    for key, sign in ((INVULNERABLE, 1), (WEAK, -1)):
+        for category, tiers in shift_entries(defender, key):
+            if category not in SCOPES and of_nature(category, skill, natures):
+                out.append((category, sign * tiers))
+    return out
 
 
 def defence_shift(options: Mapping[str, OptionValue], kind: ConflictKind) -> int:
@@ -139,11 +211,11 @@ def _shift_problem(key: str, value: OptionValue) -> str | None:
     if not isinstance(value, tuple):
         return f'{key} is a list like ["physical:minor"]'
     for entry in value:
-        scope, _, severity = str(entry).partition(":")
-        if scope.strip().casefold() not in SCOPES or severity.strip() not in TIER_SHIFT:
+        category, _, severity = str(entry).rpartition(":")
+        if not category.strip() or severity.strip() not in TIER_SHIFT:
             return (
-                f"{key}: {entry!r} is not scope:severity "
-                "(physical, mental or social; minor or major)"
+                f"{key}: {entry!r} is not category:severity (physical, mental or social for "
+                "all attacks of a scope, or a narrow category like fire; minor or major)"
             )
     return None
 
@@ -165,6 +237,14 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == WEAPONS:
             if not isinstance(value, tuple) or any(weapon_entry(str(e)) is None for e in value):
                 return 'weapons is a list like ["Brawn:health:1"] (skill, track, 1-10)'
+        elif key == NATURES:
+            if not isinstance(value, tuple) or any(
+                not all(part.strip() for part in str(e).rpartition(":")[::2]) for e in value
+            ):
+                return 'natures is a list like ["Flame Lance:fire"] (skill:category)'
+        elif key == BENEFITS:
+            if not isinstance(value, tuple) or any(benefit_entry(str(e)) is None for e in value):
+                return 'benefits is a list like ["Move:2"] (Move, Leap or Hide, tier 1-4)'
         elif key in (INVULNERABLE, WEAK):
             problem = _shift_problem(key, value)
             if problem:

@@ -212,18 +212,23 @@ def _route_options(
 def _shortest_route(graph: _Graph, target: int, reached: int) -> tuple[int, int]:
     """The route of fewest line points from ``target`` to the reached set (Dijkstra), its
     interior avoiding the reached set; ``(0, 0)`` when there is none."""
-    heap: list[tuple[int, int, int]] = [(0, target, 0)]
+    # at equal points a reached end comes first: the search stops at the first one popped
+    heap: list[tuple[int, int, int, int]] = [(0, 1, target, 0)]
     done: set[int] = set()
+    nearest: dict[int, int] = {target: 0}
     while heap:
-        points, at, mask = heapq.heappop(heap)
+        points, _, at, mask = heapq.heappop(heap)
         if at in done:
             continue
         done.add(at)
         if at != target and reached >> at & 1:
             return mask, points
         for nxt, e in graph.adjacent[at]:
-            if nxt not in done:
-                heapq.heappush(heap, (points + graph.edges[e].weight, nxt, mask | 1 << e))
+            further = points + graph.edges[e].weight
+            # a route strictly longer than one already queued can never be popped first
+            if nxt not in done and further <= nearest.get(nxt, further):
+                nearest[nxt] = further
+                heapq.heappush(heap, (further, 1 - (reached >> nxt & 1), nxt, mask | 1 << e))
     return 0, 0
 
 
@@ -444,14 +449,50 @@ def greedy_walk(diagram: Diagram, uses: Sequence[TrappingUse], *, unique: bool) 
 
 
 def _greedy(graph: _Graph, items: list[_Item], cap: int) -> Walk:
-    order: list[int] = []
+    """Add the cheapest next trapping each time (ties: list order). Every candidate follows
+    the same walk so far, so each is priced by its own step only."""
     left = list(range(len(items)))
+    added = paid = 0
+    exact = True
+    steps: list[WalkStep] = []
     while left:
-        trial = [
-            (_walk_sequence(graph, items, cap, [*order, i]).points, k) for k, i in enumerate(left)
-        ]
-        order.append(left.pop(min(trial)[1]))
-    return _walk_sequence(graph, items, cap, order)
+        trial = [(_step(graph, items, cap, added, paid, i), k) for k, i in enumerate(left)]
+        (step, mask, every), k = min(trial, key=lambda t: (t[0][0].points, t[1]))
+        added |= 1 << left.pop(k)
+        paid |= mask
+        exact = exact and every
+        steps.append(step)
+    return Walk(points=sum(s.points for s in steps), steps=tuple(steps), exact=exact)
+
+
+def _step(
+    graph: _Graph, items: list[_Item], cap: int, added: int, paid: int, i: int
+) -> tuple[WalkStep, int, bool]:
+    """Adding item ``i`` after the items ``added`` with the lines ``paid``: the step, the
+    lines it pays and whether every route to it was tried."""
+    item = items[i]
+    same_chain = any(
+        added >> j & 1 and graph.component[items[j].vertex] == graph.component[item.vertex]
+        for j in range(len(items))
+    )
+    reached = _reached(graph, items, added, paid)
+    mask, points = 0, 0
+    every = True
+    if same_chain and not reached >> item.vertex & 1:
+        options, every = _route_options(graph, item.vertex, reached)
+        if options:
+            mask, points = min(options, key=lambda o: (min(cap, o[1]), -o[0].bit_count()))
+    line_points = min(cap, points)
+    lines = _route_lines(graph, item.vertex, mask) if mask else ()
+    step = WalkStep(
+        trapping=item.label,
+        box=item.box,
+        lines=lines,
+        line_points=line_points,
+        capped=points > line_points,
+        points=item.box + line_points,
+    )
+    return step, mask, every
 
 
 def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[int]) -> Walk:
@@ -460,30 +501,9 @@ def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[
     exact = True
     steps: list[WalkStep] = []
     for i in order:
-        item = items[i]
-        same_chain = any(
-            added >> j & 1 and graph.component[items[j].vertex] == graph.component[item.vertex]
-            for j in range(len(items))
-        )
-        reached = _reached(graph, items, added, paid)
-        mask, points = 0, 0
-        if same_chain and not reached >> item.vertex & 1:
-            options, every = _route_options(graph, item.vertex, reached)
-            exact = exact and every
-            if options:
-                mask, points = min(options, key=lambda o: (min(cap, o[1]), -o[0].bit_count()))
-        line_points = min(cap, points)
-        lines = _route_lines(graph, item.vertex, mask) if mask else ()
-        steps.append(
-            WalkStep(
-                trapping=item.label,
-                box=item.box,
-                lines=lines,
-                line_points=line_points,
-                capped=points > line_points,
-                points=item.box + line_points,
-            )
-        )
+        step, mask, every = _step(graph, items, cap, added, paid, i)
+        steps.append(step)
+        exact = exact and every
         added |= 1 << i
         paid |= mask
     return Walk(points=sum(s.points for s in steps), steps=tuple(steps), exact=exact)
