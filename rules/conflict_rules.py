@@ -85,6 +85,9 @@ class RollReading(BaseModel):
             rolled), or None.
         options: System options of the roller a ``roll`` event sets (a value of None
             removes the option), e.g. the time an action spends; empty: none.
+        verdict: Whether a ``roll`` event's line gives the verdict against its difficulty
+            (:meth:`ConflictRules.roll_verdict`); False for a roll that has none, such as an
+            initiative roll.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -93,6 +96,7 @@ class RollReading(BaseModel):
     text: str = Field(default="", max_length=1000)
     initiative: int | None = None
     options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
+    verdict: bool = True
 
 
 class ActionParam(BaseModel):

@@ -280,6 +280,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                     effort=int(value),
                     text=f"{value.title}{shift} (a foe does not roll)",
                     initiative=cast.initiative_place(value) if initiative else None,
+                    verdict=not initiative,
                 ),
             )
         base, skills = parts[0][1], tuple(v for _k, v in parts[1:])
@@ -322,6 +323,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 effort=int(column),
                 text=f"{dice} = {column.title}{how}",
                 initiative=cast.initiative_place(column) if initiative else None,
+                verdict=not initiative,
             ),
         )
 
