@@ -32,7 +32,6 @@ attempts; a time limit announced before a roll aborts a task that would take lon
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +57,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.names import find_name
+from rules.settings import settings_words
 from rules.systems.art import conflict_cast as cast
 from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
@@ -169,7 +169,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             scale = self._settings.phase_scale
             mode = f"exploration phases on the scale of {scale} "
             mode += f"(a phase is {timing.duration_text(1, scale)})"
-        return f"run as {mode} with {table}, " + json.dumps(self._data, sort_keys=True)
+        return f"run as {mode} with {table} ({settings_words(self._settings)})"
 
     @property
     def rotating_initiative(self) -> bool:
