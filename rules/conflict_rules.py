@@ -380,6 +380,24 @@ class ConflictRules(CastRules, Protocol):
         """Exchange ``number`` in the system's words, for the log (``Exchange 2``)."""
 
     @property
+    def exchange_word(self) -> str:
+        """What one exchange is called, lower case, for buttons and menus (``exchange``)."""
+
+    @property
+    def points_label(self) -> str:
+        """The short heading of what ``Participant.fate_points`` holds (``FP``)."""
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """The heading of a scene's places and the noun for one (``("Zones and borders",
+        "zone")``); None when the system places no one (the scene panel hides them)."""
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """Whether a difficulty is chosen by its name on the system's ladder (the dice panel
+        shows the adjectives, from the bottom rung to the top) rather than as a number."""
+
+    @property
     def shared_actions(self) -> frozenset[str]:
         """Which of the shared actions (:data:`SHARED_ACTIONS`) the system's book has; the
         encounter's dice panel shows the controls of these only."""
@@ -576,6 +594,26 @@ class ConflictHookDefaults:
     def exchange_text(self, number: int) -> str:
         """``Exchange 2``."""
         return f"Exchange {number}"
+
+    @property
+    def exchange_word(self) -> str:
+        """``exchange``."""
+        return "exchange"
+
+    @property
+    def points_label(self) -> str:
+        """``FP``: fate points."""
+        return "FP"
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """Zones with borders between them (SotC "Zones")."""
+        return ("Zones and borders", "zone")
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """No: a number (the FATE ladder's numbers are what the table says aloud)."""
+        return False
 
     @property
     def shared_actions(self) -> frozenset[str]:

@@ -80,9 +80,7 @@ class PlayerViewWindow(QMainWindow):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(
-            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
-        )
+        header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
         self.heading = QLabel()
         self.aspects = QLabel()
         self.places = QLabel()

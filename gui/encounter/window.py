@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QStyledItemDelegate,
@@ -102,6 +103,20 @@ class BoxDelegate(QStyledItemDelegate):
         return False
 
 
+def _mnemonic(word: str, action: QAction) -> str:
+    """``word`` with ``&`` before its first letter that no other entry of ``action``'s menus
+    uses as its key (none when every letter is taken)."""
+    taken = {
+        other.text()[other.text().index("&") + 1].lower()
+        for menu in action.associatedObjects()
+        if isinstance(menu, QMenu)
+        for other in menu.actions()
+        if other is not action and "&" in other.text()[:-1]
+    }
+    at = next((i for i, ch in enumerate(word) if ch.isalpha() and ch.lower() not in taken), None)
+    return word if at is None else f"{word[:at]}&{word[at:]}"
+
+
 class EncounterWindow(QMainWindow):
     """The game master's window for one encounter.
 
@@ -142,10 +157,8 @@ class EncounterWindow(QMainWindow):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(
-            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
-        )
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection("aspects" in self.model.column_index)
         self.box_delegate = BoxDelegate(self)
         for i, column in enumerate(self.model.columns):
             if column.track:
@@ -200,7 +213,8 @@ class EncounterWindow(QMainWindow):
         cbox.addWidget(split)
         self.setCentralWidget(container)
         self._build_actions()
-        self.addToolBar(EncounterToolBar(self))
+        self.toolbar = EncounterToolBar(self)
+        self.addToolBar(self.toolbar)
         self.dice.submit = self.push  # type: ignore[method-assign]
         self.scene.event_requested.connect(self.push)
         self.scene.selected_participant = self.selected
@@ -341,6 +355,7 @@ class EncounterWindow(QMainWindow):
         title = state.name or "Encounter"
         when = self.doc.conflict_rules.exchange_text(state.exchange).lower()
         self.setWindowTitle(f"{title} \u2014 {when} [*]")
+        self._show_exchange_word()
         self._show_cast(state)
         log = self.doc.log
         shown = self.log.count()
@@ -352,6 +367,19 @@ class EncounterWindow(QMainWindow):
         if shown < len(log):
             self.log.addItems([f"{e.index + 1}. {e.text}" for e in log[shown:]])
             self.log.scrollToBottom()
+
+    def _show_exchange_word(self) -> None:
+        """The next-exchange command in the system's words (``Next &round``, with a key letter
+        no other entry of its menu has): its menu entry,
+        tooltip and toolbar button (:attr:`ConflictRules.exchange_word`; the scene's settings
+        may change it while framing)."""
+        word = self.doc.conflict_rules.exchange_word
+        action = self.actions_by_name["next_exchange"]
+        text = "Next e&xchange" if word == "exchange" else f"Next {_mnemonic(word, action)}"
+        if action.text() != text:
+            action.setText(text)
+            action.setToolTip(f"Next {word} ({key_text('next_exchange')})")
+            self.toolbar.show_exchange_word(word)
 
     def _on_save_failed(self, message: str) -> None:
         self.show_message(f"Not saved: {message}")

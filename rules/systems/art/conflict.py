@@ -444,6 +444,28 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return f"Round {number}"
 
     @property
+    def exchange_word(self) -> str:
+        """``round`` ("Combat Rounds"); in exploration, ``phase-track turn``."""
+        return "phase-track turn" if self._settings.exploration else "round"
+
+    @property
+    def points_label(self) -> str:
+        """``Fame``: an adventurer's Fame not yet spent (Chapter 2 "Fame"); foes have none."""
+        return "Fame"
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
+        exploration, where the track counts phases ("Phase Track")."""
+        return None if self._settings.exploration else ("Bands on the range track", "band")
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """Yes: a difficulty is a result column, Catastrophic to Extreme ("Adjusting
+        Difficulty", L1027)."""
+        return True
+
+    @property
     def shared_actions(self) -> frozenset[str]:
         """Attacks and rolls: no aspects to place, invoke or tag, no blocks."""
         return frozenset({"attack", "roll"})
