@@ -267,6 +267,9 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 text="exploration phases have no initiative: every token starts on the first "
                 "square of the phase track",
             )
+        refused = self._refused(p, skill, difficulty)
+        if refused:
+            return RollReading(effort=None, text=refused)
         parts = self._parts(p, skill)
         if isinstance(parts, str):
             return RollReading(effort=None, text=parts)
@@ -275,6 +278,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             shift = f" {bonus:+d} column{'s' if abs(bonus) != 1 else ''}" if bonus else ""
             return self._phases(
                 p,
+                skill,
                 difficulty,
                 RollReading(
                     effort=int(value),
@@ -318,6 +322,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         assert column is not None
         return self._phases(
             p,
+            skill,
             difficulty,
             RollReading(
                 effort=int(column),
@@ -327,11 +332,22 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             ),
         )
 
-    def _phases(self, p: Participant, difficulty: int | None, read: RollReading) -> RollReading:
+    def _refused(self, p: Participant, skill: str, difficulty: int | None) -> str:
+        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit that
+        was aborted at its limit before ("Setting Time Limits", L1677-1681); else empty."""
+        if not self._settings.exploration or difficulty is None or timing.limit_of(p) is None:
+            return ""
+        task = timing.task_of(p, skill)
+        return timing.refusal(p, task) if timing.was_aborted(p, task) else ""
+
+    def _phases(
+        self, p: Participant, skill: str, difficulty: int | None, read: RollReading
+    ) -> RollReading:
         """In exploration, an action against a difficulty moves ``p``'s token one square per
         phase it takes ("How Long Did It Take?", "Phase Track"): its place is the initiative,
         minus the phases gone by. The phases are of ``p``'s scale, and a task that would take
-        more than the limit announced is aborted at the limit ("Setting Time Limits")."""
+        more than the limit announced is aborted at the limit ("Setting Time Limits"), and
+        recorded as aborted (:func:`conflict_time.abort`)."""
         if not self._settings.exploration or difficulty is None or read.effort is None:
             return read
         phases = phases_taken(_column(read.effort), _column(difficulty))
@@ -340,7 +356,9 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         spent = phases if limit is None else min(phases, limit)
         now = min(p.initiative.values(), default=0)
         square = (-now + spent) % PHASE_SQUARES + 1
+        options = timing.spend(p, spent, scale)
         if spent < phases:
+            options.update(timing.abort(p, timing.task_of(p, skill)))
             took = (
                 f"would take {phases} phases, over the limit of {spent}: aborted after "
                 f"{timing.duration_text(spent, scale)}, neither success nor failure whatever "
@@ -355,7 +373,8 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             update={
                 "text": f"{read.text}; {took} (token on square {square})",
                 "initiative": now - spent,
-                "options": timing.spend(p, spent, scale),
+                "options": options,
+                "verdict": read.verdict and spent >= phases,  # aborted: no success, no failure
             }
         )
 
