@@ -394,8 +394,9 @@ class ConflictRules(CastRules, Protocol):
 
     @property
     def difficulty_on_ladder(self) -> bool:
-        """Whether a difficulty is chosen by its name on the system's ladder (the dice panel
-        shows the adjectives, from the bottom rung to the top) rather than as a number."""
+        """Whether a difficulty is chosen, and a result shown, by its name on the system's
+        ladder (the dice panel shows the adjectives, from the bottom rung to the top) rather
+        than as a number."""
 
     @property
     def shared_actions(self) -> frozenset[str]:

@@ -374,14 +374,16 @@ class DicePanel(QWidget):
         """The last result with ladder adjectives, the hit an attack deals (or the margin)
         and spin, in the system's words."""
         ladder = self._doc.ladder
+        cr = self._doc.conflict_rules
         parts = []
         for r in outcome.rolls:
             name = self._doc.participant(r.who)
             label = name.name if name is not None else r.who
             effort = ladder.render(r.effort) if ladder is not None else f"{r.effort:+d}"
+            if ladder is not None and cr.difficulty_on_ladder:  # a rung's name, as the panel's
+                effort = ladder.adjective(r.effort)
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
-        cr = self._doc.conflict_rules
         if outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
             text += f" \u2192 {cr.hit_text(outcome.shifts)}"
         elif outcome.action in ("attack", "maneuver", "roll", "pass_block"):
