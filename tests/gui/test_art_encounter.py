@@ -302,7 +302,7 @@ def test_the_window_speaks_art_not_fate(qtbot: Any, qtmodeltester: Any, library:
     headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
     assert "Fame" in headers and "FP" not in headers and "Aspects" not in headers
     scene = window.scene
-    assert not scene.aspects.isVisible()
+    assert scene.aspects.isHidden()
     assert scene.zones.isVisible() and scene.zones_label.text() == "<b>Bands on the range track</b>"
     assert scene.add_zone_button.toolTip() == "Add a band"
     assert "aspects" not in scene.exchange.text() and "bands" in scene.exchange.text()
@@ -315,11 +315,17 @@ def test_the_window_speaks_art_not_fate(qtbot: Any, qtmodeltester: Any, library:
     qtbot.keyClicks(difficulty, "Good")
     difficulty.interpretText()
     assert difficulty.value() == int(Result.GD)
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None and view.aspects.isHidden()
+    public = [view.model.headerData(i, Qt.Orientation.Horizontal) for i in range(6)]
+    assert "Fame" in public and "Aspects" not in public
+    view.close()
     controls = window.scene.system_controls
     assert isinstance(controls, ArtSceneControls)
     controls.phases.exploration.setChecked(True)
     assert bar.text() == "Next phase-track turn"
-    assert not scene.zones.isVisible() and not scene.zones_label.isVisible()
+    assert scene.zones.isHidden() and scene.zones_label.isHidden()
     controls.phases.exploration.setChecked(False)
     assert bar.text() == "Next round" and scene.zones.isVisible()
 
