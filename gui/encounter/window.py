@@ -44,7 +44,7 @@ from gui.encounter.system_actions import install as install_system_actions
 from gui.encounter.system_actions import install_offers
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.toolbar import EncounterToolBar
-from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
+from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel, has_aspects
 from gui.shortcuts import key_text, keys
 from rules.conflict import companion, fill_dice, minion_group
 from rules.encounter import (
@@ -270,7 +270,7 @@ class EncounterWindow(QMainWindow):
             act, "Com&panion takes the hit", "companion_hit", lambda: self.take_consequence(True)
         )
         self._action(act, "Take &out", "take_out", self.take_out)
-        self._action(act, "Add aspec&t", "add_aspect", self.add_aspect)
+        add_aspect = self._action(act, "Add aspec&t", "add_aspect", self.add_aspect)
         self._action(act, "Grant &fate point", "fate_point", self.grant_fate_point)
         self._action(act, "Full &defense", "full_defense", self.full_defense)
         self._action(act, "&GM override: one more action...", "gm_override", self.gm_override)
@@ -278,10 +278,15 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Take held act&ion", "resume", self.resume)
         self._action(act, "Hide / show in player &view", "hide", self.toggle_hidden)
         scene = bar.addMenu("&Scene")
-        self._action(scene, "Add scene &aspect...", "scene_aspect", self.scene.add_aspect)
-        self._action(scene, "Add &zone...", None, self.scene.add_zone)
-        self._action(scene, "&Border between zones...", None, self.scene.edit_border)
-        self._action(scene, "&Place selected in a zone...", "zone", self.place_selected)
+        scene_aspect = self._action(
+            scene, "Add scene &aspect...", "scene_aspect", self.scene.add_aspect
+        )
+        self._aspect_actions = (add_aspect, scene_aspect)
+        self._zone_actions = (
+            self._action(scene, "Add &zone...", None, self.scene.add_zone),
+            self._action(scene, "&Border between zones...", None, self.scene.edit_border),
+            self._action(scene, "&Place selected in a zone...", "zone", self.place_selected),
+        )
         self.system_actions = install_system_actions(self, bar)  # the system's own actions
         self.offers = install_offers(self)  # what the system's rules offer right now
         cast = bar.addMenu("&Cast")
@@ -355,7 +360,7 @@ class EncounterWindow(QMainWindow):
         title = state.name or "Encounter"
         when = self.doc.conflict_rules.exchange_text(state.exchange).lower()
         self.setWindowTitle(f"{title} \u2014 {when} [*]")
-        self._show_exchange_word()
+        self._show_system_words()
         self._show_cast(state)
         log = self.doc.log
         shown = self.log.count()
@@ -368,12 +373,25 @@ class EncounterWindow(QMainWindow):
             self.log.addItems([f"{e.index + 1}. {e.text}" for e in log[shown:]])
             self.log.scrollToBottom()
 
-    def _show_exchange_word(self) -> None:
-        """The next-exchange command in the system's words (``Next &round``, with a key letter
-        no other entry of its menu has): its menu entry,
-        tooltip and toolbar button (:attr:`ConflictRules.exchange_word`; the scene's settings
-        may change it while framing)."""
-        word = self.doc.conflict_rules.exchange_word
+    def _show_system_words(self) -> None:
+        """The window's commands in the system's words (the scene's settings may change them
+        while framing): no aspect commands for a system without aspects; the scene's places
+        by :attr:`ConflictRules.zone_words`, or none; the next-exchange command's menu entry,
+        tooltip and toolbar button by :attr:`ConflictRules.exchange_word` (``Next &round``,
+        with a key letter no other entry of its menu has)."""
+        cr = self.doc.conflict_rules
+        for aspect_action in self._aspect_actions:  # none where the book has no aspects
+            aspect_action.setVisible(has_aspects(cr))
+        words = cr.zone_words
+        for zone_action in self._zone_actions:
+            zone_action.setVisible(words is not None)
+        if words is not None and words[1] != "zone":
+            noun = words[1]
+            add, border, place = self._zone_actions
+            add.setText(f"Add {_mnemonic(noun, add)}...")
+            border.setText(f"Border between {_mnemonic(noun, border)}s...")
+            place.setText(f"Place selected in a {_mnemonic(noun, place)}...")
+        word = cr.exchange_word
         action = self.actions_by_name["next_exchange"]
         text = "Next e&xchange" if word == "exchange" else f"Next {_mnemonic(word, action)}"
         if action.text() != text:

@@ -305,6 +305,9 @@ def test_the_window_speaks_art_not_fate(qtbot: Any, qtmodeltester: Any, library:
     assert scene.aspects.isHidden()
     assert scene.zones.isVisible() and scene.zones_label.text() == "<b>Bands on the range track</b>"
     assert scene.add_zone_button.toolTip() == "Add a band"
+    aspect_actions = ("add_aspect", "scene_aspect")
+    assert not any(window.actions_by_name[n].isVisible() for n in aspect_actions)
+    assert window.actions_by_name["zone"].text().replace("&", "") == "Place selected in a band..."
     assert "aspects" not in scene.exchange.text() and "bands" in scene.exchange.text()
     difficulty = window.dice.difficulty
     assert (difficulty.minimum(), difficulty.maximum()) == (int(Result.CT), int(Result.EX))
@@ -326,6 +329,7 @@ def test_the_window_speaks_art_not_fate(qtbot: Any, qtmodeltester: Any, library:
     controls.phases.exploration.setChecked(True)
     assert bar.text() == "Next phase-track turn"
     assert scene.zones.isHidden() and scene.zones_label.isHidden()
+    assert not window.actions_by_name["zone"].isVisible()
     controls.phases.exploration.setChecked(False)
     assert bar.text() == "Next round" and scene.zones.isVisible()
 
@@ -349,6 +353,8 @@ def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path
         assert "FP" in headers and "Aspects" in headers
         assert window.scene.zones_label.text() == "<b>Zones and borders</b>"
         assert window.scene.aspects.isVisible() and window.scene.zones.isVisible()
+        assert window.actions_by_name["zone"].text() == "&Place selected in a zone..."
+        assert window.actions_by_name["scene_aspect"].isVisible()
         assert window.dice.difficulty.text() == "0"
         assert (window.dice.difficulty.minimum(), window.dice.difficulty.maximum()) == (-10, 20)
         window.close()
