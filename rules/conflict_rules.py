@@ -608,7 +608,7 @@ class ConflictHookDefaults:
 
     @property
     def zone_words(self) -> tuple[str, str] | None:
-        """Zones with borders between them (SotC "Zones")."""
+        """Zones with borders between them (the FATE books' zones)."""
         return ("Zones and borders", "zone")
 
     @property
