@@ -238,9 +238,6 @@ def cmd_roll(args: argparse.Namespace) -> int:
         + (f" {spec.modifier:+d}" if spec.modifier else "")
         + (f" -> {ladder.render(result.total)}" if fudge else f" -> {result.total}")
     ]
-    if result.kicker is not None:
-        out["kicker"] = result.kicker
-        lines.append(f"kicker die: {result.kicker}")
     if difficulty is not None:
         chance = probability_at_least(spec, difficulty)
         success = result.succeeds(difficulty)

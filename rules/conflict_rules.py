@@ -85,6 +85,9 @@ class RollReading(BaseModel):
             rolled), or None.
         options: System options of the roller a ``roll`` event sets (a value of None
             removes the option), e.g. the time an action spends; empty: none.
+        verdict: Whether a ``roll`` event's line gives the verdict against its difficulty
+            (:meth:`ConflictRules.roll_verdict`); False for a roll that has none, such as an
+            initiative roll.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -93,6 +96,7 @@ class RollReading(BaseModel):
     text: str = Field(default="", max_length=1000)
     initiative: int | None = None
     options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
+    verdict: bool = True
 
 
 class ActionParam(BaseModel):
@@ -395,6 +399,25 @@ class ConflictRules(CastRules, Protocol):
         """Exchange ``number`` in the system's words, for the log (``Exchange 2``)."""
 
     @property
+    def exchange_word(self) -> str:
+        """What one exchange is called, lower case, for buttons and menus (``exchange``)."""
+
+    @property
+    def points_label(self) -> str:
+        """The short heading of what ``Participant.fate_points`` holds (``FP``)."""
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """The heading of a scene's places and the noun for one (``("Zones and borders",
+        "zone")``); None when the system places no one (the scene panel hides them)."""
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """Whether a difficulty is chosen, and a result shown, by its name on the system's
+        ladder (the dice panel shows the adjectives, from the bottom rung to the top) rather
+        than as a number."""
+
+    @property
     def shared_actions(self) -> frozenset[str]:
         """Which of the shared actions (:data:`SHARED_ACTIONS`) the system's book has; the
         encounter's dice panel shows the controls of these only."""
@@ -591,6 +614,26 @@ class ConflictHookDefaults:
     def exchange_text(self, number: int) -> str:
         """``Exchange 2``."""
         return f"Exchange {number}"
+
+    @property
+    def exchange_word(self) -> str:
+        """``exchange``."""
+        return "exchange"
+
+    @property
+    def points_label(self) -> str:
+        """``FP``: fate points."""
+        return "FP"
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """Zones with borders between them (the FATE books' zones)."""
+        return ("Zones and borders", "zone")
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """No: a number (the FATE ladder's numbers are what the table says aloud)."""
+        return False
 
     @property
     def shared_actions(self) -> frozenset[str]:

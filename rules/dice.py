@@ -1,8 +1,8 @@
 """Rules layer: dice pools, rolls and exact odds, with randomness injected.
 
 A roll is a signed pool of mixed dice plus one integer modifier (:class:`DicePool`): ``4dF``
-(SotC "The Dice"), ``3dF+1d6`` and ``dF-d6`` (Strange Fate power tiers), ``d100`` (ART, whose
-ones digit is the kicker die), ``4dF+3`` (a skill roll). The dice kinds: Fudge dice (``dF``),
+(SotC "The Dice"), ``3dF+1d6`` and ``dF-d6`` (Strange Fate power tiers), ``d100`` (ART, which reads
+its faces itself), ``4dF+3`` (a skill roll). The dice kinds: Fudge dice (``dF``),
 Fudge dice read off six-siders (``d6F``: 1-2 minus, 3-4 blank, 5-6 plus; SotC "The Dice"), the
 FATE 2.0 "dF.1" variant (``dF.1``: 6 plus, 1 minus), plain polyhedral dice (``d6``) and
 percentile dice (``d100`` or ``d%``). The total is the signed sum of the faces plus the
@@ -224,13 +224,6 @@ class RollResult(BaseModel):
     def effort(self) -> int:
         """The effort of a skill roll (the rating is the modifier): same as ``total``."""
         return self.total
-
-    @property
-    def kicker(self) -> int | None:
-        """ART kicker die: the ones digit of a single percentile roll (100 counts as 0)."""
-        if self.spec.kind != "percentile" or self.spec.count != 1:
-            return None
-        return self.faces[0] % 10
 
     def succeeds(self, difficulty: int) -> bool:
         """Meet-or-beat: a tie succeeds."""

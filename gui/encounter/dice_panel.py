@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,6 +51,7 @@ from rules.encounter import (
     TagAspectEvent,
 )
 from rules.errors import RuleViolation
+from rules.ladder import Ladder
 
 SCENE = "\u2014 scene / none \u2014"
 _FACE = {"+": 1, "-": -1, "0": 0, " ": 0, "\u2212": -1}
@@ -83,6 +85,57 @@ def _reroll_note(actor: int, target: int) -> str:
 
     parts = ([n(actor)] if actor else []) + ([f"the target's {n(target)}"] if target else [])
     return f" (counting {' and '.join(parts)}, used only when behind)" if parts else ""
+
+
+class DifficultySpinBox(QSpinBox):
+    """The difficulty: a number, or, for a system whose difficulties are rungs of its ladder
+    (:attr:`ConflictRules.difficulty_on_ladder`), the rung's name from the bottom rung to the
+    top (typing a name or a number picks it too)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ladder: Ladder | None = None
+
+    def use_ladder(self, ladder: Ladder) -> None:
+        """Name every value by ``ladder``'s adjective; only its rungs can be chosen."""
+        self._ladder = ladder
+        self.setRange(ladder.bottom.value, ladder.top.value)
+        self.setToolTip("The difficulty, by its name on the system's ladder")
+
+    def text_for(self, value: int) -> str:
+        """``value`` as shown: the rung's adjective, or the signed number without a ladder."""
+        return self._ladder.adjective(value) if self._ladder is not None else f"{value:+d}"
+
+    def textFromValue(self, value: int) -> str:
+        """The rung's adjective (a plain number without a ladder)."""
+        if self._ladder is None:
+            return super().textFromValue(value)
+        return self._ladder.adjective(value)
+
+    def valueFromText(self, text: str) -> int:
+        """A typed name or number."""
+        if self._ladder is None:
+            return super().valueFromText(text)
+        try:
+            return self._ladder.parse(text.strip())
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        """A name or number of a rung is acceptable; anything else only while typing (fixed
+        up on leaving). Numbers only without a ladder."""
+        if self._ladder is None:
+            return super().validate(text, pos)
+        try:
+            value = self._ladder.parse(text.strip())
+        except ValueError:
+            return (QValidator.State.Intermediate, text, pos)
+        ok = self.minimum() <= value <= self.maximum()
+        return (QValidator.State.Acceptable if ok else QValidator.State.Intermediate, text, pos)
+
+    def fixup(self, text: str) -> str:
+        """An unknown name goes back to the current value's."""
+        return self.textFromValue(self.value())
 
 
 class DicePanel(QWidget):
@@ -128,8 +181,10 @@ class DicePanel(QWidget):
         self.defense_dice.setPlaceholderText("roll (or type +0-+)")
         self.aspect = QLineEdit()
         self.aspect.setPlaceholderText("maneuver aspect, e.g. Off Balance")
-        self.difficulty = QSpinBox()
+        self.difficulty = DifficultySpinBox()
         self.difficulty.setRange(-10, 20)
+        if document.conflict_rules.difficulty_on_ladder and document.ladder is not None:
+            self.difficulty.use_ladder(document.ladder)
         self.difficulty_tier = QSpinBox()  # shown only where power tiers change the dice
         self.difficulty_tier.setRange(-1, 20)
         self.difficulty_tier.setSpecialValueText("the roller's own")
@@ -319,14 +374,16 @@ class DicePanel(QWidget):
         """The last result with ladder adjectives, the hit an attack deals (or the margin)
         and spin, in the system's words."""
         ladder = self._doc.ladder
+        cr = self._doc.conflict_rules
         parts = []
         for r in outcome.rolls:
             name = self._doc.participant(r.who)
             label = name.name if name is not None else r.who
             effort = ladder.render(r.effort) if ladder is not None else f"{r.effort:+d}"
+            if ladder is not None and cr.difficulty_on_ladder:  # a rung's name, as the panel's
+                effort = ladder.adjective(r.effort)
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
-        cr = self._doc.conflict_rules
         if outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
             text += f" \u2192 {cr.hit_text(outcome.shifts)}"
         elif outcome.action in ("attack", "maneuver", "roll", "pass_block"):
@@ -393,7 +450,8 @@ class DicePanel(QWidget):
                     rerolls=rerolls["actor"], pool=pools[0],
                 )  # fmt: skip
                 self.odds.setText(
-                    f"Odds vs {self.difficulty.value():+d}{note}: {float(chance) * 100:.0f}%"
+                    f"Odds vs {self.difficulty.text_for(self.difficulty.value())}{note}: "
+                    f"{float(chance) * 100:.0f}%"
                 )
         except RuleViolation:
             self.odds.setText("")

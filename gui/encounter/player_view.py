@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.scene_panel import zone_label
-from gui.encounter.turn_model import TurnOrderModel
+from gui.encounter.turn_model import TurnOrderModel, has_aspects
 from gui.theme import ui_scale
 from rules.encounter import Encounter, RollRecord
 
@@ -80,9 +80,7 @@ class PlayerViewWindow(QMainWindow):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(
-            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
-        )
+        header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
         self.heading = QLabel()
         self.aspects = QLabel()
         self.places = QLabel()
@@ -163,6 +161,7 @@ class PlayerViewWindow(QMainWindow):
         if on:
             lines.append("<b>On the characters:</b> " + "; ".join(on))
         self.aspects.setText("<br>".join(lines))
+        self.aspects.setVisible(has_aspects(self._doc.conflict_rules))  # none in the book: hidden
         zones, borders = where_everyone_is(state)
         places = []
         if zones:

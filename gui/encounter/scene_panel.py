@@ -34,6 +34,7 @@ from gui.encounter.system_prompts import (
     GenericEncounterPrompts,
     SceneControls,
 )
+from gui.encounter.turn_model import has_aspects
 from gui.shortcuts import key_text
 from gui.theme import css
 from rules.encounter import (
@@ -146,7 +147,8 @@ class ScenePanel(QWidget):
         grid = QGridLayout()
         aspects_label = QLabel("<b>Aspects</b>")
         grid.addWidget(aspects_label, 0, 0)
-        grid.addWidget(QLabel("<b>Zones and borders</b>"), 0, 1)
+        self.zones_label = QLabel()
+        grid.addWidget(self.zones_label, 0, 1)
         grid.addWidget(self.aspects, 1, 0)
         grid.addWidget(self.zones, 1, 1)
         arow = QGridLayout()
@@ -166,12 +168,11 @@ class ScenePanel(QWidget):
         grid.setRowStretch(1, 1)
         box.addLayout(grid, 1)
         # scene aspects only where the system's book has aspects to place or invoke
-        has_aspects = bool({"maneuver", "invoke"} & document.conflict_rules.shared_actions)
         for w in (
             aspects_label, self.aspects, self.add_aspect_button, self.remove_aspect_button,
             self.sticky_button, self.tag_plus, self.tag_minus, self.hide_aspect_button,
         ):  # fmt: skip
-            w.setVisible(has_aspects)
+            w.setVisible(has_aspects(document.conflict_rules))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(group)
@@ -198,7 +199,12 @@ class ScenePanel(QWidget):
         if state.ended:
             head = "The scene has ended"
         elif not state.started:
-            head = "Framing: add the cast, aspects and zones, then Start (Ctrl+Return)"
+            cr = self._doc.conflict_rules
+            words = cr.zone_words
+            parts = ["the cast"] + ["aspects"] * has_aspects(cr)
+            parts += [f"{words[1]}s"] if words is not None else []
+            framed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+            head = f"Framing: add {framed}, then Start (Ctrl+Return)"
         else:
             head = (
                 f"{self._doc.conflict_rules.exchange_text(state.exchange)} \u2014 "
@@ -251,7 +257,28 @@ class ScenePanel(QWidget):
         if self.system_controls is not None:
             cast(SceneControls, self.system_controls).refresh(state)
         self._fill_aspects(state)
+        self._show_zone_words()
         self._fill_zones(state)
+
+    def _show_zone_words(self) -> None:
+        """The places of the scene in the system's words (:attr:`ConflictRules.zone_words`),
+        or hidden for a system (or a scene's settings) that places no one."""
+        words = self._doc.conflict_rules.zone_words
+        zone_widgets = (
+            self.zones_label, self.zones, self.add_zone_button, self.rename_zone_button,
+            self.remove_zone_button, self.border_button, self.place_button,
+        )  # fmt: skip
+        for w in zone_widgets:
+            w.setVisible(words is not None)
+        if words is None:
+            return
+        heading, noun = words
+        self.zones_label.setText(f"<b>{heading}</b>")
+        self.add_zone_button.setToolTip(f"Add a {noun}")
+        self.rename_zone_button.setToolTip(f"Rename the selected {noun}")
+        self.remove_zone_button.setToolTip(f"Remove the selected {noun} and its borders")
+        self.border_button.setToolTip(f"Join two {noun}s (or part them)")
+        self.place_button.setToolTip(f"Put the selected participant in a {noun}")
 
     def _fill_aspects(self, state: Encounter) -> None:
         keep = self.current_aspect()

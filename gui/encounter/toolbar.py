@@ -53,3 +53,9 @@ class EncounterToolBar(QToolBar):
                 button.setAutoRaise(False)  # drawn as a button, not as menu text
             button.setAccessibleName(action.text().replace("&", ""))
             self.buttons[name] = button
+
+    def show_exchange_word(self, word: str) -> None:
+        """The next-exchange button in the system's words (``Next round``)."""
+        action = self.buttons["next_exchange"].defaultAction()
+        action.setIconText(f"Next {word}")
+        self.buttons["next_exchange"].setAccessibleName(f"Next {word}")

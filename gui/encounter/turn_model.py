@@ -86,15 +86,29 @@ def _track_column(key: str, label: str, rules: ConflictRules | None = None) -> C
     return Column(key, label, text, track=True)
 
 
+def has_aspects(rules: ConflictRules) -> bool:
+    """Whether the system's book has aspects to place or invoke (its shared actions include a
+    maneuver or an invoke): else the window shows no aspects."""
+    return bool({"maneuver", "invoke"} & rules.shared_actions)
+
+
 def columns_for(
     tracks: tuple[TrackSpec, ...], rules: ConflictRules | None = None
 ) -> tuple[Column, ...]:
     """The table's columns with one column per track the system names, in its order (each
     track in the system's words when ``rules`` has them, :meth:`ConflictRules.track_text`); no
-    consequences column for a system without consequences."""
+    consequences column for a system without consequences, no aspects column for one without
+    aspects (:func:`has_aspects`), the points column under the system's heading
+    (:attr:`ConflictRules.points_label`)."""
     rest = tuple(
         c for c in COLUMNS[3:] if c.key != "consequences" or rules is None or rules.has_consequences
     )
+    if rules is not None:
+        rest = tuple(
+            Column(c.key, rules.points_label, c.text) if c.key == "fp" else c
+            for c in rest
+            if c.key != "aspects" or has_aspects(rules)
+        )
     first = COLUMNS[0]
     if rules is not None:  # the initiative in the system's words, under the scene's settings
 
@@ -145,6 +159,11 @@ class TurnOrderModel(QAbstractTableModel):
         self._by_id: dict[str, Participant] = {}
         self._ids = self._visible(document.state)
         document.state_replaced.connect(self._on_state_replaced)
+
+    @property
+    def stretch_column(self) -> int:
+        """The column that takes the table's spare width: the aspects, else the status."""
+        return self.column_index.get("aspects", self.column_index["status"])
 
     def _visible(self, state: Encounter) -> tuple[str, ...]:
         ids = display_order(state)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QStyledItemDelegate,
@@ -43,7 +44,7 @@ from gui.encounter.system_actions import install as install_system_actions
 from gui.encounter.system_actions import install_offers
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.toolbar import EncounterToolBar
-from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel
+from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel, has_aspects
 from gui.shortcuts import key_text, keys
 from rules.conflict import companion, fill_dice, minion_group
 from rules.encounter import (
@@ -102,6 +103,20 @@ class BoxDelegate(QStyledItemDelegate):
         return False
 
 
+def _mnemonic(word: str, action: QAction) -> str:
+    """``word`` with ``&`` before its first letter that no other entry of ``action``'s menus
+    uses as its key (none when every letter is taken)."""
+    taken = {
+        other.text()[other.text().index("&") + 1].lower()
+        for menu in action.associatedObjects()
+        if isinstance(menu, QMenu)
+        for other in menu.actions()
+        if other is not action and "&" in other.text()[:-1]
+    }
+    at = next((i for i, ch in enumerate(word) if ch.isalpha() and ch.lower() not in taken), None)
+    return word if at is None else f"{word[:at]}&{word[at:]}"
+
+
 class EncounterWindow(QMainWindow):
     """The game master's window for one encounter.
 
@@ -142,10 +157,8 @@ class EncounterWindow(QMainWindow):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(
-            self.model.column_index["aspects"], QHeaderView.ResizeMode.Stretch
-        )
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection("aspects" in self.model.column_index)
         self.box_delegate = BoxDelegate(self)
         for i, column in enumerate(self.model.columns):
             if column.track:
@@ -200,7 +213,8 @@ class EncounterWindow(QMainWindow):
         cbox.addWidget(split)
         self.setCentralWidget(container)
         self._build_actions()
-        self.addToolBar(EncounterToolBar(self))
+        self.toolbar = EncounterToolBar(self)
+        self.addToolBar(self.toolbar)
         self.dice.submit = self.push  # type: ignore[method-assign]
         self.scene.event_requested.connect(self.push)
         self.scene.selected_participant = self.selected
@@ -256,7 +270,7 @@ class EncounterWindow(QMainWindow):
             act, "Com&panion takes the hit", "companion_hit", lambda: self.take_consequence(True)
         )
         self._action(act, "Take &out", "take_out", self.take_out)
-        self._action(act, "Add aspec&t", "add_aspect", self.add_aspect)
+        add_aspect = self._action(act, "Add aspec&t", "add_aspect", self.add_aspect)
         self._action(act, "Grant &fate point", "fate_point", self.grant_fate_point)
         self._action(act, "Full &defense", "full_defense", self.full_defense)
         self._action(act, "&GM override: one more action...", "gm_override", self.gm_override)
@@ -264,10 +278,15 @@ class EncounterWindow(QMainWindow):
         self._action(act, "Take held act&ion", "resume", self.resume)
         self._action(act, "Hide / show in player &view", "hide", self.toggle_hidden)
         scene = bar.addMenu("&Scene")
-        self._action(scene, "Add scene &aspect...", "scene_aspect", self.scene.add_aspect)
-        self._action(scene, "Add &zone...", None, self.scene.add_zone)
-        self._action(scene, "&Border between zones...", None, self.scene.edit_border)
-        self._action(scene, "&Place selected in a zone...", "zone", self.place_selected)
+        scene_aspect = self._action(
+            scene, "Add scene &aspect...", "scene_aspect", self.scene.add_aspect
+        )
+        self._aspect_actions = (add_aspect, scene_aspect)
+        self._zone_actions = (
+            self._action(scene, "Add &zone...", None, self.scene.add_zone),
+            self._action(scene, "&Border between zones...", None, self.scene.edit_border),
+            self._action(scene, "&Place selected in a zone...", "zone", self.place_selected),
+        )
         self.system_actions = install_system_actions(self, bar)  # the system's own actions
         self.offers = install_offers(self)  # what the system's rules offer right now
         cast = bar.addMenu("&Cast")
@@ -341,6 +360,7 @@ class EncounterWindow(QMainWindow):
         title = state.name or "Encounter"
         when = self.doc.conflict_rules.exchange_text(state.exchange).lower()
         self.setWindowTitle(f"{title} \u2014 {when} [*]")
+        self._show_system_words()
         self._show_cast(state)
         log = self.doc.log
         shown = self.log.count()
@@ -352,6 +372,32 @@ class EncounterWindow(QMainWindow):
         if shown < len(log):
             self.log.addItems([f"{e.index + 1}. {e.text}" for e in log[shown:]])
             self.log.scrollToBottom()
+
+    def _show_system_words(self) -> None:
+        """The window's commands in the system's words (the scene's settings may change them
+        while framing): no aspect commands for a system without aspects; the scene's places
+        by :attr:`ConflictRules.zone_words`, or none; the next-exchange command's menu entry,
+        tooltip and toolbar button by :attr:`ConflictRules.exchange_word` (``Next &round``,
+        with a key letter no other entry of its menu has)."""
+        cr = self.doc.conflict_rules
+        for aspect_action in self._aspect_actions:  # none where the book has no aspects
+            aspect_action.setVisible(has_aspects(cr))
+        words = cr.zone_words
+        for zone_action in self._zone_actions:
+            zone_action.setVisible(words is not None)
+        if words is not None and words[1] != "zone":
+            noun = words[1]
+            add, border, place = self._zone_actions
+            add.setText(f"Add {_mnemonic(noun, add)}...")
+            border.setText(f"Border between {_mnemonic(noun, border)}s...")
+            place.setText(f"Place selected in a {_mnemonic(noun, place)}...")
+        word = cr.exchange_word
+        action = self.actions_by_name["next_exchange"]
+        text = "Next e&xchange" if word == "exchange" else f"Next {_mnemonic(word, action)}"
+        if action.text() != text:
+            action.setText(text)
+            action.setToolTip(f"Next {word} ({key_text('next_exchange')})")
+            self.toolbar.show_exchange_word(word)
 
     def _on_save_failed(self, message: str) -> None:
         self.show_message(f"Not saved: {message}")

@@ -279,9 +279,8 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
         state = _fix_initiative(cr, state, ev.who, read.initiative)
     if ev.uses_action and not (read.initiative is not None and not state.started):
         state = _acted(state, ev.who)
-    text = f"{_fmt_roll(cr, state, rec)} {cr.roll_verdict(rec.effort, ev.difficulty)}" + (
-        " (spin)" if spin else ""
-    )
+    verdict = f" {cr.roll_verdict(rec.effort, ev.difficulty)}" if read.verdict else ""
+    text = f"{_fmt_roll(cr, state, rec)}{verdict}" + (" (spin)" if spin else "")
     if ev.note:
         text += f" \u2014 {ev.note}"
     outcome = Outcome(

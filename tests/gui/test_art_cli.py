@@ -8,6 +8,7 @@ cell (row 14: 59-73 is Good, ART Engine "Using the ART", L1071-1073).
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,52 @@ def test_an_in_memory_library_refuses_an_import(good: Path, capsys: Any) -> None
     assert run("--library", "sqlite://", "import", str(good)) == 2
     err = capsys.readouterr().err
     assert "in-memory" in err and "Imported" not in err
+
+
+def _main(*argv: str) -> int:
+    from gui.cli import main
+
+    return main(list(argv))
+
+
+def test_art_roll_reads_the_loaded_table(
+    good: Path, library_file: str, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fatesmith art roll ROW``: d100 and its kicker (L293-301 "Using the Dice", "Kicker Die")
+    read on the library's table; the same seed gives the same roll and column."""
+    assert run("--library", library_file, "--create", "--no-samples", "import", str(good)) == 0
+    capsys.readouterr()
+    assert _main("art", "roll", "14", "--seed", "3", "--library", library_file, "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["table_loaded"] is True and out["row"] == 14
+    assert out["kicker"] == out["roll"] % 10
+    assert out["column"] == fake_table().column(14, out["roll"]).name
+    assert _main("art", "roll", "14", "--seed", "3", "--library", library_file) == 0
+    text = capsys.readouterr().out
+    assert f"d100 {out['roll']}, kicker {out['kicker']}" in text and out["result"] in text
+
+
+def test_art_roll_without_a_table_says_so(library_file: str, capsys: Any) -> None:
+    """No table loaded (issue 12): the roll and kicker still happen, and the user is told
+    plainly that no table is loaded and to read the column off the printed table."""
+    argv = ("art", "roll", "14", "--seed", "3", "--library", library_file, "--create")
+    assert _main(*argv, "--no-samples") == 0
+    text = capsys.readouterr().out
+    assert "No Action Results Table is loaded" in text and "kicker" in text
+    assert "printed table" in text
+    assert _main("art", "roll", "14", "--seed", "3", "--library", library_file, "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["table_loaded"] is False and out["column"] is None
+    assert 1 <= out["roll"] <= 100 and out["kicker"] == out["roll"] % 10
+
+
+def test_art_roll_refuses_a_row_out_of_range(library_file: str, capsys: Any) -> None:
+    assert _main("art", "roll", "0", "--library", library_file, "--create") == 1
+    assert "ROW must be" in capsys.readouterr().err
+
+
+def test_the_core_roll_of_d100_has_no_kicker(capsys: Any) -> None:
+    """The kicker is ART's (``art roll``): ``fatesmith roll d100`` rolls plain percentile dice."""
+    assert _main("roll", "d100", "--seed", "3", "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "kicker" not in out and 1 <= out["total"] <= 100

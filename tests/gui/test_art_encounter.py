@@ -284,3 +284,77 @@ def test_exploration_phases_show_the_time_spent_against_the_limit(qtbot: Any, li
         QApplication.processEvents()
         SHOTS.mkdir(parents=True, exist_ok=True)
         window.grab().save(str(SHOTS / "art-exploration.png"))
+
+
+def test_the_window_speaks_art_not_fate(qtbot: Any, qtmodeltester: Any, library: Any) -> None:
+    """Issue 12, the encounter window in ART's words: combat rounds ("Combat Rounds") and
+    phase-track turns (Chapter 4 "Phase Track"); the points column holds Fame not yet spent
+    (Chapter 2 "Fame"); no aspects anywhere; the range track's bands in combat (L1903-1923)
+    and no places in exploration; difficulties by column, Catastrophic to Extreme ("Adjusting
+    Difficulty", L1027)."""
+    window = _window(qtbot, library, seed=6)
+    bar = window.toolbar.buttons["next_exchange"]
+    assert bar.text() == "Next round" and bar.accessibleName() == "Next round"
+    action = window.actions_by_name["next_exchange"]
+    assert action.text().replace("&", "") == "Next round" and "&" in action.text()
+    model = window.model
+    qtmodeltester.check(model)
+    headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    assert "Fame" in headers and "FP" not in headers and "Aspects" not in headers
+    scene = window.scene
+    assert scene.aspects.isHidden()
+    assert scene.zones.isVisible() and scene.zones_label.text() == "<b>Bands on the range track</b>"
+    assert scene.add_zone_button.toolTip() == "Add a band"
+    aspect_actions = ("add_aspect", "scene_aspect")
+    assert not any(window.actions_by_name[n].isVisible() for n in aspect_actions)
+    assert window.actions_by_name["zone"].text().replace("&", "") == "Place selected in a band..."
+    assert "aspects" not in scene.exchange.text() and "bands" in scene.exchange.text()
+    difficulty = window.dice.difficulty
+    assert (difficulty.minimum(), difficulty.maximum()) == (int(Result.CT), int(Result.EX))
+    assert difficulty.text() == "Catastrophic"
+    difficulty.setValue(int(Result.PR))
+    assert difficulty.text() == "Poor"
+    difficulty.lineEdit().selectAll()
+    qtbot.keyClicks(difficulty, "Good")
+    difficulty.interpretText()
+    assert difficulty.value() == int(Result.GD)
+    window.show_player_view()
+    view = window.player_view
+    assert view is not None and view.aspects.isHidden()
+    public = [view.model.headerData(i, Qt.Orientation.Horizontal) for i in range(6)]
+    assert "Fame" in public and "Aspects" not in public
+    view.close()
+    controls = window.scene.system_controls
+    assert isinstance(controls, ArtSceneControls)
+    controls.phases.exploration.setChecked(True)
+    assert bar.text() == "Next phase-track turn"
+    assert scene.zones.isHidden() and scene.zones_label.isHidden()
+    assert not window.actions_by_name["zone"].isVisible()
+    controls.phases.exploration.setChecked(False)
+    assert bar.text() == "Next round" and scene.zones.isVisible()
+
+
+def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path) -> None:
+    """The seams' defaults (rules.conflict_rules.ConflictHookDefaults): a SotC window keeps
+    "Next exchange", the FP and Aspects columns, zones and a numbered difficulty."""
+    from storage.library import Library
+
+    with Library.open(f"sqlite:///{tmp_path / 'f.sqlite3'}", registry=registry) as lib:
+        window = open_encounter_window(lib, None, lib.registry, system="sotc")
+        assert isinstance(window, EncounterWindow)
+        qtbot.addWidget(window)
+        window.show()
+        assert window.toolbar.buttons["next_exchange"].text() == "Next exchange"
+        assert window.actions_by_name["next_exchange"].text() == "Next e&xchange"
+        model = window.model
+        headers = [
+            model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())
+        ]
+        assert "FP" in headers and "Aspects" in headers
+        assert window.scene.zones_label.text() == "<b>Zones and borders</b>"
+        assert window.scene.aspects.isVisible() and window.scene.zones.isVisible()
+        assert window.actions_by_name["zone"].text() == "&Place selected in a zone..."
+        assert window.actions_by_name["scene_aspect"].isVisible()
+        assert window.dice.difficulty.text() == "0"
+        assert (window.dice.difficulty.minimum(), window.dice.difficulty.maximum()) == (-10, 20)
+        window.close()

@@ -359,3 +359,23 @@ def test_exploration_phases_on_the_phase_track() -> None:
     assert cr.settings_change_problem(rounds, False) is None
     _after, texts = _run(cr, state, RollEvent(who="bo", skill="Initiative", dice=(5,)))
     assert "exploration phases have no initiative" in texts[0]
+
+
+def test_an_initiative_roll_has_no_verdict(cr: ArtConflictRules) -> None:
+    """Initiative is rolled with no difficulty (L1767-1773: Alertness fixes the order): its line
+    names the column rolled and no "vs <difficulty>: n successes" verdict; a roll against a
+    difficulty keeps its verdict ("Successes & Failures")."""
+    hero = cr.participant_from_character(balanced_adventurer(), pid="ada")
+    state = _scene(cr, hero)
+    state, texts = _run(
+        cr, state, RollEvent(who="ada", skill="Initiative", dice=(57,), reading="PR")
+    )
+    assert "= Poor" in texts[0]
+    assert " vs " not in texts[0] and "success" not in texts[0]
+    state, texts = _run(
+        cr,
+        state,
+        StartEvent(),
+        RollEvent(who="ada", skill="Agility", dice=(57,), reading="GD", difficulty=4),
+    )
+    assert "vs Poor: 3s" in texts[1]

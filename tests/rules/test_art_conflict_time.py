@@ -17,6 +17,7 @@ from rules.encounter import (
     ApplyStressEvent,
     Encounter,
     Event,
+    GmOverrideEvent,
     NextTurnEvent,
     Participant,
     RollEvent,
@@ -121,6 +122,13 @@ def _task(state: Encounter, difficulty: Result, column: str) -> RollEvent:
     )
 
 
+def _limit(phases: int, task: str = "") -> SystemActionEvent:
+    params: dict[str, int | str] = {"phases": phases}
+    if task:
+        params["task"] = task
+    return SystemActionEvent(action="time_limit", actor="ada", params=params)
+
+
 def test_phases_are_of_the_scenes_scale_and_add_up() -> None:
     """ "Time Scale of Phases" (L1618-1626): a phase is 5 minutes, 1 hour ... 10 years;
     "How Long Did It Take?" (L1644): Pathetic against Catastrophic on the hours scale is 8
@@ -162,13 +170,70 @@ def test_a_time_limit_aborts_a_task_that_would_take_longer() -> None:
     state, texts = _run(cr, state, _task(state, Result.CT, "PT"))  # would take 8
     assert "would take 8 phases, over the limit of 3: aborted after 15 minutes" in texts[0]
     assert "neither success nor failure" in texts[0] and "(token on square 4)" in texts[0]
+    assert " vs " not in texts[0]  # no verdict: aborted, neither success nor failure
     ada = state.find("ada")
     assert ada is not None and timing.limit_of(ada) is None
     assert "limited" not in cr.time_status(state)
     state, _ = _run(cr, state, NextTurnEvent())
-    state, _ = _run(cr, state, SystemActionEvent(action="time_limit", actor="ada", params={}))
+    # another task (the one aborted is not tried again, see the next test)
+    state, _ = _run(cr, state, _limit(1, "climb the wall"))
     state, texts = _run(cr, state, _task(state, Result.PR, "SP"))  # 1 phase, within 1
     assert "takes 1 phase, 5 minutes" in texts[0] and "aborted" not in texts[0]
+
+
+def test_an_aborted_task_is_not_tried_again_without_a_gm_override() -> None:
+    """ "Setting Time Limits" (L1677-1681): a task aborted at its limit is not to be tried again
+    before the next session. A new time limit naming it is refused (nothing changes, the reason
+    is logged); a GM override lets it through once (spent on it); another task is not held up."""
+    cr, state = _explore()
+    state, texts = _run(cr, state, _limit(2, "pick the lock"), _task(state, Result.CT, "PT"))
+    assert texts[0].startswith("Ada gives \u201cpick the lock\u201d at most 2 phases")
+    assert "aborted after 10 minutes" in texts[1]
+    ada = state.find("ada")
+    assert ada is not None and timing.aborted_tasks(ada) == ("pick the lock",)
+    state, _ = _run(cr, state, NextTurnEvent())
+    before = state
+    state, texts = _run(cr, state, _limit(3, "Pick the  LOCK"))
+    assert state.participants == before.participants
+    assert "may not try \u201cPick the LOCK\u201d again" in texts[0]
+    assert "not to be tried again before the next session" in texts[0]
+    assert "GM override" in texts[0]
+    state, texts = _run(cr, state, _limit(3, "climb the wall"))  # another task: allowed
+    assert "\u201cclimb the wall\u201d at most 3 phases" in texts[0]
+    state, texts = _run(cr, state, GmOverrideEvent(who="ada", reason="a new lock pick"))
+    state, texts = _run(cr, state, _limit(3, "pick the lock"))
+    assert "GM override" in texts[0] and "at most 3 phases" in texts[0]
+    assert state.overrides == ()
+    ada = state.find("ada")
+    assert ada is not None and timing.aborted_tasks(ada) == ()
+    state, texts = _run(cr, state, _task(state, Result.PR, "GD"))
+    assert "takes 3 phases" in texts[0] and "aborted" not in texts[0]
+
+
+def test_an_unnamed_task_is_the_trait_rolled() -> None:
+    """A limit naming no task: the trait rolled is the task. A roll of that trait under a new
+    limit is refused (the token stays, the limit stays), whatever the column."""
+    cr, state = _explore()
+    state, texts = _run(cr, state, _limit(1), _task(state, Result.CT, "PT"))
+    assert "aborted after 5 minutes" in texts[1]
+    ada = state.find("ada")
+    assert ada is not None and timing.aborted_tasks(ada) == ("Dexterity",)
+    state, _ = _run(cr, state, NextTurnEvent(), _limit(5))
+    before = state
+    state, texts = _run(cr, state, _task(state, Result.PR, "AW"))
+    assert state.find("ada") == before.find("ada")
+    assert "may not try \u201cDexterity\u201d again" in texts[0]
+    assert "a time limit naming \u201cDexterity\u201d" in texts[0]
+    state, texts = _run(
+        cr,
+        state,
+        GmOverrideEvent(who="ada", reason="fresh eyes"),
+        _limit(5, "Dexterity"),
+        _task(state, Result.PR, "AW"),
+    )
+    assert "takes less than a phase" in texts[2] and "may not" not in texts[2]
+    assert cr.participant_options_problem({"aborted_tasks": ("",)}) is not None
+    assert cr.participant_options_problem({"aborted_tasks": ("x",), "time_limit_task": "x"}) is None
 
 
 def test_time_actions_belong_to_exploration() -> None:

@@ -71,6 +71,14 @@ def test_d100_reads_high_then_low_and_00_is_100() -> None:
     assert PercentileRoll(value=44).doubles and not PercentileRoll(value=45).doubles
 
 
+def test_the_kicker_is_the_ones_digit() -> None:
+    """The kicker is ART's rule, not the core dice's (art-engine.md section 2, "Dice", L103; book
+    L299-301 "Kicker Die"): the low (ones) die of d100; 100 (00) reads as 0."""
+    assert PercentileRoll(value=47).kicker == 7
+    assert PercentileRoll(value=100).kicker == 0
+    assert PercentileRoll(value=7).kicker == 7
+
+
 def test_d100_covers_1_to_100() -> None:
     rng = random.Random(5)
     seen = {roll_d100(rng).value for _ in range(4000)}

@@ -55,13 +55,6 @@ def test_roll_uses_the_injected_generator() -> None:
     assert a.total == sum(a.faces) + 2 == a.effort
 
 
-def test_percentile_kicker_is_the_ones_digit() -> None:
-    """ART Engine "Kicker Die": the low (ones) die of d100; 100 reads as 0."""
-    assert from_faces("d100", [47]).kicker == 7
-    assert from_faces("d100", [100]).kicker == 0
-    assert from_faces("4dF", [0, 0, 0, 0]).kicker is None
-
-
 @pytest.mark.parametrize("text", ["", "4dX", "0dF", "4dF+", "dF+3+1", "101dF", "4d1", "x" * 100])
 def test_bad_expressions_give_a_clear_error(text: str) -> None:
     with pytest.raises(DiceExpressionError):

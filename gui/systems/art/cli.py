@@ -1,5 +1,6 @@
 """GUI layer (command line, no Qt): ``fatesmith art-table import FILE.csv | export OUT.csv |
-check FILE.csv``, the ART Engine's Action Results Table without the desktop app.
+check FILE.csv``, the ART Engine's Action Results Table without the desktop app, and
+``fatesmith art roll ROW``, a d100 roll and its kicker read on that table.
 
 The book does not print the table (it is published separately); a user who owns it keeps it as
 CSV (header ``row,CT,PT,FB,IN,PR,PS,GD,GT,SP,AW``, then a row number and ten cells ``lo-hi``,
@@ -9,7 +10,7 @@ read. ``import`` stores a valid table in the library (``--library`` or ``FATESMI
 the ART Engine's system data; ``export`` writes the library's table.
 
 The seam is two plain functions, :func:`add_arguments` and :func:`run`; :data:`PLUGIN` also
-offers them as ``art-table`` under a system's own commands.
+offers them as ``art-table`` under a system's own commands, beside ``roll`` (:func:`cmd_roll`).
 """
 
 from __future__ import annotations
@@ -137,8 +138,57 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``import``, ``export`` and ``check`` to ``fatesmith art-table``'s parser."""
+ROW_MIN, ROW_MAX = 1, 99
+"""The rows ``art roll`` accepts (a table clamps a row past its last to the last)."""
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    """``fatesmith art roll ROW``: d100 and its kicker, read on the library's Action Results
+    Table (ART Engine, Chapter 1 "Using the Dice", "Kicker Die"; Chapter 3 "Action Results
+    Table"); with no usable table, says so and prints the roll for the printed table."""
+    import json
+    import random
+
+    from rules.systems.art.rolls import roll_d100
+
+    row = args.row
+    if not ROW_MIN <= row <= ROW_MAX:
+        _err(f"ROW must be a trait total from {ROW_MIN} to {ROW_MAX}, not {row}")
+        return EXIT_INVALID
+    try:
+        with _open_library(args) as library:
+            system = library.registry.get(SYSTEM_ID)
+            table, status = system.table, system.table_status
+    except FatesmithError as exc:
+        _err(str(exc))
+        return EXIT_UNREADABLE
+    roll = roll_d100(random.Random(args.seed))
+    column = table.column(row, roll.value) if table is not None else None
+    out: dict[str, Any] = {
+        "row": row,
+        "roll": roll.value,
+        "kicker": roll.kicker,
+        "doubles": roll.doubles,
+        "table_loaded": table is not None,
+        "column": column.name if column is not None else None,
+        "result": column.title if column is not None else None,
+    }
+    if args.json:
+        print(json.dumps(out))
+        return EXIT_OK
+    dice = f"row {row}: d100 {roll.value}, kicker {roll.kicker}" + (
+        " (doubles)" if roll.doubles else ""
+    )
+    if column is None:
+        print(status)
+        print(f"{dice}: read the column on row {row} of your printed table for {roll.value}")
+    else:
+        print(f"{dice} = {column.title} ({column.name})")
+    return EXIT_OK
+
+
+def _library_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--library``, ``--no-samples`` and ``--create``, as every library command has them."""
     parser.add_argument(
         "--library",
         default=argparse.SUPPRESS,
@@ -155,6 +205,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,  # never resets `fatesmith --create art-table ...`
         help="create the library named by --library if it does not exist",
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``import``, ``export`` and ``check`` to ``fatesmith art-table``'s parser."""
+    _library_arguments(parser)
     sub = parser.add_subparsers(dest="art_table_command", metavar="ACTION", required=True)
     check = sub.add_parser("check", help="check a CSV table (exit 0 valid, 1 errors, 2 unreadable)")
     check.add_argument("file", metavar="FILE.csv")
@@ -174,7 +229,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 class ArtCli:
-    """``art-table`` as a system command (for a CLI seam that asks a system's ``PLUGIN``)."""
+    """``art-table`` and ``roll`` as system commands (for the CLI seam that asks a system's
+    ``PLUGIN``)."""
 
     @property
     def help(self) -> str:
@@ -184,12 +240,24 @@ class ArtCli:
     def add_commands(
         self, commands: argparse._SubParsersAction[Any], registry: Callable[[], Any]
     ) -> None:
-        """Add ``art-table`` with its actions."""
+        """Add ``art-table`` with its actions, and ``roll``."""
         parser = commands.add_parser(
             "art-table", help="check, import and export the Action Results Table (CSV)"
         )
         add_arguments(parser)
         parser.set_defaults(func=run)
+        roller = commands.add_parser(
+            "roll",
+            help="roll d100 and the kicker on a row of the Action Results Table",
+            description="Roll d100 and the kicker die and read the result column on ROW of the "
+            "library's Action Results Table; with no table loaded, print the roll to read off "
+            "your printed table.",
+        )
+        roller.add_argument("row", type=int, metavar="ROW", help="the trait total (the row)")
+        roller.add_argument("--seed", type=int, help="seed for a repeatable roll")
+        roller.add_argument("--json", action="store_true", help="print the result as JSON")
+        _library_arguments(roller)
+        roller.set_defaults(func=cmd_roll)
 
 
 PLUGIN = ArtCli()

@@ -32,7 +32,6 @@ attempts; a time limit announced before a roll aborts a task that would take lon
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +57,7 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.names import find_name
+from rules.settings import settings_words
 from rules.systems.art import conflict_cast as cast
 from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
@@ -169,7 +169,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             scale = self._settings.phase_scale
             mode = f"exploration phases on the scale of {scale} "
             mode += f"(a phase is {timing.duration_text(1, scale)})"
-        return f"run as {mode} with {table}, " + json.dumps(self._data, sort_keys=True)
+        return f"run as {mode} with {table} ({settings_words(self._settings)})"
 
     @property
     def rotating_initiative(self) -> bool:
@@ -267,6 +267,9 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 text="exploration phases have no initiative: every token starts on the first "
                 "square of the phase track",
             )
+        refused = self._refused(p, skill, difficulty)
+        if refused:
+            return RollReading(effort=None, text=refused)
         parts = self._parts(p, skill)
         if isinstance(parts, str):
             return RollReading(effort=None, text=parts)
@@ -275,11 +278,13 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             shift = f" {bonus:+d} column{'s' if abs(bonus) != 1 else ''}" if bonus else ""
             return self._phases(
                 p,
+                skill,
                 difficulty,
                 RollReading(
                     effort=int(value),
                     text=f"{value.title}{shift} (a foe does not roll)",
                     initiative=cast.initiative_place(value) if initiative else None,
+                    verdict=not initiative,
                 ),
             )
         base, skills = parts[0][1], tuple(v for _k, v in parts[1:])
@@ -317,19 +322,32 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         assert column is not None
         return self._phases(
             p,
+            skill,
             difficulty,
             RollReading(
                 effort=int(column),
                 text=f"{dice} = {column.title}{how}",
                 initiative=cast.initiative_place(column) if initiative else None,
+                verdict=not initiative,
             ),
         )
 
-    def _phases(self, p: Participant, difficulty: int | None, read: RollReading) -> RollReading:
+    def _refused(self, p: Participant, skill: str, difficulty: int | None) -> str:
+        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit that
+        was aborted at its limit before ("Setting Time Limits", L1677-1681); else empty."""
+        if not self._settings.exploration or difficulty is None or timing.limit_of(p) is None:
+            return ""
+        task = timing.task_of(p, skill)
+        return timing.refusal(p, task) if timing.was_aborted(p, task) else ""
+
+    def _phases(
+        self, p: Participant, skill: str, difficulty: int | None, read: RollReading
+    ) -> RollReading:
         """In exploration, an action against a difficulty moves ``p``'s token one square per
         phase it takes ("How Long Did It Take?", "Phase Track"): its place is the initiative,
         minus the phases gone by. The phases are of ``p``'s scale, and a task that would take
-        more than the limit announced is aborted at the limit ("Setting Time Limits")."""
+        more than the limit announced is aborted at the limit ("Setting Time Limits"), and
+        recorded as aborted (:func:`conflict_time.abort`)."""
         if not self._settings.exploration or difficulty is None or read.effort is None:
             return read
         phases = phases_taken(_column(read.effort), _column(difficulty))
@@ -338,7 +356,9 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         spent = phases if limit is None else min(phases, limit)
         now = min(p.initiative.values(), default=0)
         square = (-now + spent) % PHASE_SQUARES + 1
+        options = timing.spend(p, spent, scale)
         if spent < phases:
+            options.update(timing.abort(p, timing.task_of(p, skill)))
             took = (
                 f"would take {phases} phases, over the limit of {spent}: aborted after "
                 f"{timing.duration_text(spent, scale)}, neither success nor failure whatever "
@@ -353,7 +373,8 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
             update={
                 "text": f"{read.text}; {took} (token on square {square})",
                 "initiative": now - spent,
-                "options": timing.spend(p, spent, scale),
+                "options": options,
+                "verdict": read.verdict and spent >= phases,  # aborted: no success, no failure
             }
         )
 
@@ -440,6 +461,28 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         if self._settings.exploration:
             return f"Phase-track turn {number}"
         return f"Round {number}"
+
+    @property
+    def exchange_word(self) -> str:
+        """``round`` ("Combat Rounds"); in exploration, ``phase-track turn``."""
+        return "phase-track turn" if self._settings.exploration else "round"
+
+    @property
+    def points_label(self) -> str:
+        """``Fame``: an adventurer's Fame not yet spent (Chapter 2 "Fame"); foes have none."""
+        return "Fame"
+
+    @property
+    def zone_words(self) -> tuple[str, str] | None:
+        """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
+        exploration, where the track counts phases ("Phase Track")."""
+        return None if self._settings.exploration else ("Bands on the range track", "band")
+
+    @property
+    def difficulty_on_ladder(self) -> bool:
+        """Yes: a difficulty is a result column, Catastrophic to Extreme ("Adjusting
+        Difficulty", L1027)."""
+        return True
 
     @property
     def shared_actions(self) -> frozenset[str]:

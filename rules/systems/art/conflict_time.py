@@ -10,9 +10,14 @@ take more is left incomplete, neither success nor failure, not to be tried again
 next session ("Setting Time Limits", L1677-1681).
 
 A participant records (as system options) the phases it has spent at each scale
-(:data:`OPT_TIME`), the steps its attempts have been raised (:data:`OPT_RAISED`) and the limit
+(:data:`OPT_TIME`), the steps its attempts have been raised (:data:`OPT_RAISED`), the limit
 it announced for its next roll (:data:`OPT_LIMIT`, with the phases it had spent then, so the
-limit holds for that one roll).
+limit holds for that one roll) and the task it named with it (:data:`OPT_TASK`), and the tasks
+aborted at their limit (:data:`OPT_ABORTED`). A task is the name given with the limit, else
+the trait rolled. An aborted task is not tried again in the encounter: a time limit naming it,
+or a roll under a limit for it, is refused with its reason in the log, unless the GM allows it
+with a GM override (spent on it). A roll with no limit announced names no task, so it is not
+checked (judgment call: the app cannot tell which task a bare roll is for).
 """
 
 from __future__ import annotations
@@ -47,6 +52,15 @@ OPT_LIMIT = "time_limit"
 """Participant option: (the limit in phases, the phases it had spent when announcing it)."""
 MAX_LIMIT = 100
 """The longest limit the encounter accepts (ten times round the phase track)."""
+OPT_TASK = "time_limit_task"
+"""Participant option: the task named with the limit (absent: the trait rolled is the task)."""
+OPT_ABORTED = "aborted_tasks"
+"""Participant option: the tasks aborted at their time limit in this encounter."""
+MAX_TASK = 80
+"""The longest task name."""
+MAX_ABORTED = 50
+"""The most aborted tasks one participant records."""
+SECTION = 'ART Engine, Chapter 4 "Setting Time Limits"'
 
 
 def scale_of(scene: Scale, p: Participant) -> Scale:
@@ -101,7 +115,44 @@ def spend(p: Participant, phases: int, scale: Scale) -> dict[str, OptionValue | 
     """The options recording ``phases`` more of ``scale`` spent (the limit used up)."""
     counts = list(time_spent(p))
     counts[SCALES.index(scale)] += phases
-    return {OPT_TIME: tuple(counts), OPT_LIMIT: None}
+    return {OPT_TIME: tuple(counts), OPT_LIMIT: None, OPT_TASK: None}
+
+
+def aborted_tasks(p: Participant) -> tuple[str, ...]:
+    """The tasks ``p`` saw aborted at their time limit in this encounter."""
+    raw = p.options.get(OPT_ABORTED, ())
+    return tuple(str(t) for t in raw) if isinstance(raw, tuple) else ()
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def was_aborted(p: Participant, task: str) -> bool:
+    """Whether ``task`` (any case and spacing) was aborted at its limit for ``p``."""
+    return any(_same(t, task) for t in aborted_tasks(p))
+
+
+def task_of(p: Participant, trait: str) -> str:
+    """The task of ``p``'s roll of ``trait`` under its limit: the name given with the limit,
+    else the trait."""
+    named = p.options.get(OPT_TASK)
+    return named if isinstance(named, str) and named.strip() else trait.strip()
+
+
+def abort(p: Participant, task: str) -> dict[str, OptionValue | None]:
+    """The options recording ``task`` aborted (not to be tried again in this encounter)."""
+    kept = tuple(t for t in aborted_tasks(p) if not _same(t, task))
+    return {OPT_ABORTED: (*kept, task)[-MAX_ABORTED:]}
+
+
+def refusal(p: Participant, task: str) -> str:
+    """Why ``p`` may not try ``task`` again, for the log."""
+    return (
+        f"{p.name} may not try \u201c{task}\u201d again: it was aborted at its time limit and "
+        f"is not to be tried again before the next session ({SECTION}); the GM may allow it "
+        f"(a GM override, then a time limit naming \u201c{task}\u201d)"
+    )
 
 
 def options_problem(key: str, value: OptionValue) -> str | None:
@@ -117,6 +168,16 @@ def options_problem(key: str, value: OptionValue) -> str | None:
     elif key == OPT_RAISED:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(SCALES):
             return f"scale_raised must be a whole number from 0 to {len(SCALES) - 1}"
+    elif key == OPT_TASK:
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_TASK:
+            return f"time_limit_task must be a task name of 1 to {MAX_TASK} characters"
+    elif key == OPT_ABORTED:
+        if (
+            not isinstance(value, tuple)
+            or len(value) > MAX_ABORTED
+            or not all(isinstance(x, str) and 1 <= len(x) <= MAX_TASK for x in value)
+        ):
+            return f"aborted_tasks must list up to {MAX_ABORTED} task names"
     elif key == OPT_LIMIT and (
         not isinstance(value, tuple)
         or len(value) != 2
@@ -127,7 +188,7 @@ def options_problem(key: str, value: OptionValue) -> str | None:
     return None
 
 
-OWNED = (OPT_TIME, OPT_RAISED, OPT_LIMIT)
+OWNED = (OPT_TIME, OPT_RAISED, OPT_LIMIT, OPT_TASK, OPT_ABORTED)
 """The option keys this module checks."""
 
 
@@ -151,7 +212,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=TIME_LIMIT,
         label="Set a time limit\u2026",
-        section='ART Engine, Chapter 4 "Setting Time Limits"',
+        section=SECTION,
         group="Exploration phases",
         params=(
             ActionParam(
@@ -163,6 +224,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
                 help="Announced before rolling: a task that would take longer is left "
                 "incomplete (neither success nor failure) and cannot be tried again before "
                 "the next session.",
+            ),
+            ActionParam(
+                name="task",
+                label="Task",
+                type="str",
+                default="",
+                help="What the task is (e.g. pick the lock); empty: the trait rolled names "
+                "it. An aborted task is refused if tried again in this encounter.",
             ),
         ),
         help="The most phases the actor's next task may take (before the roll).",
@@ -194,14 +263,7 @@ def apply_action(
         raise RuleViolation("choose whose task it is")
     p = steps.find(state, event.actor, active=True)
     if event.action == TIME_LIMIT:
-        phases = int(event.params["phases"])
-        limit: OptionValue = (phases, phases_spent(p))
-        p = steps.update(p, options={**p.options, OPT_LIMIT: limit})
-        scale = scale_of(scene, p)
-        return steps.put(state, p), (
-            f"{p.name} gives the next task at most {phases} phase{'s' if phases != 1 else ''} "
-            f"({duration_text(phases, scale)})"
-        )
+        return _time_limit(state, p, int(event.params["phases"]), str(event.params["task"]), scene)
     scale = scale_of(scene, p)
     if scale == SCALES[-1]:
         raise RuleViolation(f"{p.name}'s attempts are already on the longest scale (decades)")
@@ -210,4 +272,42 @@ def apply_action(
     new = scale_of(scene, p)
     return steps.put(state, p), (
         f"{p.name}'s next attempts are on the scale of {new} (a phase is {duration_text(1, new)})"
+    )
+
+
+def _time_limit(
+    state: Encounter, p: Participant, phases: int, task: str, scene: Scale
+) -> tuple[Encounter, str]:
+    """``p`` announces a limit for its next task: refused (state unchanged, the reason logged)
+    for a task aborted before, unless the GM overrode it for ``p`` (the override is spent).
+
+    Raises:
+        RuleViolation: the task name is too long.
+    """
+    task = " ".join(task.split())
+    if len(task) > MAX_TASK:
+        raise RuleViolation(f"a task name has at most {MAX_TASK} characters")
+    allowed = ""
+    if task and was_aborted(p, task):
+        if p.id not in state.overrides:
+            return state, refusal(p, task)
+        rest = list(state.overrides)
+        rest.remove(p.id)
+        state = state.model_copy(update={"overrides": tuple(rest)})
+        kept = tuple(t for t in aborted_tasks(p) if not _same(t, task))
+        p = steps.update(p, options={**p.options, OPT_ABORTED: kept})
+        allowed = " (GM override: tried again before the next session)"
+    limit: OptionValue = (phases, phases_spent(p))
+    options: dict[str, OptionValue] = {k: v for k, v in p.options.items() if k != OPT_TASK}
+    options[OPT_LIMIT] = limit
+    if task:
+        options[OPT_TASK] = task
+    if not aborted_tasks(p) and OPT_ABORTED in options:
+        del options[OPT_ABORTED]
+    p = steps.update(p, options=options)
+    scale = scale_of(scene, p)
+    what = f"\u201c{task}\u201d" if task else "the next task"
+    return steps.put(state, p), (
+        f"{p.name} gives {what} at most {phases} phase{'s' if phases != 1 else ''} "
+        f"({duration_text(phases, scale)}){allowed}"
     )

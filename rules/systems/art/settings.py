@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 from rules.settings import SystemSettings
 
@@ -37,8 +37,8 @@ class ArtSettings(SystemSettings):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    attribute_method: AttributeMethod | None = None
-    henchman_trait: Literal["lowest", "middle"] = "lowest"
-    shotgun_attack: Literal[2, 4] = 4
-    exploration: bool = False
-    phase_scale: Scale = "minutes"
+    attribute_method: AttributeMethod | None = Field(default=None, title="attribute method")
+    henchman_trait: Literal["lowest", "middle"] = Field(default="lowest", title="henchman trait")
+    shotgun_attack: Literal[2, 4] = Field(default=4, title="shotgun Attack bonus")
+    exploration: bool = Field(default=False, title="exploration phases")
+    phase_scale: Scale = Field(default="minutes", title="phase scale")

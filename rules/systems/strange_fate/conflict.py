@@ -14,7 +14,6 @@ Middling and ``severe`` Grievous (:data:`CORE_SEVERITY`), and the character keep
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -311,8 +310,9 @@ class StrangeFateConflictRules(ConflictHookDefaults):
             "d6-extra": "d6-d6 across tiers (one more d6 per tier)",
             "d6-plus3": "d6-d6 across tiers (+3 per tier)",
         }
-        return f"run with {words[self._settings.tier_dice]}, " + json.dumps(
-            {"max_tier_difference": self._settings.max_tier_difference}
+        return (
+            f"run with {words[self._settings.tier_dice]}, "
+            f"at most {self._settings.max_tier_difference} tiers of difference"
         )
 
     @property
