@@ -1,0 +1,164 @@
+"""Issue 13, SotC at the table (more): a due fast poison's attack before anyone acts, Steely
+Gaze's lock on maneuvers and blocks, each with the GM's logged override. Each test cites the
+SotC SRD lines it checks (seeds/spirit-of-the-century-srd.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import conflict
+from rules.encounter import Encounter, Participant
+from rules.errors import RuleViolation
+from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
+from rules.systems.sotc.settings import SotcSettings
+from rules.systems.sotc.stunt_actions import offers
+
+CR = SotcConflictRules()
+ZERO = (0, 0, 0, 0)
+
+
+def _npc(pid: str, skills: dict[str, int], *stunts: str, seat: int = 0) -> Participant:
+    return npc_participant(
+        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts, seat=seat
+    )
+
+
+def _fight(*cast: Participant, kind: str = "physical") -> Encounter:
+    state, _ = conflict.start(CR, Encounter(system="sotc", participants=cast, kind=kind))
+    return state
+
+
+def _p(state: Encounter, pid: str) -> Participant:
+    p = state.find(pid)
+    assert p is not None
+    return p
+
+
+# -- a fast poison attacks before the first initiative (SRD L5577) ----------------------------
+
+
+def _poisoned() -> Encounter:
+    ada = _npc("ada", {"Endurance": 1, "Alertness": 4, "Fists": 2})
+    bo = _npc("bo", {"Fists": 3, "Alertness": 2}, seat=1)
+    state = _fight(ada, bo)
+    state, _ = conflict.system_action(
+        CR, state, action="poison", targets=("ada",), params={"potency": 3}, dice=(ZERO, ZERO)
+    )
+    state, _ = conflict.next_exchange(CR, state)
+    return state
+
+
+def test_a_due_poison_attack_comes_before_anyone_acts() -> None:
+    """L5577: the fast poison's attack "occurs before the first initiative of an exchange":
+    until it is rolled nobody acts in that exchange, victim or not."""
+    state = _poisoned()
+    assert options_of(_p(state, "ada")).poison_due == 2
+    for act in (
+        lambda s: conflict.attack(CR, s, attacker="ada", defender="bo", skill="Fists",
+                                  defense_skill="Fists", dice=ZERO, defense_dice=ZERO),
+        lambda s: conflict.attack(CR, s, attacker="bo", defender="ada", skill="Fists",
+                                  defense_skill="Fists", dice=ZERO, defense_dice=ZERO),
+        lambda s: conflict.maneuver(CR, s, actor="bo", skill="Fists", aspect="Off Balance",
+                                    target="ada", defense_skill="Fists", dice=ZERO,
+                                    defense_dice=ZERO),
+        lambda s: conflict.full_defense(CR, s, who="ada"),
+        lambda s: conflict.roll(CR, s, who="bo", skill="Fists", dice=ZERO),
+    ):  # fmt: skip
+        with pytest.raises(RuleViolation, match="attacks before the first initiative"):
+            act(state)
+    # a roll that is no action (a GM's check) is not held up
+    conflict.roll(CR, state, who="bo", skill="Alertness", dice=ZERO, uses_action=False)
+    state, entry = conflict.system_action(
+        CR, state, action="poison_attack", targets=("ada",), dice=(ZERO, ZERO)
+    )
+    assert "fast poison +3" in entry.text
+    state, _ = conflict.take_consequence(CR, state, who="ada", text="Poisoned")
+    state, entry = conflict.attack(CR, state, attacker="ada", defender="bo", skill="Fists",
+                                   defense_skill="Fists", dice=ZERO, defense_dice=ZERO)  # fmt: skip
+    assert "GM override" not in entry.text
+
+
+def test_the_gm_may_let_an_action_go_before_the_poison_logged() -> None:
+    """L5577 with the GM's word: an explicit override lets one action come first; the log says
+    why, and the override is spent."""
+    state = _poisoned()
+    state, entry = conflict.gm_override(CR, state, "bo", "Bo's shot was already in the air")
+    state, entry = conflict.attack(CR, state, attacker="bo", defender="ada", skill="Fists",
+                                   defense_skill="Fists", dice=ZERO, defense_dice=ZERO)  # fmt: skip
+    assert "(GM override: the fast poison in Ada attacks before the first initiative" in entry.text
+    assert state.overrides == ()
+    with pytest.raises(RuleViolation, match="the GM may allow it"):
+        conflict.roll(CR, state, who="ada", skill="Fists", dice=ZERO)
+
+
+def test_the_window_offers_the_poison_attack_the_moment_it_is_due() -> None:
+    """L5577: the due attack is offered ("Now") as the exchange begins, and no longer once
+    rolled, nor in the exchange the poison went in."""
+    ada = _npc("ada", {"Endurance": 1, "Alertness": 4})
+    state = _fight(ada)
+    state, _ = conflict.system_action(
+        CR, state, action="poison", targets=("ada",), params={"potency": 3}, dice=(ZERO, ZERO)
+    )
+    assert "poison_attack" not in [e.action for e in offers(state, CR)]
+    state, _ = conflict.next_exchange(CR, state)
+    due = [e for e in offers(state, CR) if e.action == "poison_attack"]
+    assert [(e.actor, e.targets) for e in due] == [(None, ("ada",))]
+    state, _ = conflict.system_action(CR, state, action="poison_attack", targets=("ada",),
+                                      dice=((-1, -1, 0, 0), (1, 1, 0, 0)))  # fmt: skip
+    assert "poison_attack" not in [e.action for e in offers(state, CR)]
+
+
+# -- Steely Gaze: only Intimidation actions on each other (SRD L3565) -------------------------
+
+
+def _locked() -> Encounter:
+    knuckles = _npc("knuckles", {"Intimidation": 4, "Guns": 3, "Alertness": 5}, "Steely Gaze")
+    mae = _npc("mae", {"Resolve": 1, "Intimidation": 2, "Athletics": 2, "Alertness": 4}, seat=1)
+    dex = _npc("dex", {"Guns": 4, "Alertness": 3}, seat=2)
+    state = _fight(knuckles, mae, dex)
+    state, _ = conflict.attack(CR, state, attacker="knuckles", defender="mae",
+                               skill="Intimidation", defense_skill="Resolve", dice=ZERO,
+                               defense_dice=ZERO)  # fmt: skip
+    state, _ = conflict.apply_stress(CR, state, who="mae")
+    state, _ = conflict.system_action(CR, state, action="steely_gaze", actor="knuckles",
+                                      targets=("mae",))  # fmt: skip
+    state, _ = conflict.next_turn(CR, state)  # Mae's turn
+    return state
+
+
+def test_steely_gaze_locks_maneuvers_blocks_and_moves_too() -> None:
+    """L3565: the two "can only take Intimidation actions against each other": a maneuver on
+    the other with Intimidation goes; on someone else, or with another skill, a block with
+    another skill, a full defense or a move is refused."""
+    state = _locked()
+    for act in (
+        lambda s: conflict.maneuver(CR, s, actor="mae", skill="Athletics", aspect="Ducking",
+                                    dice=ZERO),
+        lambda s: conflict.maneuver(CR, s, actor="mae", skill="Intimidation", aspect="Cowed",
+                                    target="dex", defense_skill="Resolve", dice=ZERO,
+                                    defense_dice=ZERO),
+        lambda s: conflict.block(CR, s, actor="mae", skill="Athletics", against="the door",
+                                 dice=ZERO),
+        lambda s: conflict.full_defense(CR, s, who="mae"),
+    ):  # fmt: skip
+        with pytest.raises(RuleViolation, match="only Intimidation actions on each other"):
+            act(state)
+    new, entry = conflict.maneuver(CR, state, actor="mae", skill="Intimidation",
+                                   aspect="Stared Down", target="knuckles",
+                                   defense_skill="Resolve", dice=(1, 1, 0, 0),
+                                   defense_dice=ZERO)  # fmt: skip
+    assert "Stared Down" in entry.text
+    new, _ = conflict.block(CR, state, actor="mae", skill="Intimidation",
+                            against="Knuckles' threats", dice=ZERO)  # fmt: skip
+    # Dex is not locked: he acts freely
+    state, _ = conflict.next_turn(CR, state)
+    conflict.maneuver(CR, state, actor="dex", skill="Guns", aspect="Covered", dice=ZERO)
+
+
+def test_the_gm_may_let_one_locked_in_a_gaze_act_otherwise_logged() -> None:
+    """L3565 with the GM's word: an override lets Mae block with Athletics; the log says so."""
+    state = _locked()
+    state, _ = conflict.gm_override(CR, state, "mae", "the floor gives way")
+    state, entry = conflict.block(CR, state, actor="mae", skill="Athletics", against="the door",
+                                  dice=ZERO)  # fmt: skip
+    assert "(GM override: Mae is locked in a Steely Gaze with Knuckles" in entry.text
