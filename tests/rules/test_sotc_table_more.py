@@ -162,3 +162,38 @@ def test_the_gm_may_let_one_locked_in_a_gaze_act_otherwise_logged() -> None:
     state, entry = conflict.block(CR, state, actor="mae", skill="Athletics", against="the door",
                                   dice=ZERO)  # fmt: skip
     assert "(GM override: Mae is locked in a Steely Gaze with Knuckles" in entry.text
+
+
+# -- Demolitions: +3 force for a prepared charge (SRD L3121-L3127) ----------------------------
+
+
+def _blast(expert_stunts: tuple[str, ...], **params: object) -> tuple[Encounter, str]:
+    sapper = _npc("sapper", {"Engineering": 4, "Athletics": 1}, *expert_stunts)
+    guard = _npc("guard", {"Athletics": 5}, seat=1)
+    state = _fight(sapper, guard)
+    state, entry = conflict.system_action(
+        CR, state, action="explosion", targets=("guard",),
+        params={"force": 2, **params}, dice=(ZERO,),
+    )  # fmt: skip
+    return state, entry.text
+
+
+def test_demolitions_adds_three_to_a_prepared_charges_force() -> None:
+    """L3125: a properly set charge's force "is increased by three": force 2 becomes 5, so the
+    guard's Athletics +5 takes cover with a consequence instead of a miraculous escape (L5997:
+    spin on the cover roll)."""
+    state, text = _blast(("Demolitions",))
+    assert "+5 vs +2: spin, a miraculous escape" in text
+    state, text = _blast(("Demolitions",), demolitions="sapper", charge="prepared")
+    assert "force +5 (+3 Demolitions, Sapper's prepared charge)" in text
+    assert "Guard Athletics +5 [0000] = +5 vs +5: takes cover, mild consequence" in text
+
+
+def test_demolitions_needs_the_stunt_and_a_prepared_charge() -> None:
+    """L3127: no benefit "without preparation, a target structure, and a chance to study the
+    target": not for charges set in haste nor for explosives lobbed at people."""
+    with pytest.raises(RuleViolation, match="Sapper does not have Demolitions"):
+        _blast((), demolitions="sapper", charge="prepared")
+    for charge in ("hasty", "thrown"):
+        with pytest.raises(RuleViolation, match=f"not {charge} ones"):
+            _blast(("Demolitions",), demolitions="sapper", charge=charge)

@@ -24,6 +24,8 @@ S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
 S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
 S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L6003-L6007)"
 S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6009-L6020)"
+DEMOLITIONS_FORCE = 3
+"""Demolitions (SRD L3125): a properly set charge's force is three higher."""
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
 S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
@@ -87,7 +89,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
         actor="none", min_targets=1, max_targets=50,
         help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
         "and the cover of borders): made, a consequence (spin: unharmed); missed or unaware, "
-        "taken out.",
+        "taken out. Demolitions (SRD L3121): +3 force for charges its expert set with time.",
         params=(
             ActionParam(name="force", label="Force", minimum=0, maximum=12),
             ActionParam(name="area", label="Area (zones)", minimum=1, maximum=20, default=1),
@@ -95,6 +97,11 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="unaware", label="Unaware (ids, comma-separated)", type="str",
                         default=""),
             ActionParam(name="text", label="Consequence", type="str", default=""),
+            ActionParam(name="charge", label="Charge", type="choice",
+                        choices=("hasty", "prepared", "thrown"), default="hasty",
+                        help="prepared: charges set with time against a structure studied."),
+            ActionParam(name="demolitions", label="Demolitions expert (id)", type="str",
+                        default="", help="+3 force for a prepared charge (Demolitions)."),
         ),
     ),
     ActionSpec(
@@ -423,15 +430,43 @@ def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str,
     return seen, loss
 
 
+def demolitions_force(state: Encounter, ev: SystemActionEvent, force: int) -> tuple[int, str]:
+    """The explosion's force with Demolitions (SRD L3125-L3127: +3 when its expert took the
+    time to set the charges at a structure's weak points; not set in haste, not thrown), and
+    the log's note ("" without it).
+
+    Raises:
+        RuleViolation: the expert named lacks the stunt, or the charge was not prepared.
+    """
+    from rules.systems.sotc.conflict_actions import has
+
+    who = str(ev.params.get("demolitions", ""))
+    if not who:
+        return force, ""
+    expert = steps.find(state, who)
+    if not has(expert, "Demolitions"):
+        raise RuleViolation(f"{expert.name} does not have Demolitions")
+    charge = str(ev.params.get("charge", "hasty"))
+    if charge != "prepared":
+        raise RuleViolation(
+            f"Demolitions needs charges set with time against a structure studied, not {charge} "
+            "ones (SRD L3127)"
+        )
+    bonus = DEMOLITIONS_FORCE
+    return force + bonus, f" (+{bonus} Demolitions, {expert.name}'s prepared charge)"
+
+
 def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     from rules.systems.sotc.conflict_actions import free_slot
 
     force, area = int(ev.params["force"]), int(ev.params["area"])
+    force, expert = demolitions_force(state, ev, force)
     origin = str(ev.params["zone"])
     unaware = {u.strip() for u in str(ev.params["unaware"]).split(",") if u.strip()}
     text = str(ev.params["text"]) or "Caught in the blast"
     hops, loss = _distances(state, origin) if origin else ({}, {})
-    parts = [f"explosion, force {force:+d}, area {area}" + (f" in {origin}" if origin else "")]
+    parts = [f"explosion, force {force:+d}{expert}, area {area}"
+             + (f" in {origin}" if origin else "")]  # fmt: skip
     for i, pid in enumerate(ev.targets):
         p: Participant = steps.find(state, pid, active=True)
         zone = p.zone if origin and p.zone is not None else origin
