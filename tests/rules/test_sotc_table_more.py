@@ -15,6 +15,7 @@ from rules.systems.sotc.stunt_actions import offers
 
 CR = SotcConflictRules()
 ZERO = (0, 0, 0, 0)
+ONE = (1, 0, 0, 0)
 
 
 def _npc(pid: str, skills: dict[str, int], *stunts: str, seat: int = 0) -> Participant:
@@ -197,3 +198,48 @@ def test_demolitions_needs_the_stunt_and_a_prepared_charge() -> None:
     for charge in ("hasty", "thrown"):
         with pytest.raises(RuleViolation, match=f"not {charge} ones"):
             _blast(("Demolitions",), demolitions="sapper", charge=charge)
+
+
+# -- Body Toss's throw, escaping bonds (SRD L3807, L1470; L2545; L3777) ------------------------
+
+
+def test_body_toss_lightens_a_throw_as_well_as_a_push() -> None:
+    """L3807: "Whenever making a throw or a push maneuver" the target weighs one factor less;
+    L1470: a throw is a knockback: one zone costs 1 + weight shifts (a person weighs 2), so the
+    5 shifts that knock a person one zone (3, then 4) throw them two (2, then 3)."""
+    bull = _npc("bull", {"Might": 5, "Alertness": 3}, "Body Toss")
+    rock = _npc("rock", {"Athletics": 1}, seat=1)
+    state = _fight(bull, rock)
+    _, text = _act(state, "knockback", actor="bull", targets=("rock",),
+                   params={"throw": True}, dice=(ONE, ZERO))  # fmt: skip
+    assert "Body Toss: the target weighs one factor less (2 to 1)" in text
+    assert "5 shifts, throw moves Rock 2 zones" in text
+    _, text = _act(state, "knockback", actor="bull", targets=("rock",), dice=(ONE, ZERO))
+    assert "Body Toss" not in text and "knockback moves Rock 1 zone" in text
+    with pytest.raises(RuleViolation, match="a throw is a knockback, not a push"):
+        _act(state, "knockback", actor="bull", targets=("rock",),
+             params={"throw": True, "push": True}, dice=(ZERO, ZERO))  # fmt: skip
+
+
+def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
+    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
+    return new, entry.text
+
+
+def test_escaping_bonds_with_slippery_and_unbound() -> None:
+    """L2545: Slippery +2 to "any attempts to escape from bonds"; L3777: Unbound +2 to Might to
+    break out. The bonds' difficulty is the GM's; the attempt is the action of the exchange."""
+    eel = _npc("eel", {"Athletics": 2, "Might": 1}, "Slippery", "Unbound")
+    plain = _npc("plain", {"Athletics": 2}, seat=1)
+    state = _fight(eel, plain)
+    after, text = _act(state, "escape_bonds", actor="eel", params={"difficulty": 4},
+                       dice=(ZERO,))  # fmt: skip
+    assert "Eel Athletics +2 [0000] +2 = +4 vs +4 (+2 Slippery): free" in text
+    with pytest.raises(RuleViolation, match="already acted"):
+        _act(after, "escape_bonds", actor="eel", params={"difficulty": 4}, dice=(ZERO,))
+    _, text = _act(state, "escape_bonds", actor="eel",
+                   params={"difficulty": 6, "skill": "Might"}, dice=(ZERO,))  # fmt: skip
+    assert "+1 [0000] +4 = +5 vs +6 (+2 Slippery, +2 Unbound): still bound" in text
+    _, text = _act(state, "escape_bonds", actor="plain", params={"difficulty": 4},
+                   dice=(ZERO,))  # fmt: skip
+    assert "Plain Athletics +2 [0000] = +2 vs +4: still bound" in text

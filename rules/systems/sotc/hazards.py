@@ -17,6 +17,7 @@ from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
 from rules.systems.sotc.chase import CHASE_APPLY, CHASE_SCENE, chase_rolls, escape_after
+from rules.systems.sotc.bonds import BONDS, BONDS_APPLY, BONDS_ROLLS
 from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
@@ -142,6 +143,8 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="defense_skill", label="Defense skill", type="str",
                         default="Athletics"),
             ActionParam(name="push", label="Push (not knockback)", type="bool", default=False),
+            ActionParam(name="throw", label="A throw (Body Toss lightens it)", type="bool",
+                        default=False, help="Knockback by throwing the target (SRD L1470)."),
             ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
                         default=PERSON_WEIGHT),
         ),
@@ -211,6 +214,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
         ),
     ),
     *TIMED,
+    *BONDS,
     *CHASE_SCENE,
 )  # fmt: skip
 """SotC's hazards and special maneuvers."""
@@ -234,7 +238,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
     if name in ("fire", "carry", "encumbrance", "rearm", "cure_poison"):
         return 0
     chase = chase_rolls(event)
-    return chase if chase is not None else TIMED_ROLLS.get(name)
+    return chase if chase is not None else {**TIMED_ROLLS, **BONDS_ROLLS}.get(name)
 
 
 def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
@@ -580,9 +584,11 @@ def zones_moved(shifts: int, weight: int, push: bool) -> int:
 
 
 def _knockback(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    state, shifts, text = _contest(state, cr, ev)
     push, weight = bool(ev.params["push"]), int(ev.params["weight"])
-    what = "push" if push else "knockback"
+    if push and ev.params.get("throw"):
+        raise RuleViolation("a throw is a knockback, not a push (SRD L1470)")
+    state, shifts, text = _contest(state, cr, ev)
+    what = "push" if push else ("throw" if ev.params.get("throw") else "knockback")
     zones = zones_moved(max(0, shifts), weight, push)
     name = steps.name(state, ev.targets[0])
     if not zones:
@@ -764,5 +770,5 @@ APPLY = {
     "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
     "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure, **TIMED_APPLY,
-    **CHASE_APPLY,
+    **CHASE_APPLY, **BONDS_APPLY,
 }  # fmt: skip

@@ -19,6 +19,7 @@ PLAY_STUNTS: tuple[str, ...] = (
     "Mix it Up", "One Shot Left", "Last Leg", "Steely Gaze", "Fearsome Gaze", "Aura of Fear",
     "Master of Fear", "Unflappable", "Inner Strength", "Death Defiance", "Brickbreaker",
     "Developed Immunities", "Slippery", "Body Toss", "Shot on the Run", "Demolitions",
+    "Unbound",
 )  # fmt: skip
 """Stunts whose effect in a conflict the engine applies or offers (kept in a participant's
 ``stunts`` option beside the ones SotC's other actions read)."""
