@@ -243,3 +243,104 @@ def test_escaping_bonds_with_slippery_and_unbound() -> None:
     _, text = _act(state, "escape_bonds", actor="plain", params={"difficulty": 4},
                    dice=(ZERO,))  # fmt: skip
     assert "Plain Athletics +2 [0000] = +2 vs +4: still bound" in text
+
+
+# -- chase scenes: reserve cars, Shotgun! per car, the escape (SRD L5499-L5543) ----------------
+
+
+def _chase(points: int = 10) -> Encounter:
+    lead = npc_participant(pid="lead", name="Lead", skills={"Drive": 3}, rules=SotcSettings(),
+                           side="heroes")  # fmt: skip
+    lead = lead.model_copy(update={"tracks": {**lead.tracks, "health": (0,) * 6}})
+    vil = npc_participant(pid="vil", name="Vil", skills={"Drive": 4}, rules=SotcSettings(),
+                          side="villains")  # fmt: skip
+    state = Encounter(system="sotc", participants=(lead, vil))
+    state, _ = _act(state, "pursuit", actor="vil", params={"points": points})
+    return state
+
+
+def test_reserve_cars_enter_one_by_one_as_pursuing_cars_fall() -> None:
+    """L5509: the pursuer may "hold some of them in reserve (in which case the reserve vehicles
+    will enter the chase one by one, as individual minions are taken out)"; the lead car
+    escapes only once no point, no pursuing car and no reserve car is left (L5543)."""
+    state = _chase(3)
+    state, text = _act(state, "pursuit_cars", actor="vil",
+                       params={"quality": 1, "count": 3, "reserve": 2, "id": "cars"})  # fmt: skip
+    assert "spends 3 points on 3 cars of quality +1 (Pursuing cars, 2 held in reserve); 0 left" in text
+    assert _p(state, "cars").count == 1
+    state, _ = conflict.start(CR, state)
+    assert "reserve_car" not in [e.action for e in offers(state, CR)]
+    with pytest.raises(RuleViolation, match="only as a pursuing car is taken out"):
+        _act(state, "reserve_car", actor="vil")
+    later, _ = conflict.next_exchange(CR, state)
+    with pytest.raises(RuleViolation, match="only at the start"):
+        _act(later, "pursuit_cars", actor="vil", params={"quality": 1, "count": 2, "reserve": 1})
+    # the car misses difficulty 3 by 2 (Average +1, one box): out; no escape, a reserve waits
+    state, text = _act(state, "chase", actor="lead", targets=("cars",),
+                       params={"difficulty": 3}, dice=(ZERO, ZERO))  # fmt: skip
+    assert _p(state, "cars").taken_out and "escapes" not in text
+    assert [(e.action, e.actor) for e in offers(state, CR)] == [("reserve_car", "vil")]
+    state, text = _act(state, "reserve_car", actor="vil", params={"id": "r1"})
+    assert "a reserve car (r1, quality +1) enters the chase for Vil; 1 left in reserve" in text
+    assert "r1" in state.order and "reserve_car" not in [e.action for e in offers(state, CR)]
+    state, _ = conflict.next_exchange(CR, state)
+    state, _ = _act(state, "chase", actor="lead", targets=("r1",), params={"difficulty": 3},
+                    dice=(ZERO, ZERO))  # fmt: skip
+    state, _ = _act(state, "reserve_car", actor="vil", params={"id": "r2"})
+    with pytest.raises(RuleViolation, match="holds no car in reserve"):
+        _act(state, "reserve_car", actor="vil")
+    state, _ = conflict.next_exchange(CR, state)
+    state, text = _act(state, "chase", actor="lead", targets=("r2",), params={"difficulty": 3},
+                       dice=(ZERO, ZERO))  # fmt: skip
+    assert "no pursuit points and no car left: the lead car escapes" in text
+
+
+def test_a_reserve_needs_a_car_on_the_road_and_one_quality() -> None:
+    """L5509: reserve cars are some of those bought at the start; the rest go now."""
+    state = _chase(10)
+    with pytest.raises(RuleViolation, match="at least one of the cars bought goes"):
+        _act(state, "pursuit_cars", actor="vil", params={"quality": 1, "count": 2, "reserve": 2})
+    state, _ = _act(state, "pursuit_cars", actor="vil",
+                    params={"quality": 1, "count": 2, "reserve": 1})  # fmt: skip
+    with pytest.raises(RuleViolation, match="the reserve holds cars of quality \\+1"):
+        _act(state, "pursuit_cars", actor="vil", params={"quality": 2, "count": 2, "reserve": 1})
+
+
+def test_shotgun_ends_when_the_gunmans_car_is_taken_out() -> None:
+    """L5521: "The guy with the gun can be removed when that car is taken out": in a group the
+    cars fall in order; the gunman in the first car stops shooting once it is out, the group
+    still pursuing."""
+    state = _chase(10)
+    state, _ = _act(state, "pursuit_cars", actor="vil",
+                    params={"quality": 1, "count": 2, "id": "cars"})  # fmt: skip
+    state, _ = conflict.start(CR, state)
+    with pytest.raises(RuleViolation, match="has no car 3 still pursuing"):
+        _act(state, "pursuit_effect", actor="vil", targets=("cars",),
+             params={"effect": "shotgun", "car": 3})  # fmt: skip
+    state, text = _act(state, "pursuit_effect", actor="vil", targets=("cars",),
+                       params={"effect": "shotgun", "car": 1})  # fmt: skip
+    assert "(car 1 of 2): +1 to each hit on the lead car until his car is taken out" in text
+    # the first car (one box) is taken out by a hit of 1
+    state, _ = conflict.apply_stress(CR, state, who="cars", amount=1)
+    assert _p(state, "cars").remaining == 1
+    # the one car left (Average +1) beats difficulty 0 by 1: 1 stress, no +1 now
+    state, text = _act(state, "chase", actor="lead", targets=("cars",),
+                       params={"difficulty": 0}, dice=(ZERO, ZERO))  # fmt: skip
+    assert "the gunman's car is out: no more Shotgun!" in text and "+1 Shotgun!" not in text
+    assert _p(state, "lead").track("health")[0] == 1
+
+
+def test_the_escape_counts_only_the_cars_bought_with_pursuit_points() -> None:
+    """L5543: "Once the pursuer is out of points and there are no pursuing vehicles left, the
+    fleeing vehicle finally escapes": the villain's other minions (a gang on foot) are no
+    pursuing vehicles."""
+    state = _chase(1)
+    thugs = conflict.minion_group(CR, pid="thugs", name="Thugs", quality=1, count=3,
+                                  side="villains")  # fmt: skip
+    state = state.model_copy(update={"participants": (*state.participants, thugs)})
+    state, _ = _act(state, "pursuit_cars", actor="vil", params={"quality": 1, "id": "cars"})
+    state, _ = conflict.start(CR, state)
+    state, text = _act(state, "chase", actor="lead", targets=("cars",),
+                       params={"difficulty": 3}, dice=(ZERO, ZERO))  # fmt: skip
+    assert not _p(state, "thugs").taken_out
+    assert "no pursuit points and no car left: the lead car escapes" in text

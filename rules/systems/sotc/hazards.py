@@ -16,7 +16,13 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.chase import CHASE_APPLY, CHASE_SCENE, chase_rolls, escape_after
+from rules.systems.sotc.chase import (
+    CHASE_APPLY,
+    CHASE_SCENE,
+    chase_rolls,
+    escape_after,
+    shooting,
+)
 from rules.systems.sotc.bonds import BONDS, BONDS_APPLY, BONDS_ROLLS
 from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
@@ -698,7 +704,10 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         parts.append(f"{pursuit}: keeps up")
     from rules.systems.sotc.conflict import options_of
 
-    shotgun = bool(ev.params["shotgun"]) or options_of(pursuer).shotgun
+    pursuer = steps.find(state, pursuer.id)
+    shotgun = bool(ev.params["shotgun"]) or shooting(pursuer)
+    if options_of(pursuer).shotgun and not shotgun and pursuer.is_group:
+        parts.append("the gunman's car is out: no more Shotgun!")
     for pid, amount, why in hits:
         if pid == lead.id and shotgun:  # SRD L5521
             amount += 1

@@ -29,6 +29,7 @@ from rules.encounter import (
     SystemActionEvent,
 )
 from rules.errors import RuleViolation
+from rules.systems.sotc.chase import chase_offers
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.stunts_more import MORE_ACTIONS, MORE_APPLY, MORE_ROLLS, force, more_offers
 from rules.systems.sotc.stunts_table import prune_used
@@ -585,7 +586,8 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
     whoever was hit; after a failed try to break a block: Hammerlock; the gaze stunts,
     Brickbreaker and Death Defiance: :func:`rules.systems.sotc.stunts_more.more_offers`), as
     events to fill in (a consequence's ``text`` left out); first of all a fast poison's attack
-    when it is due (SRD L5577: :func:`rules.systems.sotc.table_guard.due_poison_offers`)."""
+    when it is due (SRD L5577: :func:`rules.systems.sotc.table_guard.due_poison_offers`) and
+    a chase's reserve car when one may enter (:func:`rules.systems.sotc.chase.chase_offers`)."""
     last = state.last
     candidates: list[SystemActionEvent] = []
     if last is not None and last.action == "attack" and last.target is not None:
@@ -636,4 +638,4 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         except RuleViolation:
             continue
         found.append(event)
-    return (*due_poison_offers(state), *found)
+    return (*due_poison_offers(state), *chase_offers(state), *found)
