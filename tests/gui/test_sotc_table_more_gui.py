@@ -52,7 +52,7 @@ def test_the_due_poison_attack_is_offered_and_comes_first(
     assert "Poison attacks: Ada" not in [a.text() for a in offers.menu().actions()]
     assert window.push(NextExchangeEvent())
     assert offers.isVisible()
-    assert [a.text() for a in offers.menu().actions()][0] == "Poison attacks: Ada"
+    assert offers.menu().actions()[0].text() == "Poison attacks: Ada"
     punch = AttackEvent(attacker=bo, defender=ada, skill="Fists", defense_skill="Fists",
                         dice=ZERO, defense_dice=ZERO)  # fmt: skip
     assert not window.push(punch)

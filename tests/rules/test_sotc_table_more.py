@@ -144,13 +144,14 @@ def test_steely_gaze_locks_maneuvers_blocks_and_moves_too() -> None:
     ):  # fmt: skip
         with pytest.raises(RuleViolation, match="only Intimidation actions on each other"):
             act(state)
-    new, entry = conflict.maneuver(CR, state, actor="mae", skill="Intimidation",
+    _, entry = conflict.maneuver(CR, state, actor="mae", skill="Intimidation",
                                    aspect="Stared Down", target="knuckles",
                                    defense_skill="Resolve", dice=(1, 1, 0, 0),
                                    defense_dice=ZERO)  # fmt: skip
     assert "Stared Down" in entry.text
-    new, _ = conflict.block(CR, state, actor="mae", skill="Intimidation",
-                            against="Knuckles' threats", dice=ZERO)  # fmt: skip
+    _, entry = conflict.block(CR, state, actor="mae", skill="Intimidation",
+                              against="Knuckles' threats", dice=ZERO)  # fmt: skip
+    assert "GM override" not in entry.text
     # Dex is not locked: he acts freely
     state, _ = conflict.next_turn(CR, state)
     conflict.maneuver(CR, state, actor="dex", skill="Guns", aspect="Covered", dice=ZERO)
@@ -183,9 +184,9 @@ def test_demolitions_adds_three_to_a_prepared_charges_force() -> None:
     """L3125: a properly set charge's force "is increased by three": force 2 becomes 5, so the
     guard's Athletics +5 takes cover with a consequence instead of a miraculous escape (L5997:
     spin on the cover roll)."""
-    state, text = _blast(("Demolitions",))
+    _, text = _blast(("Demolitions",))
     assert "+5 vs +2: spin, a miraculous escape" in text
-    state, text = _blast(("Demolitions",), demolitions="sapper", charge="prepared")
+    _, text = _blast(("Demolitions",), demolitions="sapper", charge="prepared")
     assert "force +5 (+3 Demolitions, Sapper's prepared charge)" in text
     assert "Guard Athletics +5 [0000] = +5 vs +5: takes cover, mild consequence" in text
 
@@ -266,7 +267,7 @@ def test_reserve_cars_enter_one_by_one_as_pursuing_cars_fall() -> None:
     state = _chase(3)
     state, text = _act(state, "pursuit_cars", actor="vil",
                        params={"quality": 1, "count": 3, "reserve": 2, "id": "cars"})  # fmt: skip
-    assert "spends 3 points on 3 cars of quality +1 (Pursuing cars, 2 held in reserve); 0 left" in text
+    assert "3 cars of quality +1 (Pursuing cars, 2 held in reserve); 0 left" in text
     assert _p(state, "cars").count == 1
     state, _ = conflict.start(CR, state)
     assert "reserve_car" not in [e.action for e in offers(state, CR)]

@@ -269,7 +269,8 @@ def _reserve_car(
     car = _car(cr, villain, pid, f"Reserve car {pid}", quality, 1)
     state = _join(state, cr, car)
     villain = steps.find(state, villain.id)
-    state = steps.put(state, _set_points(villain, points, pursuit_reserve=(quality, left - 1, sent)))
+    held = (quality, left - 1, sent)
+    state = steps.put(state, _set_points(villain, points, pursuit_reserve=held))
     return state, (f"a reserve car ({pid}, quality {quality:+d}) enters the chase for "
                    f"{villain.name}; {left - 1} left in reserve")  # fmt: skip
 

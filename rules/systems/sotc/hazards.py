@@ -16,6 +16,7 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
+from rules.systems.sotc.bonds import BONDS, BONDS_APPLY, BONDS_ROLLS
 from rules.systems.sotc.chase import (
     CHASE_APPLY,
     CHASE_SCENE,
@@ -23,7 +24,6 @@ from rules.systems.sotc.chase import (
     escape_after,
     shooting,
 )
-from rules.systems.sotc.bonds import BONDS, BONDS_APPLY, BONDS_ROLLS
 from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"

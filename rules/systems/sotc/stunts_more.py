@@ -581,7 +581,8 @@ def around_action(
 ) -> tuple[Encounter, str]:
     """``apply(state, event)`` with the stunts that change another action: Slippery (SRD L2539)
     +2 to the defense against a knockback or push; Body Toss (SRD L3801) a push's or a throw's
-    target one weight factor lighter (a throw is a knockback, SRD L1470); Developed Immunities (SRD L3057) against a poison."""
+    target one weight factor lighter (a throw is a knockback, SRD L1470); Developed Immunities
+    (SRD L3057) against a poison."""
     notes: list[str] = []
     helped: str | None = None
     if event.action == "knockback" and event.targets:

@@ -78,7 +78,7 @@ def _gaze_bound(state: Encounter, event: Event) -> tuple[str, str]:
     from rules.systems.sotc.stunts_more import gaze_partner
 
     who = actor_of(event)
-    if who is None or event.do not in (*_ACTIONS, "roll") or event.do == "attack":
+    if who is None or event.do not in (*_ACTIONS, "roll") or event.do in ("attack", "hold"):
         return "", ""
     actor = state.find(who)
     partner = gaze_partner(state, actor) if actor is not None else None
@@ -90,7 +90,7 @@ def _gaze_bound(state: Encounter, event: Event) -> tuple[str, str]:
         target = event.target
     elif event.do == "pass_block":
         target = event.blocker
-    allowed = event.do not in ("move", "full_defense", "hold") and skill == "Intimidation"
+    allowed = event.do not in ("move", "full_defense") and skill == "Intimidation"
     if allowed and target == partner.id:
         return "", ""
     return (
