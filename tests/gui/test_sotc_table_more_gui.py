@@ -1,7 +1,8 @@
 """Issue 13, SotC at the table (more), in the encounter window: as an exchange begins, the Now
 button offers a fast poison's due attack (SRD L5577: it "occurs before the first initiative of
 an exchange"); until it is rolled the window refuses the others' actions, and the GM's override
-(Shift+G) lets one through with the reason logged."""
+(Shift+G) lets one through with the reason logged; in a chase scene it offers a reserve car as
+a pursuing car falls (SRD L5509)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,13 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter import open_encounter_window
 from gui.encounter.prompts import NpcPrompt, TextPrompt
-from rules.encounter import AttackEvent, NextExchangeEvent, StartEvent, SystemActionEvent
+from rules.encounter import (
+    AttackEvent,
+    NextExchangeEvent,
+    StartEvent,
+    SystemActionEvent,
+    TakeOutEvent,
+)
 from rules.systems.sotc.conflict import options_of
 
 ZERO = (0, 0, 0, 0)
@@ -69,3 +76,20 @@ def test_the_due_poison_attack_is_offered_and_comes_first(
     assert "fast poison +3" in doc.log[-1].text
     assert options_of(doc.state.find(ada)).poison_due == 0
     assert "poison_attack" not in [e.action for e in offers.offers]
+
+
+def test_a_reserve_car_is_offered_when_a_pursuing_car_falls(window: Any) -> None:
+    """SRD L5509: reserve cars "enter the chase one by one, as individual minions are taken
+    out": once the first car is out, Now offers the pursuer's reserve car; a click sends it in."""
+    doc, offers = window.doc, window.offers
+    bo = _id(window, "Bo")
+    assert window.push(SystemActionEvent(action="pursuit", actor=bo, params={"points": 2}))
+    assert window.push(SystemActionEvent(action="pursuit_cars", actor=bo, params={
+        "quality": 1, "count": 2, "reserve": 1, "id": "cars"}))  # fmt: skip
+    assert "reserve_car" not in [e.action for e in offers.offers]
+    assert window.push(TakeOutEvent(who="cars"))
+    assert "Chase scene: a reserve car enters: Bo" in [a.text() for a in offers.menu().actions()]
+    index = [e.action for e in offers.offers].index("reserve_car")
+    assert offers.take(index)
+    assert "enters the chase for Bo; 0 left in reserve" in doc.log[-1].text
+    assert "reserve_car" not in [e.action for e in offers.offers]
