@@ -25,6 +25,7 @@ from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.dice import DicePool
 from rules.encounter import (
     Encounter,
+    Event,
     OptionValue,
     ParamValue,
     Participant,
@@ -547,6 +548,11 @@ class ConflictRules(CastRules, Protocol):
         """``after`` (``before`` with a hit's boxes of ``track`` just checked) as the system
         leaves it (a lost turn, a defeat...), and a note for the log ("" for none)."""
 
+    def refuses(self, state: Encounter, event: Event) -> tuple[str, str]:
+        """Why the system's rules forbid ``event`` now, beyond the action economy (a hazard
+        that must be rolled first, a stunt that locks who may act), and whose GM override lets
+        it pass; ``("", "")`` when they allow it."""
+
     def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
         """Why ``defender``'s defense against ``attacker``'s attack or maneuver earns no spin
         however well it rolls (a stunt of the attacker's), for the log; "" when it may."""
@@ -780,6 +786,10 @@ class ConflictHookDefaults:
     ) -> tuple[Participant, str]:
         """Checked boxes change nothing else."""
         return after, ""
+
+    def refuses(self, state: Encounter, event: Event) -> tuple[str, str]:
+        """Nothing beyond the action economy."""
+        return "", ""
 
     def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
         """A defense that wins by the margin always earns spin."""

@@ -84,11 +84,30 @@ def apply_event(cr: ConflictRules, state: Encounter, event: Event) -> Result:
         RuleViolation: when the rules do not allow the event (the state is unchanged).
     """
     handler = _HANDLERS[event.do]
-    new, text = handler(state, _bound(cr, state), event)
+    bound = _bound(cr, state)
+    why, who = bound.refuses(state, event)
+    if why:  # the system forbids it now: only a GM override waiting for ``who`` lets it pass
+        state = _spend_override(state, who, why)
+    new, text = handler(state, bound, event)
+    if why:
+        text += f" (GM override: {why})"
     if event.do in _CLOSES_CONCESSION and new.concession_open == state.concession_open:
         new = new.model_copy(update={"concession_open": None})
     entry = LogEntry(index=state.step, exchange=state.exchange, event=event, text=text)
     return new.model_copy(update={"step": state.step + 1}), entry
+
+
+def _spend_override(state: Encounter, who: str, why: str) -> Encounter:
+    """``state`` with ``who``'s waiting GM override spent on what the system forbids.
+
+    Raises:
+        RuleViolation: no GM override waits for ``who``.
+    """
+    if who not in state.overrides:
+        raise RuleViolation(f"{why}; the GM may allow it (GM override)")
+    rest = list(state.overrides)
+    rest.remove(who)
+    return state.model_copy(update={"overrides": tuple(rest)})
 
 
 def replay(

@@ -61,7 +61,17 @@ CHASE_SCENE: tuple[ActionSpec, ...] = (
             ActionParam(name="count", label="Cars", minimum=1, maximum=20, default=1),
             ActionParam(name="id", label="Group id", type="str", default=""),
             ActionParam(name="name", label="Group name", type="str", default="Pursuing cars"),
+            ActionParam(name="reserve", label="Held in reserve", minimum=0, maximum=19,
+                        default=0, help="At the start: of the cars bought, how many wait and "
+                        "enter one by one as pursuing cars are taken out."),
         ),
+    ),
+    ActionSpec(
+        name="reserve_car", label="Chase scene: a reserve car enters", section=S_SCENE,
+        group="Chases",
+        help="The pursuer (the actor) sends one reserve car in, as a pursuing car has been "
+        "taken out: it joins on its own.",
+        params=(ActionParam(name="id", label="Car id", type="str", default=""),),
     ),
     ActionSpec(
         name="pursuit_effect", label="Chase scene: pursuit effect", section=S_EFFECTS,
@@ -80,6 +90,9 @@ CHASE_SCENE: tuple[ActionSpec, ...] = (
             ActionParam(name="skill", label="Road hazard skill", type="choice",
                         choices=("Drive", "Pilot"), default="Drive"),
             ActionParam(name="id", label="New car's id", type="str", default=""),
+            ActionParam(name="car", label="Shotgun!: the gunman's car (1: first to fall)",
+                        minimum=1, maximum=40, default=1,
+                        help="He is removed when that car is taken out."),
         ),
     ),
 )  # fmt: skip
@@ -110,11 +123,46 @@ def _villain(state: Encounter, ev: SystemActionEvent) -> tuple[Participant, int]
 
 
 def _cars(state: Encounter, villain: Participant) -> tuple[Participant, ...]:
-    """The villain's cars still pursuing (their groups, by side)."""
+    """The villain's cars still pursuing: the minion groups on its side bought with pursuit
+    points (``pursuit_car``), not other minions it may have."""
+    from rules.systems.sotc.conflict import options_of
+
     return tuple(
         p for p in state.participants
         if p.is_group and not p.taken_out and p.side == villain.side and p.id != villain.id
+        and options_of(p).pursuit_car
     )  # fmt: skip
+
+
+def _reserve(p: Participant) -> tuple[int, int, int]:
+    """``p``'s reserve: ``(quality, cars left, cars sent at the start)``; zeros: none."""
+    from rules.systems.sotc.conflict import options_of
+
+    held = options_of(p).pursuit_reserve
+    return (held[0], held[1], held[2]) if len(held) == 3 else (0, 0, 0)
+
+
+def shooting(g: Participant) -> bool:
+    """Whether the Shotgun! gunman aboard ``g`` still shoots: until his car is taken out
+    (SRD L5521); the group's cars fall in order, the first one first."""
+    from rules.systems.sotc.conflict import options_of
+
+    options = options_of(g)
+    if not options.shotgun or g.taken_out:
+        return False
+    return not g.is_group or g.count - g.remaining < max(1, options.shotgun_car)
+
+
+def _car(
+    cr: ConflictRules, villain: Participant, pid: str, name: str, quality: int, count: int
+) -> Participant:
+    """A group of ``count`` pursuing cars on ``villain``'s side, marked as bought with pursuit
+    points."""
+    from rules.systems.sotc.conflict_actions import with_options
+
+    group = minion_group(cr, pid=pid, name=name, quality=quality, count=count,
+                         side=villain.side, zone=villain.zone)  # fmt: skip
+    return with_options(group, pursuit_car=True)
 
 
 def _join(state: Encounter, cr: ConflictRules, p: Participant) -> Encounter:
@@ -142,7 +190,7 @@ def _new_id(state: Encounter, wanted: str, base: str) -> str:
 def escape_note(state: Encounter, villain: Participant) -> str:
     """ "the lead car escapes" once the pursuer has no point left and no car pursues
     (SRD L5543); "" otherwise."""
-    if _points(villain) == 0 and not _cars(state, villain):
+    if _points(villain) == 0 and not _cars(state, villain) and not _reserve(villain)[1]:
         return "no pursuit points and no car left: the lead car escapes"
     return ""
 
@@ -170,6 +218,9 @@ def _buy(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[En
     villain, points = _villain(state, ev)
     quality, count = int(ev.params["quality"]), int(ev.params["count"])
     opening = not state.started or state.exchange <= 1
+    reserve = int(ev.params.get("reserve", 0))
+    if reserve and not opening:
+        raise RuleViolation("cars are held in reserve only at the start of the chase")
     if not opening:  # SRD L5509: later, only with no car pursuing, and a single one
         if _cars(state, villain):
             raise RuleViolation("cars join later only when no car is pursuing (reinforcements "
@@ -180,14 +231,57 @@ def _buy(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[En
     if cost > points:
         raise RuleViolation(f"{count} car(s) of quality {quality:+d} cost {cost} points; "
                             f"{villain.name} has {points}")  # fmt: skip
+    held_quality, left, sent = _reserve(villain)
+    if reserve >= count:
+        raise RuleViolation("at least one of the cars bought goes after the lead car now")
+    if reserve and left and held_quality != quality:
+        raise RuleViolation(f"the reserve holds cars of quality {held_quality:+d}")
     pid = _new_id(state, str(ev.params["id"]), f"{villain.id}-cars")
-    group = minion_group(cr, pid=pid, name=str(ev.params["name"]) or pid, quality=quality,
-                         count=count, side=villain.side, zone=villain.zone)  # fmt: skip
+    group = _car(cr, villain, pid, str(ev.params["name"]) or pid, quality, count - reserve)
     state = _join(state, cr, group)
-    state = steps.put(state, _set_points(steps.find(state, villain.id), points - cost))
+    more: dict[str, OptionValue] = {}
+    if opening:  # SRD L5509: reserve cars come in one by one as pursuing ones fall
+        more["pursuit_reserve"] = (quality, left + reserve, sent + count - reserve)
+    state = steps.put(state, _set_points(steps.find(state, villain.id), points - cost, **more))
+    held = f", {reserve} held in reserve" if reserve else ""
     return state, (f"{villain.name} spends {cost} point{'s' if cost > 1 else ''} on {count} "
-                   f"car{'s' if count > 1 else ''} of quality {quality:+d} ({group.name}); "
-                   f"{points - cost} left")  # fmt: skip
+                   f"car{'s' if count > 1 else ''} of quality {quality:+d} ({group.name}"
+                   f"{held}); {points - cost} left")  # fmt: skip
+
+
+def reserve_due(state: Encounter, villain: Participant) -> bool:
+    """Whether a reserve car may enter: one is left and fewer cars pursue than were sent at
+    the start (SRD L5509: "one by one, as individual minions are taken out")."""
+    _, left, sent = _reserve(villain)
+    return left > 0 and sum(g.remaining for g in _cars(state, villain)) < sent
+
+
+def _reserve_car(
+    state: Encounter, cr: ConflictRules, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    villain, points = _villain(state, ev)
+    quality, left, sent = _reserve(villain)
+    if not left:
+        raise RuleViolation(f"{villain.name} holds no car in reserve")
+    if not reserve_due(state, villain):
+        raise RuleViolation("a reserve car enters only as a pursuing car is taken out")
+    pid = _new_id(state, str(ev.params["id"]), f"{villain.id}-reserve")
+    car = _car(cr, villain, pid, f"Reserve car {pid}", quality, 1)
+    state = _join(state, cr, car)
+    villain = steps.find(state, villain.id)
+    held = (quality, left - 1, sent)
+    state = steps.put(state, _set_points(villain, points, pursuit_reserve=held))
+    return state, (f"a reserve car ({pid}, quality {quality:+d}) enters the chase for "
+                   f"{villain.name}; {left - 1} left in reserve")  # fmt: skip
+
+
+def chase_offers(state: Encounter) -> tuple[SystemActionEvent, ...]:
+    """The reserve cars that may enter now, one offer a pursuer (SRD L5509)."""
+    return tuple(
+        SystemActionEvent(action="reserve_car", actor=p.id)
+        for p in state.participants
+        if _points(p) is not None and reserve_due(state, p)
+    )
 
 
 def _grow(cr: ConflictRules, g: Participant, more: int, extra_boxes: int = 0) -> Participant:
@@ -288,9 +382,13 @@ def _shotgun(
     from rules.systems.sotc.conflict_actions import with_options
 
     g = _target_group(state, ev, villain)
-    state = steps.put(state, with_options(g, shotgun=True))
-    return state, (f"Shotgun!: a gunman rides with {g.name}: +1 to each hit on the lead car "
-                   "while it pursues"), 1  # fmt: skip
+    car = int(ev.params.get("car", 1))
+    if car > g.count or car <= g.count - g.remaining:
+        raise RuleViolation(f"{g.name} has no car {car} still pursuing")
+    state = steps.put(state, with_options(g, shotgun=True, shotgun_car=car))
+    which = f" (car {car} of {g.count})" if g.count > 1 else ""
+    return state, (f"Shotgun!: a gunman rides with {g.name}{which}: +1 to each hit on the "
+                   "lead car until his car is taken out"), 1  # fmt: skip
 
 
 def _last_pursuer(
@@ -300,8 +398,7 @@ def _last_pursuer(
 
     benefit = str(ev.params["benefit"])
     pid = _new_id(state, str(ev.params["id"]), f"{villain.id}-last")
-    car = minion_group(cr, pid=pid, name="The Last Pursuer", quality=LAST_PURSUER_QUALITY,
-                       count=1, side=villain.side, zone=villain.zone)  # fmt: skip
+    car = _car(cr, villain, pid, "The Last Pursuer", LAST_PURSUER_QUALITY, 1)
     extra = (points - 1) + (3 if benefit == "stress boxes" else 0)  # SRD L5527, L5531
     car = _grow(cr, car, 0, extra)
     if benefit == "drive":
@@ -341,12 +438,15 @@ def chase_rolls(event: SystemActionEvent) -> int | None:
     pursuer's and the lead driver's), or None when ``event`` is not one."""
     if event.action == "pursuit_effect":
         return 2 if event.params.get("effect") in ("road hazard", "dramatic entrance") else 0
-    if event.action in ("pursuit", "pursuit_cars"):
+    if event.action in ("pursuit", "pursuit_cars", "reserve_car"):
         return 0
     return None
 
 
 CHASE_APPLY: dict[
     str, Callable[[Encounter, ConflictRules, SystemActionEvent], tuple[Encounter, str]]
-] = {"pursuit": _pursuit, "pursuit_cars": _buy, "pursuit_effect": _effect}
+] = {
+    "pursuit": _pursuit, "pursuit_cars": _buy, "pursuit_effect": _effect,
+    "reserve_car": _reserve_car,
+}  # fmt: skip
 """The handlers of :data:`CHASE_SCENE`."""

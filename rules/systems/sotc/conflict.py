@@ -100,6 +100,9 @@ class SotcOptions(BaseModel):
         pursuit_effect_in: The exchange it last spent a point on an effect (one each).
         pursuit_final: The Last Pursuer or the Dramatic Entrance, once used (SRD L5525, L5541).
         shotgun: A pursuing car with a gunman aboard (Shotgun!, SRD L5521).
+        shotgun_car: Which of the group's cars carries him (1: the first to fall; 0: any).
+        pursuit_car: A car bought with pursuit points (the escape counts these, SRD L5543).
+        pursuit_reserve: The pursuer's reserve: ``(quality, cars left, cars sent)`` (L5509).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -128,6 +131,9 @@ class SotcOptions(BaseModel):
     pursuit_effect_in: int = Field(default=0, ge=0)
     pursuit_final: str = Field(default="", max_length=40)
     shotgun: bool = False
+    shotgun_car: int = Field(default=0, ge=0, le=40)
+    pursuit_car: bool = False
+    pursuit_reserve: tuple[int, ...] = Field(default=(), max_length=3)
 
 
 NO_OPTIONS = SotcOptions()

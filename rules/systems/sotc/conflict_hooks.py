@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from rules.character import Consequence
     from rules.conflict_rules import ActionSpec, ConflictRules
-    from rules.encounter import Encounter, Participant, RecoveryPeriod, SystemActionEvent
+    from rules.encounter import Encounter, Event, Participant, RecoveryPeriod, SystemActionEvent
 
 
 class SotcActionHooks:
@@ -43,6 +43,14 @@ class SotcActionHooks:
 
         cr = cast("ConflictRules", self)
         return around_action(state, event, lambda s, e: conflict_actions.apply_action(s, cr, e))
+
+    def refuses(self, state: Encounter, event: Event) -> tuple[str, str]:
+        """A due fast poison's attack before anyone acts (SRD L5577); Steely Gaze's lock on
+        the pair's maneuvers, blocks and moves (SRD L3565): see
+        :func:`rules.systems.sotc.table_guard.refuses`."""
+        from rules.systems.sotc.table_guard import refuses
+
+        return refuses(state, event)
 
     def defense_rating(
         self, state: Encounter, p: Participant, skill: str, rating: int

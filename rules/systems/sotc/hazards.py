@@ -16,7 +16,14 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, RollRecord, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.chase import CHASE_APPLY, CHASE_SCENE, chase_rolls, escape_after
+from rules.systems.sotc.bonds import BONDS, BONDS_APPLY, BONDS_ROLLS
+from rules.systems.sotc.chase import (
+    CHASE_APPLY,
+    CHASE_SCENE,
+    chase_rolls,
+    escape_after,
+    shooting,
+)
 from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
 S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
@@ -24,6 +31,8 @@ S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
 S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
 S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L6003-L6007)"
 S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6009-L6020)"
+DEMOLITIONS_FORCE = 3
+"""Demolitions (SRD L3125): a properly set charge's force is three higher."""
 S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
 S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
 S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
@@ -87,7 +96,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
         actor="none", min_targets=1, max_targets=50,
         help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
         "and the cover of borders): made, a consequence (spin: unharmed); missed or unaware, "
-        "taken out.",
+        "taken out. Demolitions (SRD L3121): +3 force for charges its expert set with time.",
         params=(
             ActionParam(name="force", label="Force", minimum=0, maximum=12),
             ActionParam(name="area", label="Area (zones)", minimum=1, maximum=20, default=1),
@@ -95,6 +104,11 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="unaware", label="Unaware (ids, comma-separated)", type="str",
                         default=""),
             ActionParam(name="text", label="Consequence", type="str", default=""),
+            ActionParam(name="charge", label="Charge", type="choice",
+                        choices=("hasty", "prepared", "thrown"), default="hasty",
+                        help="prepared: charges set with time against a structure studied."),
+            ActionParam(name="demolitions", label="Demolitions expert (id)", type="str",
+                        default="", help="+3 force for a prepared charge (Demolitions)."),
         ),
     ),
     ActionSpec(
@@ -135,6 +149,8 @@ HAZARDS: tuple[ActionSpec, ...] = (
             ActionParam(name="defense_skill", label="Defense skill", type="str",
                         default="Athletics"),
             ActionParam(name="push", label="Push (not knockback)", type="bool", default=False),
+            ActionParam(name="throw", label="A throw (Body Toss lightens it)", type="bool",
+                        default=False, help="Knockback by throwing the target (SRD L1470)."),
             ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
                         default=PERSON_WEIGHT),
         ),
@@ -204,6 +220,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
         ),
     ),
     *TIMED,
+    *BONDS,
     *CHASE_SCENE,
 )  # fmt: skip
 """SotC's hazards and special maneuvers."""
@@ -227,7 +244,7 @@ def hazard_rolls(event: SystemActionEvent) -> int | None:
     if name in ("fire", "carry", "encumbrance", "rearm", "cure_poison"):
         return 0
     chase = chase_rolls(event)
-    return chase if chase is not None else TIMED_ROLLS.get(name)
+    return chase if chase is not None else {**TIMED_ROLLS, **BONDS_ROLLS}.get(name)
 
 
 def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
@@ -423,15 +440,43 @@ def _distances(state: Encounter, origin: str) -> tuple[dict[str, int], dict[str,
     return seen, loss
 
 
+def demolitions_force(state: Encounter, ev: SystemActionEvent, force: int) -> tuple[int, str]:
+    """The explosion's force with Demolitions (SRD L3125-L3127: +3 when its expert took the
+    time to set the charges at a structure's weak points; not set in haste, not thrown), and
+    the log's note ("" without it).
+
+    Raises:
+        RuleViolation: the expert named lacks the stunt, or the charge was not prepared.
+    """
+    from rules.systems.sotc.conflict_actions import has
+
+    who = str(ev.params.get("demolitions", ""))
+    if not who:
+        return force, ""
+    expert = steps.find(state, who)
+    if not has(expert, "Demolitions"):
+        raise RuleViolation(f"{expert.name} does not have Demolitions")
+    charge = str(ev.params.get("charge", "hasty"))
+    if charge != "prepared":
+        raise RuleViolation(
+            f"Demolitions needs charges set with time against a structure studied, not {charge} "
+            "ones (SRD L3127)"
+        )
+    bonus = DEMOLITIONS_FORCE
+    return force + bonus, f" (+{bonus} Demolitions, {expert.name}'s prepared charge)"
+
+
 def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     from rules.systems.sotc.conflict_actions import free_slot
 
     force, area = int(ev.params["force"]), int(ev.params["area"])
+    force, expert = demolitions_force(state, ev, force)
     origin = str(ev.params["zone"])
     unaware = {u.strip() for u in str(ev.params["unaware"]).split(",") if u.strip()}
     text = str(ev.params["text"]) or "Caught in the blast"
     hops, loss = _distances(state, origin) if origin else ({}, {})
-    parts = [f"explosion, force {force:+d}, area {area}" + (f" in {origin}" if origin else "")]
+    parts = [f"explosion, force {force:+d}{expert}, area {area}"
+             + (f" in {origin}" if origin else "")]  # fmt: skip
     for i, pid in enumerate(ev.targets):
         p: Participant = steps.find(state, pid, active=True)
         zone = p.zone if origin and p.zone is not None else origin
@@ -545,9 +590,11 @@ def zones_moved(shifts: int, weight: int, push: bool) -> int:
 
 
 def _knockback(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    state, shifts, text = _contest(state, cr, ev)
     push, weight = bool(ev.params["push"]), int(ev.params["weight"])
-    what = "push" if push else "knockback"
+    if push and ev.params.get("throw"):
+        raise RuleViolation("a throw is a knockback, not a push (SRD L1470)")
+    state, shifts, text = _contest(state, cr, ev)
+    what = "push" if push else ("throw" if ev.params.get("throw") else "knockback")
     zones = zones_moved(max(0, shifts), weight, push)
     name = steps.name(state, ev.targets[0])
     if not zones:
@@ -657,7 +704,10 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         parts.append(f"{pursuit}: keeps up")
     from rules.systems.sotc.conflict import options_of
 
-    shotgun = bool(ev.params["shotgun"]) or options_of(pursuer).shotgun
+    pursuer = steps.find(state, pursuer.id)
+    shotgun = bool(ev.params["shotgun"]) or shooting(pursuer)
+    if options_of(pursuer).shotgun and not shotgun and pursuer.is_group:
+        parts.append("the gunman's car is out: no more Shotgun!")
     for pid, amount, why in hits:
         if pid == lead.id and shotgun:  # SRD L5521
             amount += 1
@@ -729,5 +779,5 @@ APPLY = {
     "throw_explosive": _throw,
     "knockback": _knockback, "disarm": _disarm, "chase": _chase, "carry": _carry,
     "encumbrance": _encumbrance, "rearm": _rearm, "cure_poison": _cure, **TIMED_APPLY,
-    **CHASE_APPLY,
+    **CHASE_APPLY, **BONDS_APPLY,
 }  # fmt: skip

@@ -29,10 +29,12 @@ from rules.encounter import (
     SystemActionEvent,
 )
 from rules.errors import RuleViolation
+from rules.systems.sotc.chase import chase_offers
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.stunts_more import MORE_ACTIONS, MORE_APPLY, MORE_ROLLS, force, more_offers
 from rules.systems.sotc.stunts_table import prune_used
 from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS, deferred
+from rules.systems.sotc.table_guard import due_poison_offers
 
 S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow (SRD L3181)"
 S_LETHAL = "SotC, Stunts: Fists, Lethal Weapon (SRD L3285)"
@@ -583,7 +585,9 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
     the defender's Riposte, Turnabout and Bend like the Reed, Unyielding and Face the Pain for
     whoever was hit; after a failed try to break a block: Hammerlock; the gaze stunts,
     Brickbreaker and Death Defiance: :func:`rules.systems.sotc.stunts_more.more_offers`), as
-    events to fill in (a consequence's ``text`` left out)."""
+    events to fill in (a consequence's ``text`` left out); first of all a fast poison's attack
+    when it is due (SRD L5577: :func:`rules.systems.sotc.table_guard.due_poison_offers`) and
+    a chase's reserve car when one may enter (:func:`rules.systems.sotc.chase.chase_offers`)."""
     last = state.last
     candidates: list[SystemActionEvent] = []
     if last is not None and last.action == "attack" and last.target is not None:
@@ -634,4 +638,4 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
         except RuleViolation:
             continue
         found.append(event)
-    return tuple(found)
+    return (*due_poison_offers(state), *chase_offers(state), *found)

@@ -580,8 +580,9 @@ def around_action(
     state: Encounter, event: SystemActionEvent, apply: Apply
 ) -> tuple[Encounter, str]:
     """``apply(state, event)`` with the stunts that change another action: Slippery (SRD L2539)
-    +2 to the defense against a knockback or push; Body Toss (SRD L3801) a push's target one
-    weight factor lighter; Developed Immunities (SRD L3057) against a poison."""
+    +2 to the defense against a knockback or push; Body Toss (SRD L3801) a push's or a throw's
+    target one weight factor lighter (a throw is a knockback, SRD L1470); Developed Immunities
+    (SRD L3057) against a poison."""
     notes: list[str] = []
     helped: str | None = None
     if event.action == "knockback" and event.targets:
@@ -590,7 +591,8 @@ def around_action(
         if target is not None and has(target, "Slippery"):
             helped = target.id
             state = _add(state, target.id, f"{NOW}{SLIPPERY_BONUS}|Slippery")
-        if event.params.get("push") and actor is not None and has(actor, "Body Toss"):
+        tossed = event.params.get("push") or event.params.get("throw")  # SRD L3807
+        if tossed and actor is not None and has(actor, "Body Toss"):
             weight = int(event.params.get("weight", 0))
             lighter: dict[str, ParamValue] = {**event.params, "weight": max(0, weight - 1)}
             event = event.model_copy(update={"params": lighter})

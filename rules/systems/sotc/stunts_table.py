@@ -18,7 +18,8 @@ PLAY_STUNTS: tuple[str, ...] = (
     "Bend like the Reed", "Hammerlock", "Now You've Made Me Mad", "Fists of Fury",
     "Mix it Up", "One Shot Left", "Last Leg", "Steely Gaze", "Fearsome Gaze", "Aura of Fear",
     "Master of Fear", "Unflappable", "Inner Strength", "Death Defiance", "Brickbreaker",
-    "Developed Immunities", "Slippery", "Body Toss", "Shot on the Run",
+    "Developed Immunities", "Slippery", "Body Toss", "Shot on the Run", "Demolitions",
+    "Unbound",
 )  # fmt: skip
 """Stunts whose effect in a conflict the engine applies or offers (kept in a participant's
 ``stunts`` option beside the ones SotC's other actions read)."""

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from rules.character import Consequence
 from rules.systems.registry import SystemInfo
-from rules.systems.sotc.character import PHASE_CHAPTERS, SotcCharacter
+from rules.systems.sotc.character import PHASE_CHAPTERS, SotcCharacter, Treatment
+from rules.systems.sotc.hazards_marks import treatment_text
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.system import SotcSystem
 from storage.pdf.sheet_layout import (
@@ -63,12 +64,18 @@ def _stunt_summary(system: SotcSystem, name: str) -> tuple[str, str]:
 
 
 def consequence_slots(
-    held: Sequence[Consequence], physical: int, social: int
+    held: Sequence[Consequence],
+    physical: int,
+    social: int,
+    treatment: Sequence[Treatment] = (),
 ) -> tuple[ConsequenceSlot, ...]:
-    """Slots in filling order (mild, moderate, extra moderates, severe), held ones filled in.
+    """Slots in filling order (mild, moderate, extra moderates, severe), held ones filled in,
+    each noted with its kind and what was done about it (``treatment[i]`` goes with
+    ``held[i]``: care tried, a slow poison still uncured, stabilised by first aid).
 
     SotC "Consequences": first mild, then moderate, then severe; Feel the Burn, Smooth Recovery
-    and Still Standing add moderate slots (digest section 6.6, judgment call 13.3).
+    and Still Standing add moderate slots (digest section 6.6, judgment call 13.3). The marks:
+    long-term care (SRD L5892), a slow poison (L5581), first aid (L5890).
     """
     common = max(0, min(physical, social) - 3)
     extra_physical = max(0, physical - 3 - common)
@@ -80,18 +87,20 @@ def consequence_slots(
     labels += [("severe", "Severe", "")]
     slots = [ConsequenceSlot(label=label, note=note) for _, label, note in labels]
     severities = [sev for sev, _, _ in labels]
-    for consequence in held:
+    for n, consequence in enumerate(held):
         text = consequence.text
+        marks = treatment_text(treatment[n]) if n < len(treatment) else ""
+        note = "; ".join(x for x in (consequence.kind, marks) if x)
         for i, slot in enumerate(slots[: len(severities)]):  # not the overflow rows
             if severities[i] == consequence.severity and not slot.text:
-                slots[i] = slot.model_copy(update={"text": text, "note": consequence.kind})
+                slots[i] = slot.model_copy(update={"text": text, "note": note})
                 break
         else:
             slots.append(
                 ConsequenceSlot(
                     label=SEVERITY_LABELS.get(consequence.severity, consequence.severity),
                     text=text,
-                    note=consequence.kind,
+                    note=note,
                 )
             )
     return tuple(slots)
@@ -182,6 +191,7 @@ def character_sheet(
                 condition.consequences,
                 derived.consequence_slots_physical,
                 derived.consequence_slots_social,
+                character.treatment,
             )
         ),
     ]
