@@ -26,7 +26,7 @@ from tests.gui.test_strange_fate_app import sf  # noqa: F401 - the fixture
 KNOT = ("Networking", "Information", "Wealth", "Esteem", "Research", "Convince")
 """Six boxes a user's correction joins each to each (over the bundled diagram's own lines the
 routes between them pass the loop guard's count, so no walk here is proven cheapest): two of
-them are priced within :data:`WALK_BUDGET` search steps, three or more need more."""
+them are priced within :data:`WALK_BUDGET` search steps, four or more need more."""
 
 
 def knotted(sf: StrangeFateSystem) -> StrangeFateSystem:  # noqa: F811
@@ -102,19 +102,19 @@ def test_a_tangled_walk_is_priced_off_the_ui_thread(
 ) -> None:
     system = knotted(sf)
     designer = designer_of(qtbot, system)
-    for name in KNOT[:2]:
+    for name in KNOT[:3]:
         designer.toggle(name)
-        assert not designer.pricing()  # two boxes of the knot are still cheap
-    designer.toggle(KNOT[2])
+        assert not designer.pricing()  # three boxes of the knot are still cheap
+    designer.toggle(KNOT[3])
     # the click returned before the walk was priced: the lists follow it, the cost waits
     assert designer.pricing() and designer.cost.text() == PRICING
-    assert designer.trapping_model.rowCount() == 3
+    assert designer.trapping_model.rowCount() == 4
     assert designer.breakdown.rowCount() == 0
     assert not designer.put.isEnabled()
     qtbot.waitUntil(lambda: not designer.pricing(), timeout=30_000)
     assert designer.price is not None and designer.price.walk is not None
-    assert designer.price.trapping_points == walk_points(system, KNOT[:3])
-    assert designer.breakdown.rowCount() == 3
+    assert designer.price.trapping_points == walk_points(system, KNOT[:4])
+    assert designer.breakdown.rowCount() == 4
     assert designer.put.isEnabled()
     assert "skill points" in designer.cost.text()
 
@@ -133,6 +133,7 @@ def test_a_stale_tangled_price_is_dropped(
     five = designer.price
     designer.toggle(KNOT[5])
     assert designer.pricing()
+    qtbot.waitUntil(lambda: designer._running, timeout=5_000)  # the walk started on the worker
     designer.toggle(KNOT[5])  # a second click on the box: off again
     assert not designer.pricing() and designer.price == five
     qtbot.waitUntil(lambda: not designer._running, timeout=30_000)

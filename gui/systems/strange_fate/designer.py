@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -50,9 +50,15 @@ from rules.systems.strange_fate.cost import OverBudget
 from rules.systems.strange_fate.creation import TIERS
 from rules.systems.strange_fate.system import DIAGRAM_KEY
 
-WALK_BUDGET = 1000
-"""Search steps of the cheapest walk the designer spends on the UI thread (about 7 ms on the
-2-core test machine; the costliest sample skill on the bundled diagram takes under 400)."""
+WALK_BUDGET = 2000
+"""Search steps of the cheapest walk the designer spends on the UI thread (about 3 ms on the
+2-core test machine). On the bundled diagram the costliest sample skill takes under 400, a
+ten-trapping design under 1,000; only long designs and tangled corrections need more."""
+
+SETTLE_MS = 40
+"""How long the designer waits after a click before a tangled walk starts on the worker: the
+click's own repaint finishes first (a worker thread holding the GIL would halve its speed), and
+quick clicks in a row start one walk, not one each."""
 
 PRICING = "pricing\u2026"
 """The cost line while a tangled walk is priced on the worker thread."""
@@ -93,6 +99,10 @@ class SkillDesigner(QWidget):
         self._generation = 0  # which draft the cost line shows; a later one drops a result
         self._running = False
         self._pending: tuple[int, _Request] | None = None
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self._start_when_free)
 
         self.name = QLineEdit()
         self.name.setPlaceholderText("Skill name")
@@ -430,6 +440,9 @@ class SkillDesigner(QWidget):
         self.put.setEnabled(False)
         self.put.setToolTip("Waiting for the skill's price")
         self._pending = (generation, request)
+        self._settle.start()
+
+    def _start_when_free(self) -> None:
         if not self._running:
             self._start_next()
 
@@ -459,7 +472,11 @@ class SkillDesigner(QWidget):
         self._start_next()
 
     def wait_for_price(self, msecs: int = 30_000) -> bool:
-        """Wait until no walk is being priced on the worker thread (tests, closing)."""
+        """Wait until no walk is being priced on the worker thread (tests, closing); a walk
+        still settling is started first."""
+        if self._settle.isActive():
+            self._settle.stop()
+            self._start_when_free()
         return self._workers.wait(msecs)
 
     def _show_lists(self) -> None:
@@ -472,6 +489,7 @@ class SkillDesigner(QWidget):
         )
 
     def _show(self, price: SkillPrice) -> None:
+        self._settle.stop()
         self.price = price
         self._show_lists()
         self.put.setEnabled(True)
