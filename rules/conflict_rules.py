@@ -376,6 +376,11 @@ class ConflictRules(CastRules, Protocol):
         at ``block_tier``, whether the attempt takes the breaker's action, and a note for the
         log ("" for none)."""
 
+    def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
+        """Why ``p`` cannot take a Full Action (full defense, a block) now: a system where a
+        Full Action is the whole turn refuses one after a free or supplemental action this
+        exchange (a GM override allows it); None when it may."""
+
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
         """``p`` as its consequence slots count in ``state``: a system whose participants
         share a pool of consequences (Strange Fate's adversaries) folds what the others have
@@ -705,6 +710,10 @@ class ConflictHookDefaults:
     ) -> tuple[bool, bool, str]:
         """One shift gets past (SotC "Block Actions"); the attempt always takes the action."""
         return effort - strength >= 1, True, ""
+
+    def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
+        """None: full defense and a block are the exchange's action like any other."""
+        return None
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

@@ -122,6 +122,7 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     _active(actor)
     if ev.protects is not None:
         _get(state, ev.protects)
+    state, allowed = _full_action(state, cr, ev.actor)
     state, r = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, modifier=-ev.penalty, invokes=ev.invokes,
         spin=ev.spin,
@@ -132,13 +133,30 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     )  # fmt: skip
     state = _acted(state, ev.actor)
     what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
-    text = f"{actor.name} blocks {what}: {_fmt_roll(cr, state, r)}, strength {r.effort:+d}"
+    text = f"{actor.name} blocks {what}: {_fmt_roll(cr, state, r)}, strength {r.effort:+d}{allowed}"
     outcome = Outcome(
         action="block", actor=ev.actor, target=ev.protects, rolls=(r,), success=True, text=text
     )
     return state.model_copy(
         update={"blocks": (*state.blocks, block), "last": outcome, "spin": None}
     ), text
+
+
+def _full_action(state: Encounter, cr: ConflictRules, pid: str) -> tuple[Encounter, str]:
+    """Check ``pid`` may take a Full Action now (``ConflictRules.full_action_problem``); a GM
+    override for ``pid`` is spent instead, and named in the log.
+
+    Raises:
+        RuleViolation: the system refuses it.
+    """
+    problem = cr.full_action_problem(state, _get(state, pid))
+    if problem is None:
+        return state, ""
+    if pid not in state.overrides:
+        raise RuleViolation(f"{problem}; the GM may allow it (GM override)")
+    rest = list(state.overrides)
+    rest.remove(pid)
+    return state.model_copy(update={"overrides": tuple(rest)}), f" (GM override: {problem})"
 
 
 def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tuple[Encounter, str]:
@@ -191,10 +209,11 @@ def _full_defense(
     _require_started(state)
     p = _get(state, ev.who)
     _active(p)
+    state, allowed = _full_action(state, cr, p.id)
     state = _spend_action(state, p.id, "go on full defense")
-    state = _put(state, _set(p, full_defense=True, acted=True, holding=False))
+    state = _put(state, _set(_get(state, p.id), full_defense=True, acted=True, holding=False))
     bonus = cr.full_defense_bonus
-    return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange)"
+    return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange){allowed}"
 
 
 HANDLERS: dict[str, Any] = {
