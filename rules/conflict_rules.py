@@ -376,6 +376,10 @@ class ConflictRules(CastRules, Protocol):
         at ``block_tier``, whether the attempt takes the breaker's action, and a note for the
         log ("" for none)."""
 
+    def persistent_block_bonus(self, rounds: int) -> int | None:
+        """The bonus on an attempt to get past a persistent block ``rounds`` exchanges after it
+        was raised; None when the system has no persistent blocks (one is refused)."""
+
     def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
         """Why ``p`` cannot take a Full Action (full defense, a block) now: a system where a
         Full Action is the whole turn refuses one after a free or supplemental action this
@@ -713,6 +717,10 @@ class ConflictHookDefaults:
 
     def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
         """None: full defense and a block are the exchange's action like any other."""
+        return None
+
+    def persistent_block_bonus(self, rounds: int) -> int | None:
+        """None: a block lasts the exchange it is made in, no longer."""
         return None
 
     def actions(self) -> tuple[ActionSpec, ...]:

@@ -80,3 +80,63 @@ def test_no_full_action_after_a_free_or_supplemental_move_l3837() -> None:
         defense_skill="Notice", dice=(0, 0, 0, 0), defense_dice=(0, 0, 0, 0),
     )  # fmt: skip
     assert attacked.find("runner").acted  # type: ignore[union-attr]
+
+
+def test_a_persistent_block_gives_a_cumulative_plus_one_each_round_l4354() -> None:
+    """ "a block can persist without further action from the blocker ... give those attempting
+    to overcome it a cumulative +1 bonus to their rolls each round" (L4354): the watcher's wall
+    (Notice 2, strength +2) stands into the next exchanges; the runner's Athletics 3 with -2 on
+    the dice makes +1 in the wall's own exchange, +2 a round later (+1), +3 two rounds later
+    (+2); a block that is not persistent ends with its exchange; the payload of an ordinary
+    block has no ``persistent`` key."""
+    cr = rules()
+    state = street(cr)
+    walled, entry = conflict.block(
+        cr, state, actor="watcher", skill="Notice", dice=(0, 0, 0, 0), against="pursuit",
+        persistent=True,
+    )  # fmt: skip
+    assert "standing on by itself" in entry.text
+    [wall] = walled.blocks
+    assert wall.persistent and wall.strength == 2
+    low = (-1, -1, 0, 0)
+
+    def attempt(at: object) -> tuple[int, str]:
+        after, e = conflict.pass_block(
+            cr, at, actor="runner", blocker="watcher", skill="Athletics", dice=low
+        )
+        assert after.last is not None
+        return after.last.rolls[0].effort, e.text
+
+    effort, text = attempt(walled)
+    assert effort == 1 and "standing" not in text
+    round2, _ = conflict.next_exchange(cr, walled)
+    assert [b.strength for b in round2.blocks] == [2]
+    effort, text = attempt(round2)
+    assert effort == 2 and "+1 against a block standing 1 exchange(s)" in text
+    round3, _ = conflict.next_exchange(cr, round2)
+    effort, text = attempt(round3)
+    assert effort == 3 and "+2 against a block standing 2 exchange(s)" in text
+    ordinary, _ = conflict.block(
+        cr, state, actor="watcher", skill="Notice", dice=(0, 0, 0, 0), against="pursuit"
+    )
+    assert "persistent" not in ordinary.blocks[0].model_dump(mode="json")
+    after, _ = conflict.next_exchange(cr, ordinary)
+    assert after.blocks == ()
+
+
+def test_a_system_without_persistent_blocks_refuses_one() -> None:
+    """The core's default (``ConflictHookDefaults.persistent_block_bonus``: None, as in SotC,
+    whose blocks last their exchange): a persistent block is refused."""
+    from rules.conflict_rules import ConflictHookDefaults
+    from rules.systems.strange_fate.conflict import StrangeFateConflictRules
+
+    class Lasting(StrangeFateConflictRules):
+        def persistent_block_bonus(self, rounds: int) -> int | None:  # type: ignore[override]
+            return ConflictHookDefaults.persistent_block_bonus(self, rounds)
+
+    sf = rules()
+    cr = Lasting(sf._book, sf._settings)
+    with pytest.raises(RuleViolation, match="no persistent blocks"):
+        conflict.block(
+            cr, street(sf), actor="watcher", skill="Notice", dice=(0, 0, 0, 0), persistent=True
+        )

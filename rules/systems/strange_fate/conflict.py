@@ -432,10 +432,14 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
 
+    def persistent_block_bonus(self, rounds: int) -> int:
+        """A persistent block (a wall of stone): +1 a round to get past it, cumulative (L4354;
+        none in its own exchange)."""
+        return max(0, rounds)
+
     def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
-        """A Full Action is the whole round: not even a Free Action goes with it (L3837), so
-        full defense or a block after a free Move or Leap, or a supplemental move, this
-        exchange is refused (the other order: :mod:`.conflict_actions`)."""
+        """Not even a Free Action goes with a Full Action (L3837): none after a free or
+        supplemental move this exchange (the other order: :mod:`.conflict_actions`)."""
         taken = moved_this_exchange(state, p)
         if taken is None:
             return None
