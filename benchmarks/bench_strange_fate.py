@@ -9,7 +9,10 @@
   ``MAX_STATES`` states a search, then the narrow search and the greedy walk, the result marked
   ``Walk.exact`` False): a user-corrected diagram where every box is joined to every other, and
   a skill of the most trappings a character file holds, against the costliest sample skill's
-  walk on the bundled diagram measured in the same run.
+  walk on the bundled diagram measured in the same run;
+- a click in the designer on a corrected diagram whose walk is over the designer's step budget
+  (eight boxes joined each to each): the click returns within one frame, the walk going to the
+  worker thread ("pricing…").
 
 Absolute limits: the "baseline" is the limit and the ratio is measured / limit (target 1).
 """
@@ -92,6 +95,7 @@ def bench_designer_click() -> Result:
             system.book._walks.clear()  # price it for real, as after a correction
             designer.toggle("Shoot")
             app.processEvents()
+            assert not designer.pricing()  # priced on the spot, not on the worker
 
         return run
 
@@ -156,9 +160,64 @@ def bench_loop_guard_worst_case() -> Result:
     )
 
 
+def bench_designer_tangled_click() -> Result:
+    """A click whose walk goes to the worker thread: the click itself within one frame."""
+    import itertools
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from gui.documents.character_document import CharacterDocument
+    from gui.plugins import system_ui
+    from gui.systems.strange_fate.designer import SkillDesigner
+    from rules.system_data import SystemData
+    from rules.systems.strange_fate.system import DIAGRAM_KEY
+
+    app = QApplication.instance() or QApplication([])
+    bundled = _system()
+    knot = ("Networking", "Information", "Wealth", "Esteem", "Research", "Convince", "Guile",
+            "Initiative")  # fmt: skip
+    content = bundled.book.diagram.model_dump(mode="json")
+    joined = {frozenset((line["a"], line["b"])) for line in content["lines"]}
+    content["lines"] = content["lines"] + [
+        {"a": a, "b": b, "style": "thin", "provenance": {"kind": "unknown"}}
+        for a, b in itertools.combinations(knot, 2)
+        if frozenset((a, b)) not in joined
+    ]
+    system = bundled.with_data(
+        {DIAGRAM_KEY: SystemData(system=bundled.id, key=DIAGRAM_KEY, content=content)}
+    )
+    ui = system_ui(system)
+    document = CharacterDocument(ui.new_character("standard"), system, version=None)
+    designer = SkillDesigner(document)
+    designer.resize(1000, 560)
+    designer.show()
+    for name in knot[:-1]:
+        designer.toggle(name)
+    designer.wait_for_price()
+    app.processEvents()
+    times = []
+    for _ in range(5):
+        system.book._walks.clear()  # price it for real, as after a correction
+        start = time.perf_counter()
+        designer.toggle(knot[-1])
+        app.processEvents()
+        times.append(time.perf_counter() - start)
+        assert designer.pricing()  # the walk went to the worker (else this measures nothing)
+        designer.wait_for_price()
+        app.processEvents()
+        designer.toggle(knot[-1])
+        designer.wait_for_price()
+        app.processEvents()
+    designer.deleteLater()
+    times.sort()
+    return Result("strange_fate_designer_tangled_click", times[2], FRAME, 1.0, "one frame at 60 Hz")
+
+
 BENCHMARKS = (
     bench_costliest_sample_walk,
     bench_every_sample_skill,
     bench_designer_click,
     bench_loop_guard_worst_case,
+    bench_designer_tangled_click,
 )

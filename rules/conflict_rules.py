@@ -381,6 +381,15 @@ class ConflictRules(CastRules, Protocol):
         at ``block_tier``, whether the attempt takes the breaker's action, and a note for the
         log ("" for none)."""
 
+    def persistent_block_bonus(self, rounds: int) -> int | None:
+        """The bonus on an attempt to get past a persistent block ``rounds`` exchanges after it
+        was raised; None when the system has no persistent blocks (one is refused)."""
+
+    def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
+        """Why ``p`` cannot take a Full Action (full defense, a block) now: a system where a
+        Full Action is the whole turn refuses one after a free or supplemental action this
+        exchange (a GM override allows it); None when it may."""
+
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
         """``p`` as its consequence slots count in ``state``: a system whose participants
         share a pool of consequences (Strange Fate's adversaries) folds what the others have
@@ -754,6 +763,14 @@ class ConflictHookDefaults:
     ) -> tuple[bool, bool, str]:
         """One shift gets past (SotC "Block Actions"); the attempt always takes the action."""
         return effort - strength >= 1, True, ""
+
+    def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
+        """None: full defense and a block are the exchange's action like any other."""
+        return None
+
+    def persistent_block_bonus(self, rounds: int) -> int | None:
+        """None: a block lasts the exchange it is made in, no longer."""
+        return None
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,41 +43,100 @@ class OptionField:
     whose answer goes into ``Participant.options`` (the engine checks it with
     ``ConflictRules.participant_options_problem``).
 
+    With ``read`` the row is a line of text instead (a list the system reads): ``read(text)``
+    returns the options it sets or raises ``ValueError`` saying what is wrong, shown under the
+    field; the dialog is not accepted until it reads.
+
     Attributes:
         label: The row's label.
         choices: Each choice's words and the options it sets (the first is the default,
             usually setting none).
         tip: The choice's tooltip.
+        read: Reads a text row (None: a choice row).
+        placeholder: A text row's example.
     """
 
     label: str
     choices: tuple[tuple[str, Mapping[str, OptionValue]], ...]
     tip: str = ""
+    read: Callable[[str], Mapping[str, OptionValue]] | None = None
+    placeholder: str = ""
 
 
 class OptionFields:
-    """The combo boxes of a dialog's :class:`OptionField` rows and the options they set."""
+    """The widgets of a dialog's :class:`OptionField` rows and the options they set: a combo
+    box a choice row (``boxes``, in order), a line edit and its error line a text row
+    (``edits``, ``errors``)."""
 
     def __init__(self, fields: Sequence[OptionField]) -> None:
         self.fields = tuple(fields)
         self.boxes: list[QComboBox] = []
+        self.edits: list[QLineEdit] = []
+        self.errors: list[QLabel] = []
+        self._widgets: list[QWidget] = []
         for field in self.fields:
-            box = QComboBox()
-            for text, _options in field.choices:
-                box.addItem(text)
-            box.setToolTip(field.tip)
-            self.boxes.append(box)
+            widget: QWidget
+            if field.read is not None:
+                edit = QLineEdit()
+                edit.setPlaceholderText(field.placeholder)
+                error = QLabel()
+                error.setWordWrap(True)
+                tint(error, "error")
+                error.hide()
+                edit.textChanged.connect(self._show_problems)
+                self.edits.append(edit)
+                self.errors.append(error)
+                widget = edit
+            else:
+                box = QComboBox()
+                for text, _options in field.choices:
+                    box.addItem(text)
+                self.boxes.append(box)
+                widget = box
+            widget.setToolTip(field.tip)
+            self._widgets.append(widget)
 
     def add_rows(self, form: QFormLayout) -> None:
-        """One row a field, after what ``form`` already holds."""
-        for field, box in zip(self.fields, self.boxes, strict=True):
-            form.addRow(field.label, box)
+        """One row a field (and a text row's error line), after what ``form`` already holds."""
+        errors = iter(self.errors)
+        for field, widget in zip(self.fields, self._widgets, strict=True):
+            form.addRow(field.label, widget)
+            if field.read is not None:
+                form.addRow("", next(errors))
+
+    def _read(self) -> list[tuple[OptionField, QWidget, Mapping[str, OptionValue] | str]]:
+        out: list[tuple[OptionField, QWidget, Mapping[str, OptionValue] | str]] = []
+        for field, widget in zip(self.fields, self._widgets, strict=True):
+            if field.read is not None and isinstance(widget, QLineEdit):
+                try:
+                    out.append((field, widget, field.read(widget.text())))
+                except ValueError as exc:
+                    out.append((field, widget, str(exc)))
+            elif isinstance(widget, QComboBox):
+                out.append((field, widget, field.choices[max(0, widget.currentIndex())][1]))
+        return out
+
+    def _show_problems(self) -> None:
+        read = [r for r in self._read() if r[0].read is not None]
+        for (_field, _widget, value), error in zip(read, self.errors, strict=True):
+            error.setText(value if isinstance(value, str) else "")
+            error.setVisible(isinstance(value, str))
+
+    def problem(self) -> str | None:
+        """What a text row cannot read (``"Label: why"``), or None."""
+        return next((f"{f.label}: {v}" for f, _w, v in self._read() if isinstance(v, str)), None)
 
     def options(self) -> dict[str, OptionValue]:
-        """The options the chosen answers set."""
+        """The options the chosen answers set.
+
+        Raises:
+            ValueError: a text row cannot be read (:meth:`problem`).
+        """
         out: dict[str, OptionValue] = {}
-        for field, box in zip(self.fields, self.boxes, strict=True):
-            out.update(field.choices[max(0, box.currentIndex())][1])
+        for field, _widget, value in self._read():
+            if isinstance(value, str):
+                raise ValueError(f"{field.label}: {value}")
+            out.update(value)
         return out
 
 
@@ -137,6 +196,11 @@ class MinionPrompt(QDialog):
         box = QVBoxLayout(self)
         box.addLayout(form)
         box.addWidget(buttons)
+
+    def accept(self) -> None:
+        """Only when the system's text rows read."""
+        if self.option_fields.problem() is None:
+            super().accept()
 
     @classmethod
     def ask(

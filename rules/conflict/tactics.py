@@ -122,6 +122,9 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     _active(actor)
     if ev.protects is not None:
         _get(state, ev.protects)
+    if ev.persistent and cr.persistent_block_bonus(0) is None:
+        raise RuleViolation("this game system has no persistent blocks")
+    state, allowed = _full_action(state, cr, ev.actor)
     state, r = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, modifier=-ev.penalty, invokes=ev.invokes,
         spin=ev.spin,
@@ -129,16 +132,35 @@ def _block(state: Encounter, cr: ConflictRules, ev: BlockEvent) -> tuple[Encount
     block = Block(
         by=ev.actor, strength=r.effort, protects=ev.protects, against=ev.against,
         exchange=state.exchange, tier=max(0, roll_tier(cr, state, ev.actor, ev.skill)),
+        persistent=ev.persistent,
     )  # fmt: skip
     state = _acted(state, ev.actor)
     what = f"protecting {_name(state, ev.protects)}" if ev.protects else f"against {ev.against!r}"
-    text = f"{actor.name} blocks {what}: {_fmt_roll(cr, state, r)}, strength {r.effort:+d}"
+    what += ", standing on by itself" if ev.persistent else ""
+    text = f"{actor.name} blocks {what}: {_fmt_roll(cr, state, r)}, strength {r.effort:+d}{allowed}"
     outcome = Outcome(
         action="block", actor=ev.actor, target=ev.protects, rolls=(r,), success=True, text=text
     )
     return state.model_copy(
         update={"blocks": (*state.blocks, block), "last": outcome, "spin": None}
     ), text
+
+
+def _full_action(state: Encounter, cr: ConflictRules, pid: str) -> tuple[Encounter, str]:
+    """Check ``pid`` may take a Full Action now (``ConflictRules.full_action_problem``); a GM
+    override for ``pid`` is spent instead, and named in the log.
+
+    Raises:
+        RuleViolation: the system refuses it.
+    """
+    problem = cr.full_action_problem(state, _get(state, pid))
+    if problem is None:
+        return state, ""
+    if pid not in state.overrides:
+        raise RuleViolation(f"{problem}; the GM may allow it (GM override)")
+    rest = list(state.overrides)
+    rest.remove(pid)
+    return state.model_copy(update={"overrides": tuple(rest)}), f" (GM override: {problem})"
 
 
 def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tuple[Encounter, str]:
@@ -152,9 +174,11 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     if at is None:
         raise RuleViolation(f"{_name(state, ev.blocker)} has no block standing this exchange")
     block = state.blocks[at]
+    rounds = state.exchange - block.exchange
+    bonus = (cr.persistent_block_bonus(rounds) or 0) if block.persistent else 0
     state, r = _roll(
-        state, cr, ev.actor, ev.skill, ev.dice, invokes=ev.invokes, spin=ev.spin,
-        static_tier=block.tier,
+        state, cr, ev.actor, ev.skill, ev.dice, modifier=bonus, invokes=ev.invokes,
+        spin=ev.spin, static_tier=block.tier,
     )  # fmt: skip
     shifts = max(0, r.effort - block.strength)
     breaker = roll_tier(cr, state, ev.actor, ev.skill)
@@ -176,7 +200,9 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     verdict = "gets past" if success else "is stopped by"
     text = (
         f"{actor.name} {verdict} {_name(state, ev.blocker)}'s block: {_fmt_roll(cr, state, r)} vs "
-        f"{block.strength:+d}" + (f" ({note})" if note else "")
+        f"{block.strength:+d}"
+        + (f" ({note})" if note else "")
+        + (f"; +{bonus} against a block standing {rounds} exchange(s)" if bonus else "")
     )
     outcome = Outcome(
         action="pass_block", actor=ev.actor, target=ev.blocker, rolls=(r,),
@@ -191,10 +217,11 @@ def _full_defense(
     _require_started(state)
     p = _get(state, ev.who)
     _active(p)
+    state, allowed = _full_action(state, cr, p.id)
     state = _spend_action(state, p.id, "go on full defense")
-    state = _put(state, _set(p, full_defense=True, acted=True, holding=False))
+    state = _put(state, _set(_get(state, p.id), full_defense=True, acted=True, holding=False))
     bonus = cr.full_defense_bonus
-    return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange)"
+    return state, f"{p.name} goes on full defense (+{bonus} to defend this exchange){allowed}"
 
 
 HANDLERS: dict[str, Any] = {

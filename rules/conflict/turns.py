@@ -157,7 +157,9 @@ def _begin_exchange(cr: ConflictRules, state: Encounter) -> tuple[Encounter, str
         order = order[1:] + order[:1]  # the first actor goes last next exchange
     state = state.model_copy(
         update={
-            "participants": tuple(parts), "exchange": state.exchange + 1, "blocks": (),
+            "participants": tuple(parts), "exchange": state.exchange + 1,
+            "blocks": tuple(b.model_copy(update={"tried": ()}) for b in state.blocks
+                            if b.persistent),
             "interrupt": None, "order": order, "concession_open": None, "overrides": (),
         }
     )  # fmt: skip

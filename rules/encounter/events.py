@@ -200,7 +200,8 @@ class ManeuverEvent(_Event):
 
 
 class BlockEvent(_Event):
-    """A block: the roll is the block strength for the rest of the exchange."""
+    """A block: the roll is the block strength for the rest of the exchange; a ``persistent``
+    one stands on without the blocker (``ConflictRules.persistent_block_bonus``)."""
 
     do: Literal["block"] = "block"
     actor: str
@@ -211,6 +212,7 @@ class BlockEvent(_Event):
     penalty: int = Field(default=0, ge=0, le=20)
     invokes: tuple[Invoke, ...] = ()
     spin: int = Field(default=0, ge=-1, le=1)
+    persistent: bool = False
 
 
 class PassBlockEvent(_Event):

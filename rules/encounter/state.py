@@ -296,6 +296,8 @@ class Block(BaseModel):
             without tiers).
         tried: Who has made a free attempt to get past it (an attempt that keeps the action:
             one a character, as the action itself is).
+        persistent: It stands from exchange to exchange without the blocker (``exchange`` is
+            the one it was raised in), until the blocker is out or the scene ends.
     """
 
     model_config = _FROZEN
@@ -307,6 +309,7 @@ class Block(BaseModel):
     exchange: int
     tier: int = Field(default=0, ge=0, le=20)
     tried: tuple[str, ...] = Field(default=(), max_length=MAX_PARTICIPANTS)
+    persistent: bool = False
 
     @model_serializer(mode="wrap")
     def _tier_when_tiered(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -316,6 +319,8 @@ class Block(BaseModel):
             data.pop("tier", None)
         if not self.tried:
             data.pop("tried", None)
+        if not self.persistent:
+            data.pop("persistent", None)
         return data
 
 

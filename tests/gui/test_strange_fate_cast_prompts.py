@@ -160,3 +160,67 @@ def test_the_scene_panel_offers_the_shared_pool(window: Any) -> None:
     assert window.push(TakeOutEvent(who="ron"))
     assert window.push(ApplyStressEvent(who="kray", amount=9))
     assert "a consequence" not in window.scene.pending.text()
+
+
+def test_an_inline_npc_takes_benefits_natures_and_invulnerabilities(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The NPC dialog's checked lists: a Superhuman Leap (L2238), a Flame Lance of fire for a
+    defender's narrow Invulnerability (L1186), its own Minor Invulnerability to cold (L1188)
+    and a Major Weakness to cold iron (L1194), written as the rules read them."""
+
+    def fill(dialog: NpcPrompt) -> None:
+        dialog.name.setText("Salamander")
+        dialog.skills.setText("Flame Lance 3, Athletics 2")
+        benefits, natures, invulnerable, weak = dialog.option_fields.edits
+        benefits.setText("leap superhuman, Move:E")
+        natures.setText("Flame Lance: fire")
+        invulnerable.setText("cold:minor")
+        weak.setText("cold iron: Major")
+        assert dialog.option_fields.problem() is None
+
+    monkeypatch.setattr(NpcPrompt, "exec", answering(fill))
+    assert window.add_npc()
+    salamander = window.doc.state.participants[-1]
+    assert salamander.options == {
+        "benefits": ("Leap:2", "Move:1"), "natures": ("Flame Lance:fire",),
+        "invulnerable": ("cold:minor",), "weak": ("cold iron:major",),
+    }  # fmt: skip
+    assert window.doc.conflict_rules.participant_options_problem(salamander.options) is None
+
+
+def test_a_list_the_rules_cannot_read_is_named_in_place(qtbot: QtBot) -> None:
+    """Fly is no movement Tier Benefit (Move, Leap, Hide; L2091, L2238, L2310) and Mundane
+    skills carry none: the error shows under the field and the dialog stays open."""
+    from gui.systems.strange_fate.encounter import encounter_prompts
+    from storage.systems_catalog import default_registry
+
+    rules = default_registry().get("strange-fate").conflict_rules(None)
+    dialog = NpcPrompt(rules, option_fields=encounter_prompts().npc_fields)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.skills.setText("Wings 3")
+    benefits, natures, invulnerable, _weak = dialog.option_fields.edits
+    error = dialog.option_fields.errors[0]
+    benefits.setText("Fly:S")
+    assert (
+        error.isVisible()
+        and error.text() == "'Fly:S' is not Move, Leap or Hide with a tier (E, S, A, G)"
+    )
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted.value and dialog.isVisible()
+    with pytest.raises(ValueError, match="Tier Benefits"):
+        dialog.option_fields.options()
+    benefits.setText("Leap:Mundane")
+    assert error.isVisible()
+    benefits.setText("Leap:S")
+    assert not error.isVisible()
+    natures.setText("fire")
+    assert dialog.option_fields.errors[1].text() == "'fire' is not skill:nature (Claws:silver)"
+    natures.setText("")
+    invulnerable.setText("fire:huge")
+    assert "minor or major" in dialog.option_fields.errors[2].text()
+    invulnerable.setText("")
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted.value
+    assert dialog.answer()["options"] == {"benefits": ("Leap:2",)}

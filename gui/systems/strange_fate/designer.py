@@ -6,13 +6,18 @@ walk highlighted on the diagram with its running cost, the step-by-step breakdow
 skill's price, all live («Skill Trapping Diagram», L1356-L1390; Extras L2638-L2646; Drawbacks
 L2716). One of the book's sample skills is loaded, or added to the character, in one step. The
 draft is the designer's own; putting it on the character is one undoable command.
+
+The running cost updates within a frame of a click: the walk is priced on the UI thread within
+:data:`WALK_BUDGET` search steps (every sample skill of the book takes far fewer). A corrected
+diagram tangled enough to need more is priced on a worker thread meanwhile ("pricing…"), one
+walk at a time, and a result whose draft has changed since is dropped.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -37,11 +42,28 @@ from gui.systems.strange_fate.diagram_editor import DiagramView
 from gui.systems.strange_fate.diagram_scene import DiagramScene
 from gui.systems.strange_fate.models import BreakdownModel, DesignListModel
 from gui.theme import css
-from rules.systems.strange_fate.book import SkillPrice
+from gui.workers import Workers
+from rules.systems.strange_fate.book import SkillPrice, StrangeFateBook
 from rules.systems.strange_fate.catalog import ExtraUse, TrappingUse
 from rules.systems.strange_fate.character import DesignedSkill, SkillDrawback
+from rules.systems.strange_fate.cost import OverBudget
 from rules.systems.strange_fate.creation import TIERS
 from rules.systems.strange_fate.system import DIAGRAM_KEY
+
+WALK_BUDGET = 2000
+"""Search steps of the cheapest walk the designer spends on the UI thread (about 3 ms on the
+2-core test machine). On the bundled diagram the costliest sample skill takes under 400, a
+ten-trapping design under 1,000; only long designs and tangled corrections need more."""
+
+SETTLE_MS = 40
+"""How long the designer waits after a click before a tangled walk starts on the worker: the
+click's own repaint finishes first (a worker thread holding the GIL would halve its speed), and
+quick clicks in a row start one walk, not one each."""
+
+PRICING = "pricing\u2026"
+"""The cost line while a tangled walk is priced on the worker thread."""
+
+_Request = tuple[StrangeFateBook, str, DesignedSkill, int, str]
 
 
 def _combo(items: list[str], name: str) -> QComboBox:
@@ -72,6 +94,15 @@ class SkillDesigner(QWidget):
         self.editing: str | None = None
         self.price: SkillPrice | None = None
         self._diagram_id = 0
+        self._workers = Workers("", None, parent=self)  # run() alone: no library involved
+        self._workers.pool.setMaxThreadCount(1)
+        self._generation = 0  # which draft the cost line shows; a later one drops a result
+        self._running = False
+        self._pending: tuple[int, _Request] | None = None
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self._start_when_free)
 
         self.name = QLineEdit()
         self.name.setPlaceholderText("Skill name")
@@ -368,17 +399,87 @@ class SkillDesigner(QWidget):
             sample=self.sample,
         )
 
+    def pricing(self) -> bool:
+        """Whether the shown draft's walk is still being priced on the worker thread."""
+        return self.price is None and self.cost.text() == PRICING
+
     def reprice(self) -> None:
-        """Price the draft; update the lists, the highlight, the breakdown and the cost."""
+        """Price the draft; update the lists, the highlight, the breakdown and the cost.
+
+        A walk over :data:`WALK_BUDGET` steps is priced on the worker thread: the lists update
+        now, the cost says "pricing…" and the rest follows when the price is ready.
+        """
         _, system = sf_of(self.document)
-        design = self.design()
-        price = system.book.price_design(
+        self._generation += 1
+        request: _Request = (
+            system.book,
             self.name.text() or "New skill",
-            design,
+            self.design(),
             self.rating.value(),
-            self.tier.currentText(),  # type: ignore[arg-type]
+            self.tier.currentText(),
         )
-        self.price = price
+        try:
+            price = self._price(request, WALK_BUDGET)
+        except OverBudget:
+            self._price_later(self._generation, request)
+            return
+        self._pending = None
+        self._show(price)
+
+    @staticmethod
+    def _price(request: _Request, budget: int | None) -> SkillPrice:
+        book, name, design, rating, tier = request
+        return book.price_design(name, design, rating, tier, budget=budget)  # type: ignore[arg-type]
+
+    def _price_later(self, generation: int, request: _Request) -> None:
+        self.price = None
+        self._show_lists()
+        self.scene.show_walk(None, [u.trapping for u in self.trappings])
+        self.breakdown.set_walk(None)
+        self.cost.setText(PRICING)
+        self.put.setEnabled(False)
+        self.put.setToolTip("Waiting for the skill's price")
+        self._pending = (generation, request)
+        self._settle.start()
+
+    def _start_when_free(self) -> None:
+        if not self._running:
+            self._start_next()
+
+    def _start_next(self) -> None:
+        if self._pending is None:
+            return
+        generation, request = self._pending
+        self._pending = None
+        self._running = True
+        self._workers.run(
+            lambda: (generation, self._price(request, None)),
+            self._on_priced,
+            lambda message: self._on_failed(generation, message),
+        )
+
+    def _on_priced(self, result: tuple[int, SkillPrice]) -> None:
+        self._running = False
+        generation, price = result
+        if generation == self._generation:
+            self._show(price)
+        self._start_next()
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        self._running = False
+        if generation == self._generation:  # the shown draft's walk failed (the log has why)
+            self.cost.setText(f"<span style='color:{css('error')}'>{message}</span>")
+        self._start_next()
+
+    def wait_for_price(self, msecs: int = 30_000) -> bool:
+        """Wait until no walk is being priced on the worker thread (tests, closing); a walk
+        still settling is started first."""
+        if self._settle.isActive():
+            self._settle.stop()
+            self._start_when_free()
+        return self._workers.wait(msecs)
+
+    def _show_lists(self) -> None:
         self.trapping_model.set_rows([self._label(u) for u in self.trappings])
         self.drawback_model.set_rows(
             [
@@ -386,6 +487,13 @@ class SkillDesigner(QWidget):
                 for d in self.drawbacks
             ]
         )
+
+    def _show(self, price: SkillPrice) -> None:
+        self._settle.stop()
+        self.price = price
+        self._show_lists()
+        self.put.setEnabled(True)
+        self.put.setToolTip("")
         self.scene.show_walk(price.walk, [u.trapping for u in self.trappings])
         self.breakdown.set_walk(price.walk)
         self.cost.setText(self._cost_text(price))

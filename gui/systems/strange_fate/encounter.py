@@ -1,15 +1,33 @@
 """GUI layer: what Strange Fate's cast dialogs ask beyond the generic ones: the Power Tier of
 an inline NPC's or a minion group's skills (L1137-L1166, L4465-L4535), an NPC's role
-(adversary or villain, L4537-L4578) and its side's group consequences (L4580-L4597), each
-stored in ``Participant.options`` (:mod:`rules.systems.strange_fate.conflict_options`)."""
+(adversary or villain, L4537-L4578) and its side's group consequences (L4580-L4597); and, as
+checked comma lists, its movement Tier Benefits (L2091, L2238, L2310), what its attacks are
+(for narrow Invulnerabilities, L1186) and its own Invulnerabilities and Weaknesses
+(L1182-L1196); each stored in ``Participant.options``
+(:mod:`rules.systems.strange_fate.conflict_options`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gui.encounter.prompts import OptionField
 from gui.encounter.system_prompts import GenericEncounterPrompts
+from rules.encounter import OptionValue
 from rules.systems.strange_fate.conflict import GROUP_CONSEQUENCES
-from rules.systems.strange_fate.conflict_options import GROUP_MIDDLING, GROUP_TRIFLING, ROLE, TIER
+from rules.systems.strange_fate.conflict_options import (
+    BENEFITS,
+    GROUP_MIDDLING,
+    GROUP_TRIFLING,
+    INVULNERABLE,
+    MOVEMENT,
+    NATURES,
+    ROLE,
+    TIER,
+    WEAK,
+    parse_tier,
+)
 from rules.systems.strange_fate.creation import TIERS
+from rules.systems.strange_fate.tiers import TIER_SHIFT
 
 TIER_FIELD = OptionField(
     "Power Tier",
@@ -46,8 +64,95 @@ POOL_FIELD = OptionField(
 )
 
 
+def _entries(text: str) -> list[str]:
+    return [e.strip() for e in text.split(",") if e.strip()]
+
+
+def _list_reader(
+    key: str, entry: Callable[[str], str | None], what: str
+) -> Callable[[str], dict[str, OptionValue]]:
+    """A comma list read entry by entry (``entry`` gives its stored form, or None); an entry
+    it cannot read is named with ``what`` it should be."""
+
+    def read(text: str) -> dict[str, OptionValue]:
+        stored: list[str] = []
+        for raw in _entries(text):
+            found = entry(raw)
+            if found is None:
+                raise ValueError(f"{raw!r} is not {what}")
+            stored.append(found)
+        return {key: tuple(stored)} if stored else {}
+
+    return read
+
+
+def benefit(text: str) -> str | None:
+    """``"Leap:S"``, ``"leap superhuman"`` or ``"Leap:2"`` as ``"Leap:2"`` (a movement Tier
+    Benefit and the tier of the skill it comes with, Extraordinary or better), or None."""
+    name, _, tier = text.replace(":", " ", 1).partition(" ")
+    known = next((m for m in MOVEMENT if m.casefold() == name.strip().casefold()), None)
+    index = parse_tier(tier)
+    return f"{known}:{index}" if known and index else None
+
+
+def nature(text: str) -> str | None:
+    """``"Flame Lance: fire"`` as ``"Flame Lance:fire"`` (a skill and what its attacks are)."""
+    skill, _, category = text.rpartition(":")
+    return f"{skill.strip()}:{category.strip()}" if skill.strip() and category.strip() else None
+
+
+def shift(text: str) -> str | None:
+    """``"fire: major"`` as ``"fire:major"`` (a scope or a narrow category, and a severity)."""
+    category, _, severity = text.rpartition(":")
+    severity = severity.strip().casefold()
+    return f"{category.strip()}:{severity}" if category.strip() and severity in TIER_SHIFT else None
+
+
+_TIER_WORDS = ", ".join(t[0] for t in TIERS[1:])
+BENEFITS_FIELD = OptionField(
+    "Tier Benefits",
+    (),
+    "Movement Tier Benefits it has, each with the tier of the skill it comes with: Move "
+    "(L2310), Leap (L2238), Hide (L2091); they are offered in the Rules menu",
+    read=_list_reader(
+        BENEFITS,
+        benefit,
+        f"{', '.join(MOVEMENT[:-1])} or {MOVEMENT[-1]} with a tier ({_TIER_WORDS})",
+    ),
+    placeholder="e.g. Move:S, Leap:E",
+)
+NATURES_FIELD = OptionField(
+    "Attack natures",
+    (),
+    "What its attacks with a skill are, for a defender's narrow Invulnerability or Weakness "
+    "(L1186, L1194); a skill whose name says it (Fire Breath) needs no entry",
+    read=_list_reader(NATURES, nature, "skill:nature (Claws:silver)"),
+    placeholder="e.g. Flame Lance:fire, Claws:silver",
+)
+_SHIFT_WHAT = "a scope or a nature, then minor or major (fire:minor)"
+INVULNERABLE_FIELD = OptionField(
+    "Invulnerable",
+    (),
+    "A Minor (+2 tiers) or Major (+4) Invulnerability on its defence: every attack of a scope, "
+    "or only attacks of a nature (L1182-L1190)",
+    read=_list_reader(INVULNERABLE, shift, _SHIFT_WHAT),
+    placeholder="e.g. physical:minor, fire:major",
+)
+WEAK_FIELD = OptionField(
+    "Weak",
+    (),
+    "A Minor (-2 tiers) or Major (-4) Weakness the scene exploits (L1192-L1196)",
+    read=_list_reader(WEAK, shift, _SHIFT_WHAT),
+    placeholder="e.g. cold iron:major",
+)
+
+
 def encounter_prompts() -> GenericEncounterPrompts:
     """The generic cast dialogs with Strange Fate's questions."""
     return GenericEncounterPrompts(
-        npc_fields=(TIER_FIELD, ROLE_FIELD, POOL_FIELD), minion_fields=(TIER_FIELD,)
-    )
+        npc_fields=(
+            TIER_FIELD, ROLE_FIELD, POOL_FIELD, BENEFITS_FIELD, NATURES_FIELD,
+            INVULNERABLE_FIELD, WEAK_FIELD,
+        ),
+        minion_fields=(TIER_FIELD,),
+    )  # fmt: skip

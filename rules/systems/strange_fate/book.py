@@ -122,8 +122,15 @@ class StrangeFateBook:
                 return f"{known.name} can be taken only once on a trapping"
         return None
 
-    def walk(self, uses: Sequence[TrappingUse], *, unique: bool) -> Walk | str:
-        """The cheapest walk of ``uses`` (cached), or why it cannot be priced."""
+    def walk(
+        self, uses: Sequence[TrappingUse], *, unique: bool, budget: int | None = None
+    ) -> Walk | str:
+        """The cheapest walk of ``uses`` (cached), or why it cannot be priced.
+
+        Raises:
+            OverBudget: not cached and the walk needs more than ``budget`` search steps
+                (:meth:`Pricer.cheapest`); nothing is cached then.
+        """
         key = (tuple(uses), unique)
         cached = self._walks.get(key)
         if cached is not None:
@@ -139,7 +146,7 @@ class StrangeFateBook:
                 )
                 for u in uses
             ]
-            result = self.pricer.cheapest(canonical, unique=unique)
+            result = self.pricer.cheapest(canonical, unique=unique, budget=budget)
         except (DiagramGapError, KeyError, UnknownTrappingError) as exc:
             result = f"cannot be priced: {exc}"
         if len(self._walks) > 4096:
@@ -147,8 +154,19 @@ class StrangeFateBook:
         self._walks[key] = result
         return result
 
-    def price_design(self, name: str, design: DesignedSkill, rating: int, tier: Tier) -> SkillPrice:
-        """The price of one designed skill at ``rating``."""
+    def price_design(
+        self,
+        name: str,
+        design: DesignedSkill,
+        rating: int,
+        tier: Tier,
+        budget: int | None = None,
+    ) -> SkillPrice:
+        """The price of one designed skill at ``rating``.
+
+        Raises:
+            OverBudget: the walk is not cached and needs more than ``budget`` search steps.
+        """
         printed = None
         if design.sample:
             try:
@@ -161,7 +179,7 @@ class StrangeFateBook:
         bad = next((p for p in map(self.trapping_problem, design.trappings) if p), None)
         if bad is not None:
             return base.model_copy(update={"problem": bad, "printed": printed})
-        walk = self.walk(design.trappings, unique=design.kind == "unique")
+        walk = self.walk(design.trappings, unique=design.kind == "unique", budget=budget)
         if isinstance(walk, str):
             return base.model_copy(update={"problem": walk, "printed": printed})
         extras = extra_points(self.catalog, design.trappings)

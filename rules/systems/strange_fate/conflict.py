@@ -36,7 +36,7 @@ from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
 from rules.systems.strange_fate.catalog import Tier
 from rules.systems.strange_fate.character import StrangeFateCharacter
 from rules.systems.strange_fate.conflict_actions import ACTIONS as MOVEMENT_ACTIONS
-from rules.systems.strange_fate.conflict_actions import apply_movement
+from rules.systems.strange_fate.conflict_actions import apply_movement, moved_this_exchange
 from rules.systems.strange_fate.conflict_options import (
     ARMOR,
     BENEFITS,
@@ -431,6 +431,22 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         above = breaker_tier - block_tier
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
+
+    def persistent_block_bonus(self, rounds: int) -> int:
+        """A persistent block (a wall of stone): +1 a round to get past it, cumulative (L4354;
+        none in its own exchange)."""
+        return max(0, rounds)
+
+    def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
+        """Not even a Free Action goes with a Full Action (L3837): none after a free or
+        supplemental move this exchange (the other order: :mod:`.conflict_actions`)."""
+        taken = moved_this_exchange(state, p)
+        if taken is None:
+            return None
+        return (
+            f"{p.name} has taken {taken} this exchange, and a Full Action is the whole round "
+            "with not even a Free Action beside it (L3837)"
+        )
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """The movement Tier Benefits (:mod:`.conflict_actions`): a free Move or Leap, a

@@ -12,6 +12,11 @@ what an attack is for narrow Invulnerabilities and Weaknesses.
   ("fire", "silver"), so that a defender's narrow Invulnerability or Weakness to it shifts the
   defence's tier (the ``natures`` option; a skill whose name holds the category needs none).
 
+The time they take (L3837, «Time and Space»): a Free Action carries no penalty, but a Full
+Action (full defense, a block) is the whole round, so neither a free nor a supplemental action
+goes with it, before or after; one free Move or Leap a turn (the benefit's zones are "a Free
+Action", one of them). A GM override (``gm_override``) lets one through, named in the log.
+
 A participant has the benefits through its ``benefits`` option (``"Move:2"``: the benefit and its
 skill's tier; a character's come from the Tier Benefits chosen on its skills). Each is a
 system action (``ConflictRules.actions``), applied with the engine's steps.
@@ -25,7 +30,12 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.strange_fate.conflict_options import BENEFITS, NATURES, benefit_tiers
+from rules.systems.strange_fate.conflict_options import (
+    BENEFITS,
+    FREE_MOVE,
+    NATURES,
+    benefit_tiers,
+)
 from rules.systems.strange_fate.creation import TIERS
 
 TIER_MOVE = "tier_move"
@@ -118,6 +128,47 @@ def _nature(state: Encounter, p: Participant, skill: str, nature: str) -> tuple[
     return state, f"{p.name}'s {skill} attacks are {nature}"
 
 
+def full_action_taken(state: Encounter, p: Participant) -> str | None:
+    """The Full Action ``p`` has taken this exchange (full defense, a block), or None."""
+    if p.full_defense:
+        return "full defense"
+    if any(b.by == p.id and b.exchange == state.exchange for b in state.blocks):
+        return "a block"
+    return None
+
+
+def moved_this_exchange(state: Encounter, p: Participant) -> str | None:
+    """The free or supplemental action ``p`` has taken this exchange that a Full Action
+    excludes (a free Move or Leap, a move whose penalty is still pending), or None."""
+    if p.options.get(FREE_MOVE) == state.exchange:
+        return "a free Move or Leap"
+    if p.penalty:
+        return f"a supplemental action (-{p.penalty} pending)"
+    return None
+
+
+def _allowed(state: Encounter, p: Participant, problem: str | None) -> tuple[Encounter, str]:
+    """``problem`` refused, unless the GM has let ``p`` through (the override spent)."""
+    if problem is None:
+        return state, ""
+    if p.id not in state.overrides:
+        raise RuleViolation(f"{problem}; the GM may allow it (GM override)")
+    rest = list(state.overrides)
+    rest.remove(p.id)
+    return state.model_copy(update={"overrides": tuple(rest)}), f" (GM override: {problem})"
+
+
+def _not_after_full_action(state: Encounter, p: Participant, what: str) -> tuple[Encounter, str]:
+    taken = full_action_taken(state, p)
+    problem = None
+    if taken is not None:
+        problem = (
+            f"{p.name} took a Full Action ({taken}) this exchange: not even a Free Action goes "
+            f"with it (L3837), so no {what}"
+        )
+    return _allowed(state, p, problem)
+
+
 def _route(state: Encounter, p: Participant, to: str) -> list[tuple[str, int]]:
     if p.zone is None:
         raise RuleViolation(f"{p.name} is in no zone yet")
@@ -143,18 +194,26 @@ def _free_move(
     route = _route(state, p, to)
     zones, borders = len(route), sum(value for _zone, value in route)
     at = TIERS[min(tier, len(TIERS) - 1)]
+    state, allowed = _not_after_full_action(state, p, f"free {benefit}")
+    if p.options.get(FREE_MOVE) == state.exchange:
+        state, again = _allowed(
+            state, p, f"{p.name} has taken its free Move or Leap this exchange (one a turn)"
+        )
+        allowed += again
+    p = steps.find(state, p.id)
+    p = steps.update(p, options={**p.options, FREE_MOVE: state.exchange})
     if benefit == "Leap":
         if zones + borders > tier:
             raise RuleViolation(
                 f"{p.name}'s Leap ({at}) covers {tier} zone(s) or border point(s); "
                 f"{to} needs {zones + borders}"
             )
-        state = steps.place(state, cr, p.id, to)
-        return state, f"{p.name} leaps to {to} as a Free Action (Leap, {at})"
+        state = steps.place(steps.put(state, p), cr, p.id, to)
+        return state, f"{p.name} leaps to {to} as a Free Action (Leap, {at}){allowed}"
     if zones > tier:
         raise RuleViolation(f"{p.name}'s Move ({at}) covers {tier} zone(s); {to} is {zones} away")
-    state = steps.place(state, cr, p.id, to)
-    text = f"{p.name} moves to {to} as a Free Action (Move, {at})"
+    state = steps.place(steps.put(state, p), cr, p.id, to)
+    text = f"{p.name} moves to {to} as a Free Action (Move, {at}){allowed}"
     if borders:  # the borders still count (L3897): against this turn's action
         mover = steps.find(state, p.id)
         state = steps.put(state, steps.update(mover, penalty=mover.penalty + borders))
@@ -172,13 +231,16 @@ def _sneak(state: Encounter, cr: ConflictRules, p: Participant, to: str) -> tupl
         raise RuleViolation(
             f"{p.name}'s Hide (Extraordinary) moves two zones unseen, not {len(route)}"
         )
+    state, allowed = _not_after_full_action(state, p, "supplemental move")
     state = steps.spend_action(state, p.id, "move as a supplemental action")
     penalty = 1 + sum(value for _zone, value in route)
     state = steps.place(state, cr, p.id, to)
     mover = steps.find(state, p.id)
     state = steps.put(state, steps.update(mover, penalty=mover.penalty + penalty))
     at = TIERS[min(tier, len(TIERS) - 1)]
-    return state, f"{p.name} moves unseen to {to} (Hide, {at}; -{penalty} on this turn's action)"
+    return state, (
+        f"{p.name} moves unseen to {to} (Hide, {at}; -{penalty} on this turn's action){allowed}"
+    )
 
 
 __all__ = [

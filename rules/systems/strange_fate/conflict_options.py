@@ -26,6 +26,8 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   the side shares the one pool (the largest named), so what one takes the others lose.
 * ``extra_trifling_physical`` / ``extra_trifling_social`` (0-10): scope-locked extra Trifling
   slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
+* ``free_move_exchange`` (written by the engine): the exchange in which the participant took
+  its one free Move or Leap (:mod:`rules.systems.strange_fate.conflict_actions`).
 * ``benefits``: ``"Move:2"``: a movement Tier Benefit (Move, Leap, Hide) and the tier (1-4) of
   the skill it comes with (L2091, L2238, L2310;
   :mod:`rules.systems.strange_fate.conflict_actions`).
@@ -53,6 +55,7 @@ EXTRA_PHYSICAL = "extra_trifling_physical"
 EXTRA_SOCIAL = "extra_trifling_social"
 BENEFITS = "benefits"
 NATURES = "natures"
+FREE_MOVE = "free_move_exchange"
 MOVEMENT = ("Move", "Leap", "Hide")
 """The Tier Benefits the encounter engine applies as actions."""
 ARMOR: dict[str, str] = {
@@ -69,6 +72,7 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     GROUP_MIDDLING: (0, 20),
     EXTRA_PHYSICAL: (0, 10),
     EXTRA_SOCIAL: (0, 10),
+    FREE_MOVE: (0, 100_000),
     **{key: (0, 10) for key in ARMOR.values()},
 }
 _SKILL_TIER = re.compile(r"^(?P<skill>.+?)\s*\((?P<tier>[^()]+)\)\s*$")

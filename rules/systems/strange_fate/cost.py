@@ -195,6 +195,28 @@ class _Tangled(Exception):
     """The exact search outgrew :data:`MAX_STATES`."""
 
 
+class OverBudget(Exception):
+    """The walk needs more search steps than the caller's ``budget`` allowed (nothing priced).
+
+    A caller that must answer at once (the skill designer, within a frame of a click) prices
+    with a small budget and, on this, prices again without one where waiting is harmless.
+    """
+
+
+class _Budget:
+    """Search steps left: one per state the search records and one per route it tries."""
+
+    def __init__(self, steps: int | None) -> None:
+        self.left = steps
+
+    def spend(self, steps: int = 1) -> None:
+        if self.left is None:
+            return
+        self.left -= steps
+        if self.left < 0:
+            raise OverBudget
+
+
 def _route_options(
     graph: _Graph, target: int, reached: int, limit: int = MAX_ROUTES
 ) -> tuple[list[tuple[int, int]], bool]:
@@ -291,10 +313,19 @@ _State = tuple[int, int]
 
 
 def _search(
-    graph: _Graph, items: list[_Item], cap: int, limit: int = MAX_ROUTES
+    graph: _Graph,
+    items: list[_Item],
+    cap: int,
+    limit: int = MAX_ROUTES,
+    budget: _Budget | None = None,
 ) -> tuple[list[WalkStep], bool]:
     """Dijkstra over (added items, paid lines) for one chain's items; also whether every
-    route was tried (see :data:`MAX_ROUTES`)."""
+    route was tried (see :data:`MAX_ROUTES`).
+
+    Raises:
+        OverBudget: ``budget`` ran out first.
+    """
+    spend = (budget or _Budget(None)).spend
     n = len(items)
     full = (1 << n) - 1
     # Identical items (same box, same price) are added in list order: fewer equivalent states.
@@ -326,6 +357,7 @@ def _search(
                 key = (item.vertex, reached)
                 if key not in route_cache:
                     found, every = _route_options(graph, item.vertex, reached, limit)
+                    spend(1 + len(found))
                     route_cache[key] = found or [(0, 0)]
                     exact = exact and every
                 options = route_cache[key]
@@ -336,6 +368,7 @@ def _search(
                 if total < best.get(state, 1 << 60):
                     if len(best) >= MAX_STATES:
                         raise _Tangled
+                    spend()
                     best[state] = total
                     parent[state] = ((added, paid), i, mask, line_points)
                     heapq.heappush(heap, (total, state[0], state[1]))
@@ -373,9 +406,17 @@ class Pricer:
         self.diagram = diagram
         self._graph = _Graph(diagram)
 
-    def cheapest(self, uses: Sequence[TrappingUse], *, unique: bool) -> Walk:
-        """See :func:`cheapest_walk`."""
+    def cheapest(
+        self, uses: Sequence[TrappingUse], *, unique: bool, budget: int | None = None
+    ) -> Walk:
+        """See :func:`cheapest_walk`; ``budget`` caps the search steps (None: no cap).
+
+        Raises:
+            OverBudget: the walk needs more than ``budget`` steps (the bundled diagram's
+                costliest sample skill takes under 200; a tangled correction thousands).
+        """
         graph = self._graph
+        spent = _Budget(budget)
         items = _items(self.diagram, graph, uses, unique)
         groups: dict[int, list[_Item]] = {}
         for item in items:
@@ -387,20 +428,22 @@ class Pricer:
                 steps.extend(WalkStep(trapping=i.label, box=i.box, points=i.box) for i in group)
             else:
                 try:
-                    found, every = _search(graph, group, self.diagram.line_cap)
+                    found, every = _search(graph, group, self.diagram.line_cap, budget=spent)
                 except _Tangled:
-                    found, every = _tangled(graph, group, self.diagram.line_cap), False
+                    found = _tangled(graph, group, self.diagram.line_cap, spent)
+                    every = False
                 steps.extend(found)
                 exact = exact and every
         return Walk(points=sum(step.points for step in steps), steps=tuple(steps), exact=exact)
 
 
-def _tangled(graph: _Graph, items: list[_Item], cap: int) -> list[WalkStep]:
+def _tangled(graph: _Graph, items: list[_Item], cap: int, budget: _Budget) -> list[WalkStep]:
     """A good walk over a corrected diagram too tangled for the exact search: the search with
     only each trapping's cheapest route, or the greedy walk, whichever is cheaper."""
+    budget.spend(len(items) ** 2)  # the greedy walk tries every remaining trapping each step
     greedy = list(_greedy(graph, items, cap).steps)
     try:
-        narrow, _ = _search(graph, items, cap, limit=0)
+        narrow, _ = _search(graph, items, cap, limit=0, budget=budget)
     except _Tangled:
         return greedy
     return min(narrow, greedy, key=lambda steps: sum(s.points for s in steps))
