@@ -265,15 +265,16 @@ class SotcValidator:
         )
         folded: dict[str, str] = {}
         exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
-        ratings = c.skills.values()
+        skills = c.skills
+        ratings = skills.values()
         if (
-            len(c.skills) <= len(exact)
-            and exact.issuperset(c.skills)
+            len(skills) <= len(exact)
+            and exact.issuperset(skills)
             and (not ratings or (min(ratings) >= 0 and max(ratings) <= top))
         ):
             skills_to_check: dict[str, int] = {}  # all known, distinct and in range
         else:
-            skills_to_check = c.skills
+            skills_to_check = skills
         for name, rating in skills_to_check.items():
             path = f"skills.{name}"
             key = name.strip().casefold()
@@ -327,7 +328,7 @@ class SotcValidator:
                 continue
             adj = self.ladder.render(rung + offset)
             if have_count > wanted:
-                have = sorted(k for k, v in c.skills.items() if v == rung + offset)
+                have = sorted(k for k, v in skills.items() if v == rung + offset)
                 out.append(
                     error(
                         "SOTC-V7-rung-over",
