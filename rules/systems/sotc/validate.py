@@ -7,8 +7,6 @@ docs/rules-notes.md. Gadgets are checked in :mod:`rules.systems.sotc.gadgets`.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.ladder import Ladder
 from rules.systems.sotc.advancement import AdvancementTally, check_advancements, tally
 from rules.systems.sotc.catalog import StuntDef
@@ -69,14 +67,17 @@ class SotcValidator:
         problems += self._check_name(character)
         earned = tally(character)
         fast = character.creation_mode == "fast"
+        # Each phase's aspects folded once (case and runs of spaces ignored, a blank one is
+        # ""): the phase check counts the written ones, the aspect check looks for repeats.
+        keys = [[" ".join(a.casefold().split()) for a in p.aspects] for p in character.phases]
         if fast:
             problems += self._check_fast(character, rules, earned.peak_raises)
         else:
-            problems += self._check_phases(character)
+            problems += self._check_phases(character, keys)
             problems += self._check_pyramid(
                 character, rules, shape_only=False, offset=earned.peak_raises
             )
-        problems += self._check_aspect_text(character)
+        problems += self._check_aspect_text(character, keys)
         # Each take's name and catalogue entry (None for custom stunts), shared by the checks
         # below.
         names = character.stunt_names()
@@ -95,7 +96,9 @@ class SotcValidator:
             return [error("SOTC-V1-name", "name", "The character needs a name.", S_NAME)]
         return []
 
-    def _check_phases(self, c: SotcCharacter) -> list[Problem]:
+    def _check_phases(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
+        """The five phases' aspects, events, mentor, novel and guest-star roles (``keys``: each
+        phase's folded aspects, see :meth:`validate`)."""
         out: list[Problem] = []
         # Pydantic models answer every attribute read through a __getattr__ hook (several times
         # a plain read), so each field is read once into a local here and below.
@@ -104,7 +107,7 @@ class SotcValidator:
             phases = (*phases, *(EMPTY_PHASE,) * (PHASE_COUNT - len(phases)))
         for i, phase in enumerate(phases):
             label = PHASE_NAMES[i]
-            aspects = phase.aspects
+            aspects = keys[i] if i < len(keys) else []
             if len(aspects) > ASPECTS_PER_PHASE:
                 out.append(
                     error(
@@ -115,10 +118,8 @@ class SotcValidator:
                         S_PHASES,
                     )
                 )
-            elif (
-                len(aspects) < ASPECTS_PER_PHASE or "" in aspects or any(map(str.isspace, aspects))
-            ):
-                written = [a for a in aspects if not blank(a)]
+            elif len(aspects) < ASPECTS_PER_PHASE or "" in aspects:
+                written = [a for a in aspects if a]
                 out.append(
                     error(
                         "SOTC-V2-missing-aspects",
@@ -214,15 +215,15 @@ class SotcValidator:
                 )
         return out
 
-    def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
-        # Whitespace-folded keys: a blank aspect's key is "", so written and distinct aspects
-        # (the common case) need no further look.
-        keys = [" ".join(a.casefold().split()) for phase in c.phases for a in phase.aspects]
-        if "" not in keys and len(set(keys)) == len(keys):
+    def _check_aspect_text(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
+        # A blank aspect's key is "", so written and distinct aspects (the common case) need
+        # no further look.
+        flat = [key for phase_keys in keys for key in phase_keys]
+        if "" not in flat and len(set(flat)) == len(flat):
             return []
         out: list[Problem] = []
         seen: dict[str, int] = {}
-        folded = iter(keys)
+        folded = iter(flat)
         for i, phase in enumerate(c.phases):
             for j, aspect in enumerate(phase.aspects):
                 key = next(folded)
@@ -321,9 +322,9 @@ class SotcValidator:
                         S_LONG_GAME if offset else S_SKILLS,
                     )
                 )
-        counts = Counter(ratings)  # rung r of the pyramid is rating r + offset
+        rated = list(ratings)  # rung r of the pyramid is rating r + offset
         for rung, wanted in PYRAMID.items():
-            have_count = counts[rung + offset]
+            have_count = rated.count(rung + offset)
             if have_count == wanted or (shape_only and have_count < wanted):
                 continue
             adj = self.ladder.render(rung + offset)
