@@ -87,10 +87,11 @@ def parse_character(data: Any, registry: SystemRegistry) -> CharacterBase:
             f"{FORMAT_VERSION}); update Fatesmith to open it"
         )
     system = data.get("system")
-    known = _system_ids(registry)
-    if not isinstance(system, str) or system not in known:
+    if not isinstance(system, str) or not (
+        registry.is_implemented(system) or system in _system_ids(registry)
+    ):
         raise CharacterFileError(
-            f"unknown game system {system!r}; expected one of {', '.join(known)}"
+            f"unknown game system {system!r}; expected one of {', '.join(_system_ids(registry))}"
         )
     skills = data.get("skills", {})
     if not isinstance(skills, dict):

@@ -49,6 +49,19 @@ FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 """SotC "Fast Character Creation": the skills worth setting early (they matter in every fight)."""
 
 
+def _aspect_keys(phases: tuple[Phase, ...]) -> list[list[str]]:
+    """Each phase's aspects folded for comparison: case ignored, every run of whitespace one
+    space, none at the ends ("" for a blank aspect)."""
+    groups = [phase.aspects for phase in phases]
+    text = "|".join([aspect for group in groups for aspect in group])
+    # Printable text has no whitespace but the plain space, and case folding makes none: with
+    # no space doubled or at an aspect's end, folding is casefold alone (the usual case).
+    regular = text.isprintable() and "  " not in text and " |" not in text and "| " not in text
+    if regular and text[:1] != " " and text[-1:] != " ":
+        return [[aspect.casefold() for aspect in group] for group in groups]
+    return [[" ".join(aspect.casefold().split()) for aspect in group] for group in groups]
+
+
 class SotcValidator:
     """The SotC character-creation rules, checked against one catalogue and ladder."""
 
@@ -67,9 +80,9 @@ class SotcValidator:
         problems += self._check_name(character)
         earned = tally(character)
         fast = character.creation_mode == "fast"
-        # Each phase's aspects folded once (case and runs of spaces ignored, a blank one is
-        # ""): the phase check counts the written ones, the aspect check looks for repeats.
-        keys = [[" ".join(a.casefold().split()) for a in p.aspects] for p in character.phases]
+        # Each phase's aspects folded once: the phase check counts the written ones, the
+        # aspect check looks for repeats.
+        keys = _aspect_keys(character.phases)
         if fast:
             problems += self._check_fast(character, rules, earned.peak_raises)
         else:
