@@ -192,7 +192,24 @@ def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
     ):
         raise CharacterFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; refusing it")
-    return parse_character(loads_limited(text), registry)
+    # Scanning for the depth costs a sixth of reading a good file, and a system's character
+    # model admits no nesting deeper than MAX_DEPTH (held for every system by
+    # tests/test_system_contract.py), so a document read straight into its model needs no scan.
+    # One refused for any reason, or brought up from an older version (an upgrade step could
+    # drop what the model would have refused), is scanned after all: a document nested too
+    # deep is always refused as such, before anything else is said about it.
+    data = safe_read.loads_json(text, CHARACTER_FILE, depth_checked_later=True)
+    try:
+        character = parse_character(data, registry)
+    except CharacterFileError:
+        check_depth(text)
+        raise
+    if (
+        data.get("format_version") != FORMAT_VERSION
+        or data.get("system_version", 1) != registry.get(character.system).payload_version
+    ):
+        check_depth(text)
+    return character
 
 
 def read_text_limited(
