@@ -43,7 +43,7 @@ def _depth(schema: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
         return 1 + max((_depth(part, defs, seen) for part in inner), default=0)
     if kind == "array":
         inner = list(schema.get("prefixItems", []))
-        items = schema.get("items", True if not inner else False)
+        items = schema.get("items", not inner)
         if items is True:
             return math.inf
         inner += [items] if isinstance(items, dict) else []
