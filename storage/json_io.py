@@ -192,9 +192,9 @@ def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
     ):
         raise CharacterFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; refusing it")
-    # Scanning for the depth costs a sixth of reading a good file, and a system's character
-    # model admits no nesting deeper than MAX_DEPTH (held for every system by
-    # tests/test_system_contract.py), so a document read straight into its model needs no scan.
+    # Scanning for the depth costs a sixth of reading a good file, and no system's character
+    # model admits nesting deeper than MAX_DEPTH (tests/storage/test_character_depth.py holds
+    # every registered system to it), so a document read straight into its model needs no scan.
     # One refused for any reason, or brought up from an older version (an upgrade step could
     # drop what the model would have refused), is scanned after all: a document nested too
     # deep is always refused as such, before anything else is said about it.
