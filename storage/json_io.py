@@ -192,7 +192,7 @@ def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
     ):
         raise CharacterFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; refusing it")
-    # Scanning for the depth costs a sixth of reading a good file, and no system's character
+    # Scanning for the depth costs some 6% of reading a good file, and no system's character
     # model admits nesting deeper than MAX_DEPTH (tests/storage/test_character_depth.py holds
     # every registered system to it), so a document read straight into its model needs no scan.
     # One refused for any reason, or brought up from an older version (an upgrade step could
