@@ -289,18 +289,30 @@ def _first_problem(data: Any, loc: tuple[int | str, ...] = ()) -> str | None:
     return None
 
 
-def loads_json(text: str, kind: FileKind) -> Any:
+def loads_json(text: str, kind: FileKind, *, depth_checked_later: bool = False) -> Any:
     """Parse JSON strictly: bounded depth, no duplicate keys, no out-of-range numbers.
+
+    Args:
+        text: The document.
+        kind: What it is (its size limit, its error, whether its model bounds it).
+        depth_checked_later: For a kind whose model bounds the document (``bounded_schema``):
+            the caller reads the result straight into that model, which admits no deeper
+            nesting, and calls :func:`check_depth` itself whenever that model is not the last
+            word (a refusal, an upgraded document). The depth scan then only runs before the
+            exact parser, which recurses; jiter refuses more than 200 levels by itself.
 
     Raises:
         FatesmithError: of ``kind.error``, one line naming what is wrong and where.
     """
-    check_depth(text, kind)
+    if not (depth_checked_later and kind.bounded_schema):
+        check_depth(text, kind)
     if kind.bounded_schema:
         try:
             return jiter.from_json(text.encode(), allow_inf_nan=False, catch_duplicate_keys=True)
         except (ValueError, UnicodeEncodeError):
             pass  # a duplicate key or a syntax error: the exact parser below says which, where
+        if depth_checked_later:
+            check_depth(text, kind)
     hooks = _StrictHooks()
     try:
         data = json.loads(

@@ -21,12 +21,15 @@ class CatalogIndex:
         book_skills: The book's skill names, in book order.
         book_skill_keys: The same names case-folded.
         book_skill_set: The same names as spelled, for a quick "all known" check.
+        multi_take: Names of the stunts that must be taken more than once when taken at all
+            (Lieutenant), so the repeat check can be skipped for characters without them.
     """
 
     def __init__(self, catalog: SotcCatalog) -> None:
         self.catalog = catalog
         self.stunts: dict[str, StuntDef] = {s.name: s for s in catalog.stunts}
         self._stunt_keys = fold_names(self.stunts)
+        self.multi_take = frozenset(s.name for s in catalog.stunts if s.min_takes > 1)
         self._improvements: dict[str, ImprovementDef] = {m.name: m for m in catalog.improvements}
         self._improvement_keys = fold_names(self._improvements)
         self.book_skills: tuple[str, ...] = tuple(s.name for s in catalog.skills)
@@ -43,6 +46,9 @@ class CatalogIndex:
 
     def improvement(self, name: str) -> ImprovementDef | None:
         """The gadget improvement called ``name``, or None when the book has no such one."""
+        found = self._improvements.get(name)
+        if found is not None:
+            return found  # as in stunt(): the exact spelling first, without a call
         key = find_name(self._improvements, name.strip(), self._improvement_keys)
         return None if key is None else self._improvements[key]
 

@@ -7,8 +7,6 @@ docs/rules-notes.md. Gadgets are checked in :mod:`rules.systems.sotc.gadgets`.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.ladder import Ladder
 from rules.systems.sotc.advancement import AdvancementTally, check_advancements, tally
 from rules.systems.sotc.catalog import StuntDef
@@ -25,7 +23,7 @@ from rules.systems.sotc.character import (
 )
 from rules.systems.sotc.derive import derive_character
 from rules.systems.sotc.gadgets import blank, check_gadgets
-from rules.systems.sotc.prereqs import StuntCheck, check_stunt, check_takes
+from rules.systems.sotc.prereqs import check_stunt, check_takes
 from rules.systems.sotc.sections import (
     S_FAST,
     S_FP,
@@ -49,7 +47,19 @@ GUEST_PATHS = {4: "phases[3].guest_star_in", 5: "phases[4].guest_star_in"}
 EMPTY_PHASE = Phase()
 FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 """SotC "Fast Character Creation": the skills worth setting early (they matter in every fight)."""
-_NO_PREREQUISITES = StuntCheck(name="", met=True)
+
+
+def _aspect_keys(phases: tuple[Phase, ...]) -> list[list[str]]:
+    """Each phase's aspects folded for comparison: case ignored, every run of whitespace one
+    space, none at the ends ("" for a blank aspect)."""
+    groups = [phase.aspects for phase in phases]
+    text = "|".join([aspect for group in groups for aspect in group])
+    # Printable text has no whitespace but the plain space, and case folding makes none: with
+    # no space doubled or at an aspect's end, folding is casefold alone (the usual case).
+    regular = text.isprintable() and "  " not in text and " |" not in text and "| " not in text
+    if regular and text[:1] != " " and text[-1:] != " ":
+        return [[aspect.casefold() for aspect in group] for group in groups]
+    return [[" ".join(aspect.casefold().split()) for aspect in group] for group in groups]
 
 
 class SotcValidator:
@@ -69,18 +79,24 @@ class SotcValidator:
         problems: list[Problem] = []
         problems += self._check_name(character)
         earned = tally(character)
-        if character.creation_mode == "fast":
+        fast = character.creation_mode == "fast"
+        # Each phase's aspects folded once: the phase check counts the written ones, the
+        # aspect check looks for repeats.
+        keys = _aspect_keys(character.phases)
+        if fast:
             problems += self._check_fast(character, rules, earned.peak_raises)
         else:
-            problems += self._check_phases(character)
+            problems += self._check_phases(character, keys)
             problems += self._check_pyramid(
                 character, rules, shape_only=False, offset=earned.peak_raises
             )
-        problems += self._check_aspect_text(character)
-        # Catalogue entry of each take (None for custom stunts), shared by the checks below.
-        defs = [self.index.stunt(pick.name) for pick in character.stunts]
+        problems += self._check_aspect_text(character, keys)
+        # Each take's name and catalogue entry (None for custom stunts), shared by the checks
+        # below.
+        names = character.stunt_names()
+        defs = [self.index.stunt(name) for name in names]
         problems += self._check_stunts(
-            character, rules, fast=character.creation_mode == "fast", defs=defs, earned=earned
+            character, rules, fast=fast, names=names, defs=defs, earned=earned
         )
         problems += check_gadgets(self.index, character, defs)
         problems += self._check_fate_points(character)
@@ -93,43 +109,50 @@ class SotcValidator:
             return [error("SOTC-V1-name", "name", "The character needs a name.", S_NAME)]
         return []
 
-    def _check_phases(self, c: SotcCharacter) -> list[Problem]:
+    def _check_phases(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
+        """The five phases' aspects, events, mentor, novel and guest-star roles (``keys``: each
+        phase's folded aspects, see :meth:`validate`)."""
         out: list[Problem] = []
-        for n in range(1, PHASE_COUNT + 1):
-            phase = c.phases[n - 1] if n <= len(c.phases) else EMPTY_PHASE
-            label = PHASE_NAMES[n - 1]
-            written = [a for a in phase.aspects if not blank(a)]
-            if len(phase.aspects) > ASPECTS_PER_PHASE:
+        # Pydantic models answer every attribute read through a __getattr__ hook (several times
+        # a plain read), so each field is read once into a local here and below.
+        phases = c.phases
+        if len(phases) < PHASE_COUNT:
+            phases = (*phases, *(EMPTY_PHASE,) * (PHASE_COUNT - len(phases)))
+        for i, phase in enumerate(phases):
+            label = PHASE_NAMES[i]
+            aspects = keys[i] if i < len(keys) else []
+            if len(aspects) > ASPECTS_PER_PHASE:
                 out.append(
                     error(
                         "SOTC-V2-too-many-aspects",
-                        f"phases[{n - 1}].aspects",
-                        f"{label} has {len(phase.aspects)} aspects; each phase gives exactly "
+                        f"phases[{i}].aspects",
+                        f"{label} has {len(aspects)} aspects; each phase gives exactly "
                         f"{ASPECTS_PER_PHASE}.",
                         S_PHASES,
                     )
                 )
-            elif len(written) < ASPECTS_PER_PHASE:
+            elif len(aspects) < ASPECTS_PER_PHASE or "" in aspects:
+                written = [a for a in aspects if a]
                 out.append(
                     error(
                         "SOTC-V2-missing-aspects",
-                        f"phases[{n - 1}].aspects",
+                        f"phases[{i}].aspects",
                         f"{label} needs {ASPECTS_PER_PHASE} aspects; "
                         f"{len(written)} written so far.",
                         S_PHASES,
                     )
                 )
             if blank(phase.events):
-                what = "the back-cover blurb of the novel" if n == 3 else "what happened"
+                what = "the back-cover blurb of the novel" if i == 2 else "what happened"
                 out.append(
                     error(
                         "SOTC-V2-events",
-                        f"phases[{n - 1}].events",
+                        f"phases[{i}].events",
                         f"{label}: write {what} (a sentence or two is enough).",
                         S_PHASES,
                     )
                 )
-        p2 = c.phase(2)
+        p2 = phases[1]
         if blank(p2.mentor):
             out.append(
                 error(
@@ -148,8 +171,9 @@ class SotcValidator:
                     S_PHASES,
                 )
             )
-        p3 = c.phase(3)
-        if blank(p3.novel_title):
+        p3 = phases[2]
+        novel_title = p3.novel_title
+        if blank(novel_title):
             out.append(
                 error(
                     "SOTC-V5-novel-title",
@@ -158,13 +182,15 @@ class SotcValidator:
                     S_PHASES,
                 )
             )
-        own_title = p3.novel_title.strip().casefold()
+        own_title = novel_title.strip().casefold()
+        own_id = c.id
         refs = {}
         for n in (4, 5):
-            ref = c.phase(n).guest_star_in
+            ref = phases[n - 1].guest_star_in
             path = GUEST_PATHS[n]
             label = PHASE_NAMES[n - 1]
-            if ref is None or not ref.title.strip():
+            title = "" if ref is None else ref.title.strip()
+            if ref is None or not title:
                 out.append(
                     error(
                         "SOTC-V6-guest-star",
@@ -174,8 +200,10 @@ class SotcValidator:
                     )
                 )
                 continue
-            if (ref.character_id is not None and ref.character_id == c.id) or (
-                own_title and ref.title.strip().casefold() == own_title
+            character_id = ref.character_id
+            title = title.casefold()
+            if (character_id is not None and character_id == own_id) or (
+                own_title and title == own_title
             ):
                 out.append(
                     error(
@@ -185,7 +213,7 @@ class SotcValidator:
                         S_GUEST,
                     )
                 )
-            refs[n] = (ref.character_id, ref.title.strip().casefold())
+            refs[n] = (character_id, title)
         if 4 in refs and 5 in refs:
             (id4, t4), (id5, t5) = refs[4], refs[5]
             if (id4 is not None and id4 == id5 and t4 == t5) or (id4 is None and t4 == t5):
@@ -200,15 +228,15 @@ class SotcValidator:
                 )
         return out
 
-    def _check_aspect_text(self, c: SotcCharacter) -> list[Problem]:
-        # Whitespace-folded keys: a blank aspect's key is "", so written and distinct aspects
-        # (the common case) need no further look.
-        keys = [" ".join(a.casefold().split()) for phase in c.phases for a in phase.aspects]
-        if "" not in keys and len(set(keys)) == len(keys):
+    def _check_aspect_text(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
+        # A blank aspect's key is "", so written and distinct aspects (the common case) need
+        # no further look.
+        flat = [key for phase_keys in keys for key in phase_keys]
+        if "" not in flat and len(set(flat)) == len(flat):
             return []
         out: list[Problem] = []
         seen: dict[str, int] = {}
-        folded = iter(keys)
+        folded = iter(flat)
         for i, phase in enumerate(c.phases):
             for j, aspect in enumerate(phase.aspects):
                 key = next(folded)
@@ -251,15 +279,16 @@ class SotcValidator:
         )
         folded: dict[str, str] = {}
         exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
-        ratings = c.skills.values()
+        skills = c.skills
+        ratings = skills.values()
         if (
-            len(c.skills) <= len(exact)
-            and exact.issuperset(c.skills)
+            len(skills) <= len(exact)
+            and exact.issuperset(skills)
             and (not ratings or (min(ratings) >= 0 and max(ratings) <= top))
         ):
             skills_to_check: dict[str, int] = {}  # all known, distinct and in range
         else:
-            skills_to_check = c.skills
+            skills_to_check = skills
         for name, rating in skills_to_check.items():
             path = f"skills.{name}"
             key = name.strip().casefold()
@@ -306,14 +335,14 @@ class SotcValidator:
                         S_LONG_GAME if offset else S_SKILLS,
                     )
                 )
-        counts = Counter(ratings)  # rung r of the pyramid is rating r + offset
+        rated = list(ratings)  # rung r of the pyramid is rating r + offset
         for rung, wanted in PYRAMID.items():
-            have_count = counts[rung + offset]
+            have_count = rated.count(rung + offset)
             if have_count == wanted or (shape_only and have_count < wanted):
                 continue
             adj = self.ladder.render(rung + offset)
             if have_count > wanted:
-                have = sorted(k for k, v in c.skills.items() if v == rung + offset)
+                have = sorted(k for k, v in skills.items() if v == rung + offset)
                 out.append(
                     error(
                         "SOTC-V7-rung-over",
@@ -340,12 +369,14 @@ class SotcValidator:
         rules: SotcSettings,
         *,
         fast: bool,
-        defs: list[StuntDef | None] | None = None,
-        earned: AdvancementTally | None = None,
+        names: tuple[str, ...],
+        defs: list[StuntDef | None],
+        earned: AdvancementTally,
     ) -> list[Problem]:
+        """Stunt count, catalogue, prerequisites, weirdness and skill ratings (``names`` and
+        ``defs``: each take's name and catalogue entry, None for a custom stunt)."""
         out: list[Problem] = []
-        names = c.stunt_names()
-        allowed = STUNT_COUNT if earned is None else earned.stunts_allowed
+        allowed = earned.stunts_allowed
         extra = allowed - STUNT_COUNT
         if len(names) > allowed:
             more = f" plus the {extra} earned by advancement" if extra else ""
@@ -368,10 +399,12 @@ class SotcValidator:
                 )
             )
         known: list[str] = []
-        book_skills = self._book_skills(c, rules)
-        for i, pick in enumerate(c.stunts):
+        skills = c.skills
+        renamed = rules.renamed_skills
+        book_skills = {rules.book_name(k): v for k, v in skills.items()} if renamed else skills
+        low_weirdness = rules.weirdness in LOW_WEIRDNESS
+        for i, (pick, stunt) in enumerate(zip(c.stunts, defs, strict=True)):
             path = f"stunts[{i}]"
-            stunt = defs[i] if defs is not None else self.index.stunt(pick.name)
             if stunt is None:
                 if not pick.custom:
                     out.append(
@@ -403,52 +436,47 @@ class SotcValidator:
                         )
                 skill = pick.skill
             else:
-                known.append(stunt.name)
+                name = stunt.name
+                known.append(name)
                 skill = stunt.skill
-                check = (
-                    _NO_PREREQUISITES
-                    if stunt.requires is None
-                    else check_stunt(
+                if stunt.requires is not None:
+                    check = check_stunt(
                         self.index.catalog,
-                        stunt.name,
+                        name,
                         names,
                         book_skills,
                         index=i,
                         weirdness=rules.weirdness,
                     )
-                )
-                for reason in check.reasons:
-                    out.append(
-                        error("SOTC-V9-prerequisite", path, f"{stunt.name}: {reason}.", S_STUNTS_CH)
-                    )
-                for note in check.warnings:
-                    out.append(
-                        warning(
-                            "SOTC-W2-aspect-prerequisite",
-                            path,
-                            f"{stunt.name}: {note} (the GM confirms this).",
-                            S_STUNTS_CH,
+                    for reason in check.reasons:
+                        out.append(
+                            error("SOTC-V9-prerequisite", path, f"{name}: {reason}.", S_STUNTS_CH)
                         )
-                    )
-                blocked = (
-                    self._weirdness_blocks(set(stunt.flags), rules)
-                    if stunt.flags and rules.weirdness in LOW_WEIRDNESS
-                    else ""
-                )
+                    for note in check.warnings:
+                        out.append(
+                            warning(
+                                "SOTC-W2-aspect-prerequisite",
+                                path,
+                                f"{name}: {note} (the GM confirms this).",
+                                S_STUNTS_CH,
+                            )
+                        )
+                flags = stunt.flags if low_weirdness else ()
+                blocked = self._weirdness_blocks(set(flags), rules) if flags else ""
                 if blocked:
                     out.append(
                         warning(
                             "SOTC-W4-weirdness",
                             path,
-                            f"{stunt.name} needs {blocked}, which this campaign's "
+                            f"{name} needs {blocked}, which this campaign's "
                             "weirdness level does not allow.",
                             S_SETTING,
                         )
                     )
             if skill:
-                rating = c.skills.get(skill) if not rules.renamed_skills else None
+                rating = skills.get(skill) if not renamed else None
                 if rating is None:
-                    rating = c.skill(rules.renamed_skills.get(skill, skill))
+                    rating = c.skill(renamed.get(skill, skill))
                 if rating < 1:
                     out.append(
                         warning(
@@ -461,8 +489,8 @@ class SotcValidator:
                         )
                     )
         # Fast path: every stunt taken once and none with a minimum above one (Lieutenant).
-        needs_count_check = len(set(known)) != len(known) or any(
-            self.index.stunts[k].min_takes > 1 for k in known
+        needs_count_check = len(set(known)) != len(known) or not self.index.multi_take.isdisjoint(
+            known
         )
         for name, message in check_takes(self.index.catalog, known) if needs_count_check else ():
             idx = next(
@@ -479,12 +507,6 @@ class SotcValidator:
         if level == "world-of-mystery" and "mad_science" in flags:
             return "Mad Science"
         return ""
-
-    def _book_skills(self, c: SotcCharacter, rules: SotcSettings) -> dict[str, int]:
-        """Ratings keyed by the book's skill names (prerequisites are written with those)."""
-        if not rules.renamed_skills:
-            return c.skills
-        return {rules.book_name(k): v for k, v in c.skills.items()}
 
     def _check_fate_points(self, c: SotcCharacter) -> list[Problem]:
         out: list[Problem] = []
