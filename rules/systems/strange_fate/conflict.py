@@ -66,6 +66,7 @@ from rules.systems.strange_fate.conflict_options import (
     ARMOR,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
+    FULL_ACTION,
     GROUP_MIDDLING,
     GROUP_TRIFLING,
     ROLE,
@@ -278,6 +279,16 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         above = breaker_tier - block_tier
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
+
+    def pass_block_full_action(self, breaker_tier: int, block_tier: int) -> bool:
+        """A breaker of the block's tier or lower spends a Full Action (L4356-L4362), so
+        nothing free goes with it (L3837)."""
+        return breaker_tier <= block_tier
+
+    def mark_full_action(self, state: Encounter, p: Participant) -> Participant:
+        """The exchange of ``p``'s Full Action attempt at a block (``full_action_exchange``),
+        which refuses a free Move or Leap and the Hide sneak after it (:mod:`.conflict_actions`)."""
+        return p.model_copy(update={"options": {**p.options, FULL_ACTION: state.exchange}})
 
     def persistent_block_bonus(self, rounds: int) -> int:
         """A persistent block (a wall of stone): +1 a round to get past it, cumulative (L4354;

@@ -27,6 +27,8 @@ from rules.systems.strange_fate.conflict_options import (
     BENEFITS,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
+    FREE_MOVE,
+    FULL_ACTION,
     GROUP_MIDDLING,
     GROUP_TRIFLING,
     INVULNERABLE,
@@ -232,11 +234,12 @@ def character_participant(
 
 def refreshed(p: Participant, fresh: Participant) -> Participant:
     """``fresh`` (the character read afresh) with what only the cast gave ``p`` (group
-    consequences, a scene's Weakness, a default tier, attack natures) and its placement."""
+    consequences, a scene's Weakness, a default tier, attack natures, this exchange's free
+    move and Full Action) and its placement."""
     kept = {
         k: v
         for k, v in p.options.items()
-        if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER, NATURES)
+        if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER, NATURES, FREE_MOVE, FULL_ACTION)
     }
     options = {**kept, **fresh.options}
     scene_weak = p.options.get(WEAK, ())
