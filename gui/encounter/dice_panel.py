@@ -420,8 +420,8 @@ class DicePanel(QWidget):
             cr, skill = self._doc.conflict_rules, self.skill.currentText()
             plain = cr.dice_for()
             if target:
-                pools = contest_pools(
-                    cr, state, actor, skill, target, self.defense_skill.currentText()
+                pools = contest_pools(  # the odds are an attack's (a protecting block too)
+                    cr, state, actor, skill, target, self.defense_skill.currentText(), attack=True
                 )
             else:
                 pools = (roll_pool(cr, state, actor, skill, static_tier=self._static_tier()), plain)
