@@ -385,6 +385,16 @@ class ConflictRules(CastRules, Protocol):
         """The bonus on an attempt to get past a persistent block ``rounds`` exchanges after it
         was raised; None when the system has no persistent blocks (one is refused)."""
 
+    def pass_block_full_action(self, breaker_tier: int, block_tier: int) -> bool:
+        """Whether an attempt at ``breaker_tier`` to get past a block at ``block_tier`` is a
+        Full Action (checked with :meth:`full_action_problem`, then recorded with
+        :meth:`mark_full_action`)."""
+
+    def mark_full_action(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` as the system records that it took a Full Action the state does not show by
+        itself (an attempt to get past a block), so that its later free actions this exchange
+        can be refused."""
+
     def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
         """Why ``p`` cannot take a Full Action (full defense, a block) now: a system where a
         Full Action is the whole turn refuses one after a free or supplemental action this
@@ -771,6 +781,14 @@ class ConflictHookDefaults:
     def persistent_block_bonus(self, rounds: int) -> int | None:
         """None: a block lasts the exchange it is made in, no longer."""
         return None
+
+    def pass_block_full_action(self, breaker_tier: int, block_tier: int) -> bool:
+        """False: getting past a block is the exchange's action like any other."""
+        return False
+
+    def mark_full_action(self, state: Encounter, p: Participant) -> Participant:
+        """``p`` unchanged: nothing is refused after a Full Action."""
+        return p
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""

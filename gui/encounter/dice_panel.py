@@ -190,6 +190,11 @@ class DicePanel(QWidget):
         self.difficulty_tier.setSpecialValueText("the roller's own")
         self.difficulty_tier.setValue(-1)
         self.difficulty_tier.setToolTip("The power tier of a static difficulty that has one")
+        self.persistent = QCheckBox("stands on by itself (persistent)")
+        self.persistent.setToolTip(  # shown only where the system has persistent blocks
+            "A block that stands from exchange to exchange without the blocker (a wall of "
+            "stone); those trying to get past it gain a bonus each round"
+        )
         self.invoke_aspect = QComboBox()
         self.invoke_aspect.setToolTip(
             "Scene and temporary aspects, the actor's own aspects and consequences, and the "
@@ -238,6 +243,7 @@ class DicePanel(QWidget):
         form.addRow("Maneuver aspect", self.aspect)
         form.addRow("Difficulty", self.difficulty)
         form.addRow("Difficulty tier", self.difficulty_tier)
+        form.addRow("Block", self.persistent)
         self._form = form
         inv = QGroupBox("Invokes and tags")
         ibox = QVBoxLayout(inv)
@@ -320,6 +326,10 @@ class DicePanel(QWidget):
         self.maneuver_button.setVisible("maneuver" in has)
         self._form.setRowVisible(self.aspect, "maneuver" in has)
         self.block_button.setVisible("block" in has)
+        lasting = "block" in has and self._doc.conflict_rules.persistent_block_bonus(0) is not None
+        self._form.setRowVisible(self.persistent, lasting)
+        if not lasting:
+            self.persistent.setChecked(False)
         self.roll_button.setVisible("roll" in has)
         self._invoke_group.setVisible("invoke" in has)
         plain = self._doc.conflict_rules.dice_for()
@@ -420,8 +430,8 @@ class DicePanel(QWidget):
             cr, skill = self._doc.conflict_rules, self.skill.currentText()
             plain = cr.dice_for()
             if target:
-                pools = contest_pools(
-                    cr, state, actor, skill, target, self.defense_skill.currentText()
+                pools = contest_pools(  # the odds are an attack's (a protecting block too)
+                    cr, state, actor, skill, target, self.defense_skill.currentText(), attack=True
                 )
             else:
                 pools = (roll_pool(cr, state, actor, skill, static_tier=self._static_tier()), plain)
@@ -651,6 +661,7 @@ class DicePanel(QWidget):
                 protects=target,
                 against="" if target else "the GM's call",
                 invokes=invokes,
+                persistent=self.persistent.isChecked(),
             )
         return RollEvent(
             who=actor, skill=skill, dice=dice, difficulty=self.difficulty.value(), invokes=invokes,
@@ -671,6 +682,8 @@ class DicePanel(QWidget):
         self.defense_dice.clear()
         self.reroll_dice.clear()
         self.clear_invokes()
+        if action == "block":  # the next block is an ordinary one unless asked again
+            self.persistent.setChecked(False)
 
     def submit(self, event: Event) -> bool:
         """Hand ``event`` on (the window replaces this with its ``push``); True if accepted."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.conflict.common import _get
+from rules.conflict.common import _get, _protecting_block
 from rules.conflict_rules import ConflictRules
 from rules.dice import DicePool
 from rules.encounter import Encounter
@@ -47,14 +47,35 @@ def roll_pool(
 
 
 def contest_pools(
-    cr: ConflictRules, state: Encounter, actor: str, skill: str, target: str, defense_skill: str
+    cr: ConflictRules,
+    state: Encounter,
+    actor: str,
+    skill: str,
+    target: str,
+    defense_skill: str,
+    *,
+    attack: bool = False,
 ) -> tuple[DicePool, DicePool]:
     """The dice of ``actor``'s ``skill`` against ``target``'s defence with ``defense_skill``,
-    and of that defence: each side's pool by its own tier and the other's."""
+    and of that defence: each side's pool by its own tier and the other's. An ``attack`` on a
+    target a block protects is rolled against the block, a difficulty at the block's tier
+    (:func:`block_tier`)."""
     mine = roll_tier(cr, state, actor, skill)
     theirs = roll_tier(cr, state, target, defense_skill, defense=True)
     theirs += cr.defense_tier_shift(_get(state, actor), skill, _get(state, target))[0]
-    return cr.dice_for(mine, theirs), cr.dice_for(theirs, mine)
+    defence = cr.dice_for(theirs, mine)
+    held = block_tier(state, target) if attack else None
+    if held is not None:
+        return cr.static_dice(mine, held), defence
+    return cr.dice_for(mine, theirs), defence
+
+
+def block_tier(state: Encounter, target: str) -> int | None:
+    """The tier of the strongest block protecting ``target`` (the one an attack must beat),
+    or None when none does: an attacker rolls against it as against a static difficulty of
+    that tier (a block's difficulty stands at its blocker's skill's tier)."""
+    block = _protecting_block(state, target)
+    return None if block is None else block.tier
 
 
 def pool_text(cr: ConflictRules, pool: DicePool) -> str:
@@ -71,8 +92,9 @@ def event_pools(cr: ConflictRules, state: Encounter, event: Any) -> dict[str, Di
     try:
         if do == "attack":
             a, d = contest_pools(
-                cr, state, event.attacker, event.skill, event.defender, event.defense_skill
-            )
+                cr, state, event.attacker, event.skill, event.defender, event.defense_skill,
+                attack=True,
+            )  # fmt: skip
             return {"dice": a, "defense_dice": d}
         if do == "maneuver" and event.target is not None:
             a, d = contest_pools(

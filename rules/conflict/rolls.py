@@ -26,7 +26,7 @@ from rules.conflict.common import (
     group_size,
 )
 from rules.conflict.harm import _hit
-from rules.conflict.pools import pool_text, roll_pool, roll_tier
+from rules.conflict.pools import block_tier, pool_text, roll_pool, roll_tier
 from rules.conflict.turns import _reorder
 from rules.conflict_rules import ConflictRules, RollReading
 from rules.dice import DicePool, check_faces
@@ -320,6 +320,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
             invokes=ev.invokes, spin=ev.spin,
             opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True)
             + shift,
+            static_tier=block_tier(state, ev.defender),  # against a protecting block's tier
             reading=ev.reading,
         )  # fmt: skip
         state, d = _roll(

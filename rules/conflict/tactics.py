@@ -176,12 +176,16 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
     block = state.blocks[at]
     rounds = state.exchange - block.exchange
     bonus = (cr.persistent_block_bonus(rounds) or 0) if block.persistent else 0
+    breaker = roll_tier(cr, state, ev.actor, ev.skill)
+    full = cr.pass_block_full_action(breaker, block.tier)
+    allowed = ""
+    if full:
+        state, allowed = _full_action(state, cr, ev.actor)
     state, r = _roll(
         state, cr, ev.actor, ev.skill, ev.dice, modifier=bonus, invokes=ev.invokes,
         spin=ev.spin, static_tier=block.tier,
     )  # fmt: skip
     shifts = max(0, r.effort - block.strength)
-    breaker = roll_tier(cr, state, ev.actor, ev.skill)
     success, takes_action, note = cr.pass_block_result(
         breaker, block.tier, r.effort, block.strength
     )
@@ -192,6 +196,8 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
         )
     if takes_action:
         state = _acted(state, ev.actor)
+    if full:
+        state = _put(state, cr.mark_full_action(state, _get(state, ev.actor)))
     else:  # a free attempt: the one attempt this turn (the action stays for something else)
         tried = block.model_copy(update={"tried": (*block.tried, ev.actor)})
         state = state.model_copy(
@@ -203,6 +209,7 @@ def _pass_block(state: Encounter, cr: ConflictRules, ev: PassBlockEvent) -> tupl
         f"{block.strength:+d}"
         + (f" ({note})" if note else "")
         + (f"; +{bonus} against a block standing {rounds} exchange(s)" if bonus else "")
+        + allowed
     )
     outcome = Outcome(
         action="pass_block", actor=ev.actor, target=ev.blocker, rolls=(r,),

@@ -140,3 +140,48 @@ def test_a_system_without_persistent_blocks_refuses_one() -> None:
         conflict.block(
             cr, street(sf), actor="watcher", skill="Notice", dice=(0, 0, 0, 0), persistent=True
         )
+
+
+def test_a_full_action_attempt_at_a_block_forbids_a_free_move_l4356() -> None:
+    """Getting past a block with a skill of its tier or lower takes "Full Action" (L4356-L4362
+    table), and "not even a Free Action can be taken with a Full Action" (L3837): after the
+    Mundane runner's attempt at the watcher's Mundane block, the free Move is refused (a GM
+    override lets it through, named in the log); the other order too (a free Move, then the
+    attempt). A Superhuman Athletics (two tiers above the block) makes the attempt a Free
+    Action, which goes with the free Move either way."""
+    cr = rules()
+    state = street(cr, benefits=("Move:2",))
+    blocked, _ = conflict.block(
+        cr, state, actor="watcher", skill="Notice", dice=(0, 0, 0, 0), against="pursuit"
+    )
+    tried, entry = conflict.pass_block(
+        cr, blocked, actor="runner", blocker="watcher", skill="Athletics", dice=(0, 0, 0, 0)
+    )
+    assert "a Full Action at its tier" in entry.text
+    with pytest.raises(RuleViolation, match=r"Full Action \(an attempt to get past a block"):
+        act(cr, tried, "tier_move", to="b")
+    allowed, _ = conflict.gm_override(cr, tried, who="runner", reason="a slip past")
+    _, text = act(cr, allowed, "tier_move", to="b")
+    assert "GM override: Runner took a Full Action (an attempt to get past a block" in text
+    later, _ = conflict.next_exchange(cr, tried)  # a new round: the Full Action is spent
+    act(cr, later, "tier_move", to="b")
+    moved, _ = act(cr, blocked, "tier_move", to="b")
+    with pytest.raises(RuleViolation, match=r"free Move or Leap this exchange.*GM override"):
+        conflict.pass_block(
+            cr, moved, actor="runner", blocker="watcher", skill="Athletics", dice=(0, 0, 0, 0)
+        )
+    allowed, _ = conflict.gm_override(cr, moved, who="runner", reason="momentum")
+    _, entry = conflict.pass_block(
+        cr, allowed, actor="runner", blocker="watcher", skill="Athletics", dice=(0, 0, 0, 0)
+    )
+    assert "(GM override: Runner has taken a free Move or Leap" in entry.text
+    fast = street(cr, benefits=("Move:2",), tiers=("Athletics (S)",))
+    fast, _ = conflict.block(
+        cr, fast, actor="watcher", skill="Notice", dice=(0, 0, 0, 0), against="pursuit"
+    )
+    moved, _ = act(cr, fast, "tier_move", to="b")
+    after, entry = conflict.pass_block(
+        cr, moved, actor="runner", blocker="watcher", skill="Athletics", dice=(0, 0, 3, 3)
+    )
+    assert "a Free Action at its tier" in entry.text
+    assert "full_action_exchange" not in after.find("runner").options  # type: ignore[union-attr]

@@ -368,3 +368,49 @@ def test_the_victim_picks_which_free_consequence_absorbs_a_hit_l4211_l4216() -> 
     state, _ = conflict.apply_stress(cr, state, who="man", amount=4)
     with pytest.raises(RuleViolation, match="no free moderate consequence"):
         conflict.take_consequence(cr, state, who="man", text="Again", severity="moderate")
+
+
+def test_an_attack_on_someone_a_block_protects_rolls_at_the_blocks_tier_l4352() -> None:
+    """ "If the skill is of a Power Tier higher than Mundane, treat that difficulty as if it
+    were of the same Tier as your skill ... Someone trying to overcome it using a Mundane Tier
+    skill would roll 2dF-2d6" (L4352), and protecting someone from attacks is a block (L4346):
+    the Superhuman bodyguard's Notice block (+2) over the clerk makes the Mundane thug's attack
+    2dF-2d6 (the clerk's defence stays 4dF against the thug); Good Fists with ++ and two 1s on
+    the d6s is +3, one shift past the block; the drawn dice, the pools and the odds agree;
+    without the block the thug rolls 4dF."""
+    cr = rules()
+    guard = npc(cr, "guard", {"Notice": 2}, tiers=("Notice (S)",))
+    clerk = npc(cr, "clerk", {"Athletics": 1})
+    thug = npc(cr, "thug", {"Fists": 3})
+    state = fight(cr, guard, clerk, thug)
+    a, d = contest_pools(cr, state, "thug", "Fists", "clerk", "Athletics", attack=True)
+    assert (a.text, d.text) == ("4dF", "4dF")
+    guarded, _ = conflict.block(
+        cr, state, actor="guard", skill="Notice", dice=(0, 0, 0, 0), protects="clerk"
+    )
+    assert guarded.blocks[0].tier == 2 and guarded.blocks[0].strength == 2
+    blocked = contest_pools(cr, guarded, "thug", "Fists", "clerk", "Athletics", attack=True)
+    assert (blocked[0].text, blocked[1].text) == ("2dF-2d6", "4dF")
+    plain = contest_pools(cr, guarded, "thug", "Fists", "clerk", "Athletics")  # a maneuver
+    assert plain[0].text == "4dF"
+    with pytest.raises(RuleViolation, match="dice for Thug"):
+        conflict.attack(
+            cr, guarded, attacker="thug", defender="clerk", skill="Fists",
+            defense_skill="Athletics", dice=(1, 1, 0, 0), defense_dice=(0, 0, 0, 0),
+        )  # fmt: skip
+    after, entry = conflict.attack(
+        cr, guarded, attacker="thug", defender="clerk", skill="Fists",
+        defense_skill="Athletics", dice=(1, 1, 1, 1), defense_dice=(0, 0, 0, 0),
+    )  # fmt: skip
+    assert after.last is not None
+    assert after.last.rolls[0].pool == "2dF-2d6" and after.last.rolls[0].effort == 3
+    assert after.last.rolls[1].pool == ""  # the clerk's plain 4dF
+    assert "Guard's block holds at +2" in entry.text and after.last.shifts == 1
+    event = AttackEvent(attacker="thug", defender="clerk", skill="Fists", defense_skill="Athletics")
+    filled = conflict.fill_dice(cr, event, random.Random(3), guarded)
+    assert isinstance(filled, AttackEvent) and filled.dice is not None
+    assert len(filled.dice) == 4 and all(1 <= f <= 6 for f in filled.dice[2:])
+    # the odds past the +2 block: Good Fists on 2dF-2d6 is far worse off than on 4dF
+    assert contest_odds(cr, guarded, 3, 1, 2, pools=blocked) < contest_odds(
+        cr, guarded, 3, 1, 2, pools=plain
+    )

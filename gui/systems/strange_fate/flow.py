@@ -18,6 +18,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationStepView
 from gui.systems.strange_fate.pages import ArchetypePage, AspectsPage, QuestionsPage, SfPage
 from gui.systems.strange_fate.pages_skills import DetailsPage, GiftsPage, SkillsPage
+from gui.systems.strange_fate.pricing import PricingFinisher, budgeted, pending
 from gui.theme import css
 from rules.validation import Problem
 
@@ -66,6 +67,7 @@ class StrangeFateCreationFlow:
             CreationStepView(key=p.key, title=titles.get(p.key, p.heading), page=p) for p in pages
         )
         self._rebinder = _Rebinder(document)
+        self.pricing = PricingFinisher(document)  # pending walks priced off the UI thread
         if hub is not None:
             hub.saved.connect(self._rebinder.rebind)
 
@@ -104,7 +106,7 @@ class _Rebinder(QObject):
     def rebind(self, system: Any) -> None:
         """Price the document over ``system`` (the same system, corrected data)."""
         if system is not None and system.id == self.document.system.id:
-            self.document.rebind(system)
+            self.document.rebind(budgeted(system))
 
 
 class StrangeFateDerivedPanel(QFrame):
@@ -143,6 +145,7 @@ class StrangeFateDerivedPanel(QFrame):
         self.skill_points.setText(
             f"<b>Skill points</b> <span style='color:{colour}'>{d.skill_points_spent} of "
             f"{d.skill_points_total}</span> ({d.skill_points_left} left)"
+            + (" \u2014 pricing\u2026" if pending(self._document) else "")
         )
         if d.refresh is None:
             self.refresh.setText("<b>Refresh</b> \u2014 (choose an era)")

@@ -115,12 +115,14 @@ class StrangeFateUi:
     ) -> StrangeFateCreationFlow:
         """The six steps; inside a window, priced over the library's diagram."""
         from gui.systems.strange_fate.flow import StrangeFateCreationFlow
+        from gui.systems.strange_fate.pricing import budgeted
 
+        bound = _library_system(workspace, self._system.id) if workspace is not None else None
+        editing = budgeted(bound if bound is not None else document.system)
+        if editing is not document.system:  # never a long walk on the UI thread
+            document.rebind(editing)
         if workspace is None:
             return StrangeFateCreationFlow(document)
-        bound = _library_system(workspace, self._system.id)
-        if bound is not None and bound is not document.system:
-            document.rebind(bound)
         return StrangeFateCreationFlow(document, diagram_hub(workspace))
 
     def derived_panel(self, document: CharacterDocument) -> QWidget:

@@ -26,6 +26,7 @@ from rules.systems.strange_fate.catalog import (
 from rules.systems.strange_fate.character import DesignedSkill, StrangeFateCharacter
 from rules.systems.strange_fate.cost import (
     DiagramGapError,
+    OverBudget,
     Pricer,
     Walk,
     drawback_points,
@@ -53,6 +54,9 @@ class SkillPrice(BaseModel):
         walk: The cheapest walk, step by step (designed skills that could be priced).
         printed: The book's printed number, for a skill copied from a sample.
         problem: Why the skill could not be priced (then ``skill_points`` is its rating).
+        pending: Its walk needs more search steps than the caller allowed (``budget``) and is
+            not priced yet: ``skill_points`` is its rating until it is (see
+            :func:`price_skills`).
     """
 
     model_config = _FROZEN
@@ -68,6 +72,7 @@ class SkillPrice(BaseModel):
     walk: Walk | None = None
     printed: int | None = None
     problem: str | None = None
+    pending: bool = False
 
 
 class StrangeFateBook:
@@ -207,11 +212,16 @@ class StrangeFateBook:
         return True
 
 
-def price_skills(book: StrangeFateBook, character: StrangeFateCharacter) -> dict[str, SkillPrice]:
+def price_skills(
+    book: StrangeFateBook, character: StrangeFateCharacter, budget: int | None = None
+) -> dict[str, SkillPrice]:
     """Every skill's price, in the order of ``skills`` then designed skills without a rating.
 
     A Common skill costs its rating (L404, L1360); a designed skill its rating plus its net
     trapping points (L1440). A designed skill missing from ``skills`` is priced at rating 0.
+    A designed skill whose walk is not cached and needs more than ``budget`` search steps (a
+    tangled corrected diagram) is ``pending`` at its rating: a caller that must answer at once
+    prices it again without a budget elsewhere (:func:`finish_pricing`), which caches it.
     """
     out: dict[str, SkillPrice] = {}
     names = list(character.skills) + [n for n in character.designed if n not in character.skills]
@@ -224,5 +234,22 @@ def price_skills(book: StrangeFateBook, character: StrangeFateCharacter) -> dict
                 name=name, kind="common", rating=rating, tier=tier, skill_points=max(rating, 0)
             )
         else:
-            out[name] = book.price_design(name, design, rating, tier)
+            try:
+                out[name] = book.price_design(name, design, rating, tier, budget=budget)
+            except OverBudget:
+                out[name] = SkillPrice(
+                    name=name, kind=design.kind, rating=rating, tier=tier,
+                    skill_points=max(rating, 0), pending=True,
+                )  # fmt: skip
     return out
+
+
+def finish_pricing(book: StrangeFateBook, character: StrangeFateCharacter) -> int:
+    """Price every designed skill of ``character`` without a budget (slow on a tangled
+    corrected diagram: for a worker thread), so that the book's cache answers the next
+    budgeted :func:`price_skills` at once; how many were priced."""
+    for name, design in character.designed.items():
+        book.price_design(
+            name, design, character.skills.get(name, 0), character.tier_of(name), budget=None
+        )
+    return len(character.designed)

@@ -10,6 +10,7 @@ minion beyond the first (L4465-L4535), and the adversaries' group consequences (
 
 The core's consequence severities are SotC's words; here ``mild`` is Trifling, ``moderate``
 Middling and ``severe`` Grievous (:data:`CORE_SEVERITY`), and the character keeps the book's.
+The stress and consequence numbers are :mod:`.conflict_harm`'s, the cast :mod:`.conflict_cast`'s.
 """
 
 from __future__ import annotations
@@ -34,41 +35,49 @@ from rules.errors import RuleViolation
 from rules.systems.strange_fate.book import StrangeFateBook
 from rules.systems.strange_fate.catalog import Severity as TierShiftSeverity
 from rules.systems.strange_fate.catalog import Tier
-from rules.systems.strange_fate.character import StrangeFateCharacter
 from rules.systems.strange_fate.conflict_actions import ACTIONS as MOVEMENT_ACTIONS
 from rules.systems.strange_fate.conflict_actions import apply_movement, moved_this_exchange
+from rules.systems.strange_fate.conflict_cast import (
+    character_movement,
+    character_options,
+    character_participant,
+    character_weapons,
+    own_character,
+    refreshed,
+    results_on_character,
+)
+from rules.systems.strange_fate.conflict_harm import (
+    ABSORBS,
+    BOOK_SEVERITY,
+    CORE_SEVERITY,
+    GROUP_CONSEQUENCES,
+    LIGHTEST,
+    MINION_GROUP,
+    SHARERS,
+    TRACK_OF,
+    TRACKS,
+    absorb,
+    check_stress,
+    group_consequences,
+    stress_box,
+    without_group,
+)
 from rules.systems.strange_fate.conflict_options import (
     ARMOR,
-    BENEFITS,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
+    FULL_ACTION,
     GROUP_MIDDLING,
     GROUP_TRIFLING,
-    INVULNERABLE,
-    MOVEMENT,
-    NATURES,
     ROLE,
     TIER,
-    TIERS_KEY,
-    WEAK,
-    WEAPONS,
     defence_shift,
     int_option,
     nature_shifts,
     options_problem,
     skill_tiers,
-    tier_entry,
     weapon_points,
 )
-from rules.systems.strange_fate.conflict_state import (
-    ConsequenceScope,
-    ConsequenceSeverity,
-    HeldConsequence,
-    StrangeFateCondition,
-)
-from rules.systems.strange_fate.creation import tier_index
-from rules.systems.strange_fate.derive import TRACKS as BOOK_TRACKS
-from rules.systems.strange_fate.derive import chosen_benefits, derive, skill_trappings
 from rules.systems.strange_fate.settings import DEFAULT_SETTINGS, StrangeFateSettings
 from rules.systems.strange_fate.tiers import (
     TierPool,
@@ -77,38 +86,12 @@ from rules.systems.strange_fate.tiers import (
     static_pool,
 )
 
-TRACKS: tuple[TrackSpec, ...] = (
-    TrackSpec(key="health", label="Health", kinds=("physical",)),
-    TrackSpec(key="composure", label="Composure", kinds=("mental",)),
-    TrackSpec(key="reputation", label="Reputation", kinds=("social",)),
-)
-"""«Refine Details» (L500): Health for Physical harm, Composure for Mental, Reputation for
-Social; each attack's scope picks the track (L4179-L4189)."""
-TRACK_OF: dict[ConflictKind, TrackName] = {
-    "physical": "health",
-    "mental": "composure",
-    "social": "reputation",
-}
-CORE_SEVERITY: dict[ConsequenceSeverity, Severity] = {
-    "trifling": "mild",
-    "middling": "moderate",
-    "grievous": "severe",
-}
-BOOK_SEVERITY: dict[str, ConsequenceSeverity] = {
-    "mild": "trifling",
-    "moderate": "middling",
-    "severe": "grievous",
-    "extra": "trifling",
-}
-ABSORBS: dict[ConsequenceSeverity, int] = {"trifling": 2, "middling": 4, "grievous": 6}
-"""Stress each consequence absorbs (L4211-L4216); several may be stacked on one hit."""
-GROUP_CONSEQUENCES: tuple[tuple[int, int, int], ...] = ((7, 8, 3), (5, 6, 3), (3, 4, 2), (1, 2, 1))
-"""«Group Consequences» (L4580-L4597): (fewest adversaries, Trifling, Middling)."""
-_LIGHTEST: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
-SHARERS = ("adversary", "villain")
-"""The roles that draw on the group consequences (L4580-L4597; minions never do)."""
-MINION_GROUP: dict[int, int] = {1: 5, 2: 4, 3: 3}
-"""Default group size by minion quality (Average 5, Fair 4, Good 3; L4465-L4535)."""
+__all__ = [
+    "ABSORBS", "BOOK_SEVERITY", "CORE_SEVERITY", "GROUP_CONSEQUENCES", "MINION_GROUP",
+    "TRACKS", "TRACK_OF", "StrangeFateConflictRules", "absorb", "character_movement",
+    "character_options", "character_weapons", "check_stress", "group_consequences",
+    "stress_box", "to_dice",
+]  # fmt: skip
 
 
 def to_dice(pool: TierPool) -> DicePool:
@@ -121,141 +104,6 @@ def to_dice(pool: TierPool) -> DicePool:
     if pool.minus_d6:
         terms.append(DiceTerm(count=pool.minus_d6, kind="plain", sides=6, sign=-1))
     return DicePool(terms=tuple(terms), modifier=pool.modifier)
-
-
-def group_consequences(adversaries: int) -> dict[ConsequenceSeverity, int]:
-    """The adversaries' shared pool at the start of a story (L4580-L4597): 1-2 adversaries
-    2 Trifling 1 Middling, 3-4 4/2, 5-6 6/3, 7 or more 8/3; none without adversaries."""
-    for fewest, trifling, middling in GROUP_CONSEQUENCES:
-        if adversaries >= fewest:
-            return {"trifling": trifling, "middling": middling, "grievous": 0}
-    return {"trifling": 0, "middling": 0, "grievous": 0}
-
-
-def absorb(severities: tuple[ConsequenceSeverity, ...], stress: int) -> int:
-    """Stress left after stacking ``severities`` on a hit of ``stress`` (L4211-L4216)."""
-    return max(0, stress - sum(ABSORBS[s] for s in severities))
-
-
-def check_stress(track: tuple[int, ...], amount: int) -> tuple[int, ...] | None:
-    """The track after a hit of ``amount`` («Stress», L4191-L4199): box ``amount`` and every box
-    to its left are checked; if box ``amount`` is already checked the hit rolls up to the next
-    clear box. None: no box can take it (taken out, or a consequence)."""
-    box = stress_box(track, amount)
-    if box is None:
-        return None
-    return tuple(1 if i <= box else v for i, v in enumerate(track))
-
-
-def stress_box(track: tuple[int, ...], amount: int) -> int | None:
-    """The 0-based box a hit of ``amount`` lands on. Every box left of a checked one counts as
-    checked (the book checks them all), so the hit lands past the highest checked box when its
-    own box is at or below it."""
-    if amount < 1:
-        return None
-    highest = max((i for i, v in enumerate(track) if v), default=-1)
-    box = amount - 1 if amount - 1 > highest else highest + 1
-    return box if box < len(track) else None
-
-
-def _slot_options(physical: int, social: int) -> dict[str, OptionValue]:
-    """The participant options for its extra Trifling slots (left out when there are none)."""
-    options: dict[str, OptionValue] = {}
-    if physical:
-        options[EXTRA_PHYSICAL] = min(10, physical)
-    if social:
-        options[EXTRA_SOCIAL] = min(10, social)
-    return options
-
-
-def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
-    """The character's Weapons as ``weapons`` entries: a chosen Tier Benefit that gives one
-    (Physical Force [Health], Insight [Composure], Networking [Reputation]; one per tier above
-    Mundane) on its skill's hits, and each Deadly item's count per track (at most 3, L4230) on
-    hits with Arms or a skill the item names (Alternate Use)."""
-    best: dict[tuple[str, str], int] = {}
-
-    def put(skill: str, track: str, points: int) -> None:
-        key = (skill, track.casefold())
-        best[key] = max(best.get(key, 0), min(10, points))
-
-    for skill in hero.skills:
-        for trapping in chosen_benefits(book, hero, skill):
-            definition = book.benefits.of(trapping)
-            level = definition.at(hero.tier_of(skill)) if definition is not None else None
-            if definition is not None and level is not None and level.weapon and definition.track:
-                put(skill, definition.track, level.weapon)
-    for item in hero.equipment:
-        skills = {"Arms", *(p.skill for p in item.improvements if p.skill)}
-        for track in BOOK_TRACKS:
-            deadly = min(
-                3, sum(1 for p in item.improvements if (p.name, p.track) == ("Deadly", track))
-            )
-            for skill in skills if deadly else ():
-                put(skill, track, deadly)
-    return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
-
-
-def character_movement(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
-    """The character's movement Tier Benefits as ``benefits`` entries (``"Move:2"``): each
-    chosen Move, Leap or Hide benefit at its skill's tier, the best tier counting."""
-    best: dict[str, int] = {}
-    for skill in hero.skills:
-        for trapping in chosen_benefits(book, hero, skill):
-            if trapping in MOVEMENT:
-                best[trapping] = max(best.get(trapping, 0), tier_index(hero.tier_of(skill)))
-    return tuple(f"{name}:{tier}" for name, tier in sorted(best.items()) if tier)
-
-
-def character_options(
-    hero: StrangeFateCharacter,
-    armor: Mapping[Any, int],
-    physical: int,
-    social: int,
-    weapons: tuple[str, ...] = (),
-    movement: tuple[str, ...] = (),
-) -> dict[str, OptionValue]:
-    """A character's participant options: its skills' tiers, its Invulnerabilities and
-    Weaknesses (broad ones by scope, narrow ones by category), Armor per track, Weapons,
-    movement Tier Benefits, role and extra Trifling slots (each left out when it is the
-    default)."""
-    options = _slot_options(physical, social)
-    if weapons:
-        options[WEAPONS] = weapons
-    if movement:
-        options[BENEFITS] = movement
-    tiers = tuple(
-        tier_entry(skill, tier_index(tier))
-        for skill, tier in sorted(hero.tiers.items())
-        if tier != "Mundane" and skill in hero.skills
-    )
-    if tiers:
-        options[TIERS_KEY] = tiers
-    invulnerable = tuple(
-        f"{inv.scope}:{inv.severity}"
-        if inv.breadth == "broad"
-        else f"{inv.category}:{inv.severity}"
-        for inv in hero.invulnerabilities
-        if (inv.scope if inv.breadth == "broad" else inv.category.strip())
-    )
-    if invulnerable:
-        options[INVULNERABLE] = invulnerable
-    weak = tuple(f"{w.category}:{w.severity}" for w in hero.weaknesses if w.category.strip())
-    if weak:
-        options[WEAK] = weak
-    for name, key in ARMOR.items():
-        points = armor.get(name.capitalize(), 0)
-        if points:
-            options[key] = min(10, points)
-    if hero.role != "pc":
-        options[ROLE] = hero.role
-    return options
-
-
-def _without_group(p: Participant) -> Participant:
-    """``p`` without the group consequences it may draw on (its personal slots only)."""
-    options = {k: v for k, v in p.options.items() if k not in (GROUP_TRIFLING, GROUP_MIDDLING)}
-    return p.model_copy(update={"options": options})
 
 
 class StrangeFateConflictRules(ConflictHookDefaults):
@@ -432,6 +280,16 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
 
+    def pass_block_full_action(self, breaker_tier: int, block_tier: int) -> bool:
+        """A breaker of the block's tier or lower spends a Full Action (L4356-L4362), so
+        nothing free goes with it (L3837)."""
+        return breaker_tier <= block_tier
+
+    def mark_full_action(self, state: Encounter, p: Participant) -> Participant:
+        """The exchange of ``p``'s Full Action attempt at a block (``full_action_exchange``),
+        which refuses a free Move or Leap and the Hide sneak after it (:mod:`.conflict_actions`)."""
+        return p.model_copy(update={"options": {**p.options, FULL_ACTION: state.exchange}})
+
     def persistent_block_bonus(self, rounds: int) -> int:
         """A persistent block (a wall of stone): +1 a round to get past it, cumulative (L4354;
         none in its own exchange)."""
@@ -530,7 +388,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         group = trifling + middling
         role = p.options.get(ROLE, "pc")
         if role == "adversary":
-            return tuple(sorted([*extras, *group], key=_LIGHTEST.index))
+            return tuple(sorted([*extras, *group], key=LIGHTEST.index))
         personal: tuple[Severity, ...] = ("mild", *extras, "moderate", "severe")
         return (*personal, *group) if role == "villain" else personal
 
@@ -567,7 +425,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """The group consequences ``q`` holds or spent this scene: an adversary's all, a
         villain's beyond its personal slots."""
         personal = (
-            list(self.consequence_slots(_without_group(q), kind))
+            list(self.consequence_slots(without_group(q), kind))
             if q.options.get(ROLE) == "villain"
             else []
         )
@@ -621,25 +479,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         room = len(track) if stress_box(track, len(track)) is not None else 0
         return max(0, shifts - room)
 
-    # -- the cast ---------------------------------------------------------------------------------
-
-    def _own(self, character: CharacterBase) -> StrangeFateCharacter:
-        if not isinstance(character, StrangeFateCharacter):
-            raise RuleViolation(
-                f"{character.name or 'this character'} is a {character.system!r} character, "
-                "not a Strange Fate one"
-            )
-        return character
-
-    def _initiative(self, character: StrangeFateCharacter, scope: str) -> int:
-        """The best rating among skills with Initiative [scope] (L2150-L2156); Mediocre if
-        none. The tier sorts first at the table (L4157): it is folded in as 10 per tier."""
-        best = 0
-        for name, rating in character.skills.items():
-            uses = skill_trappings(self._book, character, name)
-            if any(u.trapping == "Initiative" and scope in u.details for u in uses):
-                best = max(best, tier_index(character.tier_of(name)) * 10 + rating)
-        return best
+    # -- the cast (:mod:`.conflict_cast`) ------------------------------------------------------
 
     def participant_from_character(
         self,
@@ -653,61 +493,16 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         zone: str | None = None,
     ) -> Participant:
         """A participant with the character's tracks (derived sizes), held stress and
-        consequences, Fate Points, aspects and skills.
+        consequences, Fate Points, aspects and skills
+        (:func:`~rules.systems.strange_fate.conflict_cast.character_participant`).
 
         Raises:
             RuleViolation: not a Strange Fate character.
         """
-        hero = self._own(character)
-        derived = derive(self._book, hero, self._settings)
-        cond = hero.condition
-        tracks = {}
-        for spec, name in zip(TRACKS, BOOK_TRACKS, strict=True):
-            size = derived.stress[name]
-            held = cond.track(name)[:size]
-            tracks[spec.key] = (*(int(b) for b in held), *([0] * (size - len(held))))
-        extra_physical = sum(
-            1
-            for e in derived.extra_consequences
-            if e.scope == "Physical" and e.severity == "trifling"
-        )
-        extra_social = sum(
-            1
-            for e in derived.extra_consequences
-            if e.scope != "Physical" and e.severity == "trifling"
-        )
-        return Participant(
-            id=pid,
-            name=hero.name or pid,
-            kind="npc" if kind == "npc" else "pc",
-            side=side,
-            character_id=hero.id,
-            skills=dict(hero.skills),
-            initiative={
-                "physical": self._initiative(hero, "Physical"),
-                "social": self._initiative(hero, "Social"),
-                "mental": self._initiative(hero, "Social"),
-            },
-            seat=seat,
-            tracks=tracks,
-            consequences=tuple(
-                Consequence(severity=CORE_SEVERITY[c.severity], text=c.text, kind=c.scope)
-                for c in cond.consequences
-                if not c.group
-            ),
-            options=character_options(
-                hero,
-                derived.armor,
-                extra_physical,
-                extra_social,
-                character_weapons(self._book, hero),
-                character_movement(self._book, hero),
-            ),
-            fate_points=max(0, derived.fate_points or 0),
-            aspects=tuple(a.text for a in hero.aspects if a.text.strip()),
-            grit=grit,
-            zone=zone,
-        )
+        return character_participant(
+            self._book, self._settings, own_character(character),
+            pid=pid, kind=kind, side=side, seat=seat, grit=grit, zone=zone,
+        )  # fmt: skip
 
     def npc_participant(
         self,
@@ -742,62 +537,20 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return {t.key: boxes for t in TRACKS}
 
     def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
-        """``p`` with the character's harm and Fate Points now; placement stays."""
+        """``p`` with the character's harm and Fate Points now; placement, and what only the
+        cast gave it, stay (:func:`~rules.systems.strange_fate.conflict_cast.refreshed`)."""
         fresh = self.participant_from_character(
             character, pid=p.id, kind=p.kind, side=p.side, seat=p.seat, grit=p.grit, zone=p.zone
         )
-        # what only the cast gives (group consequences, a scene's Weakness, a default tier)
-        # stays; what the character gives is read afresh
-        kept = {
-            k: v
-            for k, v in p.options.items()
-            if k in (GROUP_TRIFLING, GROUP_MIDDLING, WEAK, TIER, NATURES)
-        }
-        options = {**kept, **fresh.options}
-        scene_weak = p.options.get(WEAK, ())
-        own_weak = fresh.options.get(WEAK, ())
-        if isinstance(scene_weak, tuple) and isinstance(own_weak, tuple) and scene_weak:
-            options[WEAK] = tuple(dict.fromkeys((*own_weak, *scene_weak)))
-        return fresh.model_copy(
-            update={"attached_to": p.attached_to, "hidden": p.hidden, "options": options}
-        )
+        return refreshed(p, fresh)
 
     def apply_results(self, character: CharacterBase, p: Participant) -> CharacterBase:
         """The character with the stress boxes, consequences (in the book's words, with the
         scope of the conflict) and Fate Points it ends the encounter with."""
-        hero = self._own(character)
-        kept_group = tuple(c for c in hero.condition.consequences if c.group)
+        hero = own_character(character)
         personal = (
-            list(self.consequence_slots(_without_group(p), "physical"))
+            self.consequence_slots(without_group(p), "physical")
             if p.options.get(ROLE) != "adversary"
-            else []
+            else ()
         )
-        group: list[bool] = []
-        for c in p.consequences:
-            key = "mild" if c.severity == "extra" else c.severity
-            group.append(key not in personal)
-            if key in personal:
-                personal.remove(key)
-        scopes: dict[str, ConsequenceScope] = {
-            "physical": "physical",
-            "mental": "mental",
-            "social": "social",
-        }
-        condition = StrangeFateCondition(
-            health=tuple(bool(b) for b in p.track("health")),
-            composure=tuple(bool(b) for b in p.track("composure")),
-            reputation=tuple(bool(b) for b in p.track("reputation")),
-            consequences=(
-                *kept_group,
-                *(
-                    HeldConsequence(
-                        severity=BOOK_SEVERITY[c.severity],
-                        scope=scopes[c.kind],
-                        text=c.text,
-                        group=from_group,
-                    )
-                    for c, from_group in zip(p.consequences, group, strict=True)
-                ),
-            ),
-        )
-        return hero.model_copy(update={"condition": condition, "fate_points": p.fate_points})
+        return results_on_character(hero, p, personal)

@@ -13,13 +13,10 @@ what an attack is for narrow Invulnerabilities and Weaknesses.
   defence's tier (the ``natures`` option; a skill whose name holds the category needs none).
 
 The time they take (L3837, «Time and Space»): a Free Action carries no penalty, but a Full
-Action (full defense, a block) is the whole round, so neither a free nor a supplemental action
-goes with it, before or after; one free Move or Leap a turn (the benefit's zones are "a Free
-Action", one of them). A GM override (``gm_override``) lets one through, named in the log.
-
-A participant has the benefits through its ``benefits`` option (``"Move:2"``: the benefit and its
-skill's tier; a character's come from the Tier Benefits chosen on its skills). Each is a
-system action (``ConflictRules.actions``), applied with the engine's steps.
+Action (full defense, a block, an attempt to get past a block at its tier or lower) is the whole
+round, so neither a free nor a supplemental action goes with it, before or after; one free Move
+or Leap a turn (the benefit's zones are "a Free Action", one of them). A GM override
+(``gm_override``) lets one through, named in the log.
 """
 
 from __future__ import annotations
@@ -33,6 +30,7 @@ from rules.errors import RuleViolation
 from rules.systems.strange_fate.conflict_options import (
     BENEFITS,
     FREE_MOVE,
+    FULL_ACTION,
     NATURES,
     benefit_tiers,
 )
@@ -129,11 +127,14 @@ def _nature(state: Encounter, p: Participant, skill: str, nature: str) -> tuple[
 
 
 def full_action_taken(state: Encounter, p: Participant) -> str | None:
-    """The Full Action ``p`` has taken this exchange (full defense, a block), or None."""
+    """The Full Action ``p`` has taken this exchange (full defense, a block, an attempt to get
+    past a block at its tier or lower), or None."""
     if p.full_defense:
         return "full defense"
     if any(b.by == p.id and b.exchange == state.exchange for b in state.blocks):
         return "a block"
+    if p.options.get(FULL_ACTION) == state.exchange:
+        return "an attempt to get past a block at its tier or lower"
     return None
 
 

@@ -28,6 +28,8 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   slots (Tier Benefits, Essential gear; L2512-L2516, L3702).
 * ``free_move_exchange`` (written by the engine): the exchange in which the participant took
   its one free Move or Leap (:mod:`rules.systems.strange_fate.conflict_actions`).
+* ``full_action_exchange`` (written by the engine): the exchange in which the participant's
+  attempt to get past a block was a Full Action (L4356-L4362), so no free action goes with it.
 * ``benefits``: ``"Move:2"``: a movement Tier Benefit (Move, Leap, Hide) and the tier (1-4) of
   the skill it comes with (L2091, L2238, L2310;
   :mod:`rules.systems.strange_fate.conflict_actions`).
@@ -56,6 +58,7 @@ EXTRA_SOCIAL = "extra_trifling_social"
 BENEFITS = "benefits"
 NATURES = "natures"
 FREE_MOVE = "free_move_exchange"
+FULL_ACTION = "full_action_exchange"
 MOVEMENT = ("Move", "Leap", "Hide")
 """The Tier Benefits the encounter engine applies as actions."""
 ARMOR: dict[str, str] = {
@@ -73,6 +76,7 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     EXTRA_PHYSICAL: (0, 10),
     EXTRA_SOCIAL: (0, 10),
     FREE_MOVE: (0, 100_000),
+    FULL_ACTION: (0, 100_000),
     **{key: (0, 10) for key in ARMOR.values()},
 }
 _SKILL_TIER = re.compile(r"^(?P<skill>.+?)\s*\((?P<tier>[^()]+)\)\s*$")

@@ -146,10 +146,13 @@ def derive(
     book: StrangeFateBook,
     character: StrangeFateCharacter,
     settings: StrangeFateSettings | None = None,
+    budget: int | None = None,
 ) -> StrangeFateDerived:
-    """Every derived value from what is filled in (never raises on a half-made character)."""
+    """Every derived value from what is filled in (never raises on a half-made character);
+    a designed skill whose walk needs more than ``budget`` search steps counts at its rating
+    and is marked ``pending`` (:func:`~rules.systems.strange_fate.book.price_skills`)."""
     settings = settings or DEFAULT_SETTINGS
-    prices = price_skills(book, character)
+    prices = price_skills(book, character, budget)
     spent = sum(p.skill_points for p in prices.values())
     total = skill_points_total(book, character, settings)
 

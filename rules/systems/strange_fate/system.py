@@ -19,7 +19,7 @@ from rules.ladder import Ladder
 from rules.settings import SystemSettings
 from rules.system_data import SystemData, SystemDataKind
 from rules.systems.registry import CreationStep, ListingFacts, SystemInfo
-from rules.systems.strange_fate.book import StrangeFateBook
+from rules.systems.strange_fate.book import StrangeFateBook, finish_pricing
 from rules.systems.strange_fate.catalog import SampleSkill
 from rules.systems.strange_fate.character import (
     Aspect,
@@ -55,6 +55,9 @@ class StrangeFateSystem:
         bundled_diagram: The bundled ``diagram.json`` document (the user-editable data's
             default).
         data_problem: Why a library's diagram could not be used (the bundled one is then).
+        budget: The search steps :meth:`validate` and :meth:`derive` may spend on a designed
+            skill's walk that is not cached yet (None: no cap, always exact); over it the skill
+            is "still being priced" until :meth:`finish_pricing` has cached it.
     """
 
     def __init__(
@@ -63,11 +66,27 @@ class StrangeFateSystem:
         book: StrangeFateBook,
         bundled_diagram: dict[str, Any],
         data_problem: str | None = None,
+        budget: int | None = None,
     ) -> None:
         self._info = info
         self.book = book
         self._bundled = bundled_diagram
         self.data_problem = data_problem
+        self.budget = budget
+
+    def with_budget(self, budget: int | None) -> StrangeFateSystem:
+        """This system (the same book and its cache) answering :meth:`validate` and
+        :meth:`derive` within ``budget`` search steps per uncached walk: for a caller that
+        must not wait (the editor, on the UI thread); None: exact, however long."""
+        if budget == self.budget:
+            return self
+        return StrangeFateSystem(self._info, self.book, self._bundled, self.data_problem, budget)
+
+    def finish_pricing(self, character: CharacterBase) -> int:
+        """Price every designed skill of ``character`` without a budget, into the book's cache
+        (slow on a tangled corrected diagram: call it on a worker thread); how many."""
+        assert isinstance(character, StrangeFateCharacter)
+        return finish_pricing(self.book, character)
 
     @property
     def info(self) -> SystemInfo:
@@ -191,14 +210,14 @@ class StrangeFateSystem:
     ) -> tuple[Problem, ...]:
         """Every rule of Strange Fate creation (digest 5.9); never raises on half-made ones."""
         assert isinstance(character, StrangeFateCharacter)
-        return validate(self.book, character, _settings(settings))
+        return validate(self.book, character, _settings(settings), self.budget)
 
     def derive(
         self, character: CharacterBase, settings: SystemSettings | None = None
     ) -> StrangeFateDerived:
         """Skill points, Refresh, skill costs, power tier, stress and consequences."""
         assert isinstance(character, StrangeFateCharacter)
-        return derive(self.book, character, _settings(settings))
+        return derive(self.book, character, _settings(settings), self.budget)
 
     def listing(
         self, character: CharacterBase, settings: SystemSettings | None = None
@@ -259,8 +278,10 @@ class StrangeFateSystem:
         try:
             diagram = parse_diagram(stored.content)
         except (CatalogError, ValidationError) as exc:
-            return StrangeFateSystem(self._info, self.book, self._bundled, str(exc))
-        return StrangeFateSystem(self._info, self.book.with_diagram(diagram), self._bundled)
+            return StrangeFateSystem(self._info, self.book, self._bundled, str(exc), self.budget)
+        return StrangeFateSystem(
+            self._info, self.book.with_diagram(diagram), self._bundled, budget=self.budget
+        )
 
     def sample(self, name: str) -> SampleSkill:
         """The book's sample skill ``name``.

@@ -58,11 +58,24 @@ def validate(
     book: StrangeFateBook,
     character: StrangeFateCharacter,
     settings: StrangeFateSettings | None = None,
+    budget: int | None = None,
 ) -> tuple[Problem, ...]:
-    """Every rule of Strange Fate character creation, as problems."""
+    """Every rule of Strange Fate character creation, as problems; a designed skill whose walk
+    needs more than ``budget`` search steps is a warning that it is still being priced (the
+    skill-point total counts it at its rating until then)."""
     settings = settings or DEFAULT_SETTINGS
-    derived = derive(book, character, settings)
-    out: list[Problem] = []
+    derived = derive(book, character, settings, budget)
+    out: list[Problem] = [
+        warning(
+            "SF-pricing",
+            f"designed.{p.name}.trappings",
+            f"{p.name} is still being priced (its walk over the corrected diagram is long); "
+            "the skill points follow when it is done.",
+            S_DIAGRAM,
+        )
+        for p in derived.skills
+        if p.pending
+    ]
     if _blank(character.name):
         out.append(error("SF-name", "name", "The character needs a name.", S_CREATION))
     out += _check_questions(character)
