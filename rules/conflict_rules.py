@@ -407,6 +407,11 @@ class ConflictRules(CastRules, Protocol):
         """The short heading of what ``Participant.fate_points`` holds (``FP``)."""
 
     @property
+    def grants_points(self) -> bool:
+        """Whether the GM hands out the points ``Participant.fate_points`` holds (a FATE
+        compel's fate point); False: the window offers no command to grant them."""
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """The heading of a scene's places and the noun for one (``("Zones and borders",
         "zone")``); None when the system places no one (the scene panel hides them)."""
@@ -624,6 +629,11 @@ class ConflictHookDefaults:
     def points_label(self) -> str:
         """``FP``: fate points."""
         return "FP"
+
+    @property
+    def grants_points(self) -> bool:
+        """Yes: compels and awards give fate points."""
+        return True
 
     @property
     def zone_words(self) -> tuple[str, str] | None:

@@ -386,7 +386,9 @@ class DicePanel(QWidget):
         text = " vs ".join(parts)
         if outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
             text += f" \u2192 {cr.hit_text(outcome.shifts)}"
-        elif outcome.action in ("attack", "maneuver", "roll", "pass_block"):
+        elif outcome.action in ("attack", "maneuver", "pass_block") or (
+            outcome.action == "roll" and outcome.opposition is not None  # None: no verdict
+        ):
             text += f" \u2192 {cr.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"

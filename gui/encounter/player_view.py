@@ -185,7 +185,9 @@ class PlayerViewWindow(QMainWindow):
             and last.opposition != last.rolls[1].effort
         ):
             text += f", blocked at {self._effort(last.opposition)}"
-        if last.action in ("attack", "maneuver", "roll", "pass_block", "sprint"):
+        if last.action in ("attack", "maneuver", "pass_block", "sprint") or (
+            last.action == "roll" and last.opposition is not None  # None: no verdict
+        ):
             text += f" \u2192 {self._doc.conflict_rules.margin_text(last.shifts)}"
         if last.spin:
             text += ", spin"

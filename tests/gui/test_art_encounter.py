@@ -358,3 +358,52 @@ def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path
         assert window.dice.difficulty.text() == "0"
         assert (window.dice.difficulty.minimum(), window.dice.difficulty.maximum()) == (-10, 20)
         window.close()
+
+
+def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
+    qtbot: Any, library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No FATE command in an ART encounter: no maneuver or block, no consequences, no full
+    defense (dodging is its own action, L2071-2079), no fate point to grant (the narrator grants
+    no Fame: it rises from Glory, L357, and comes back on Awesome, L1091-1093); a box marks
+    damage ("Recording Damage"); the GM override and F1 speak of rounds; F1 lists only the
+    commands the window shows. An initiative roll has no difficulty (L914-918), so no margin."""
+    window = _window(qtbot, library, seed=8)
+    _add_cast(window, library, monkeypatch)
+    gone = ("maneuver", "block", "consequence", "companion_hit", "fill_lower", "full_defense",
+            "fate_point", "add_aspect", "scene_aspect")  # fmt: skip
+    assert not any(window.actions_by_name[n].isVisible() for n in gone)
+    assert window.actions_by_name["mark_stress"].text().replace("&", "") == "Mark damage"
+    assert window.hide_npc_tracks.text().replace("&", "") == "Hide NPC damage in the player view"
+    asked: list[str] = []
+
+    def ask(cls: Any, parent: Any, title: str, label: str, text: str = "") -> str:
+        asked.append(label)
+        return "the goblin trips"
+
+    from gui.encounter.prompts import TextPrompt
+
+    monkeypatch.setattr(TextPrompt, "ask", classmethod(ask))
+    window.dice.select(actor="ada", target="")
+    window.dice.skill.setCurrentText("Initiative")
+    window.dice.dice.setText("50")
+    _click(qtbot, window.dice.roll_button)
+    last = window.doc.state.last
+    assert last is not None and last.opposition is None
+    assert "Initiative" in window.dice.result.text() and "over" not in window.dice.result.text()
+    assert window.push(StartEvent())
+    window.select("ada")
+    window.gm_override()
+    assert asked == ["Why may they act again this round?"]
+    assert "one more action this round (the goblin trips)" in window.doc.log[-1].text
+    dialog = window.show_shortcuts()
+    try:
+        listed = dict((text, keys) for keys, text in dialog.listed())
+        assert "Maneuver" not in listed and "Block" not in listed
+        assert not any("fate point" in t or "aspect" in t or "consequence" in t for t in listed)
+        assert "Next round" in listed and "Next exchange" not in listed
+        assert "GM override: the selected may act once more this round" in listed
+        assert "Mark damage: check the box for the pending hit" in listed
+        assert "Place the selected participant in a band" in listed
+    finally:
+        dialog.close()

@@ -473,6 +473,12 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return "Fame"
 
     @property
+    def grants_points(self) -> bool:
+        """No: the narrator hands out no Fame point. Fame rises only from Glory (Chapter 1
+        "Glory", L357) and comes back only on an Awesome roll ("Regaining Fame", L1091-1093)."""
+        return False
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
         exploration, where the track counts phases ("Phase Track")."""

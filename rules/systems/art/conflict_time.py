@@ -211,7 +211,7 @@ RAISE_SCALE = "raise_scale"
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=TIME_LIMIT,
-        label="Set a time limit\u2026",
+        label="Set a time limit",
         section=SECTION,
         group="Exploration phases",
         params=(
