@@ -59,6 +59,7 @@ from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.settings import settings_words
 from rules.systems.art import conflict_cast as cast
+from rules.systems.art import conflict_move as moving
 from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
 from rules.systems.art.conflict_order import (
@@ -506,11 +507,19 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     # -- exploration time -----------------------------------------------------------------------
 
     def actions(self) -> tuple[ActionSpec, ...]:
-        """A time limit before a roll, a raised scale after a failure (exploration phases)."""
-        return timing.ACTIONS
+        """A time limit before a roll, a raised scale after a failure (exploration phases);
+        movement across the range track's bands (combat rounds)."""
+        return (*timing.ACTIONS, moving.ACTION)
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """One d100 for a move (the round's Agility roll; unused once it is made)."""
+        return 1 if event.action == moving.MOVE_BANDS else 0
 
     def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
-        """Apply one of :meth:`actions` (:func:`conflict_time.apply_action`)."""
+        """Apply one of :meth:`actions` (:func:`conflict_move.apply_move`,
+        :func:`conflict_time.apply_action`)."""
+        if event.action == moving.MOVE_BANDS:
+            return moving.apply_move(state, self, event, self._settings.exploration)
         return timing.apply_action(
             state, self, event, self._settings.phase_scale, self._settings.exploration
         )
