@@ -334,10 +334,14 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         )
 
     def _refused(self, p: Participant, skill: str, difficulty: int | None) -> str:
-        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit that
-        was aborted at its limit before ("Setting Time Limits", L1677-1681); else empty."""
-        if not self._settings.exploration or difficulty is None or timing.limit_of(p) is None:
+        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit, or
+        named by ``name_task``, that was aborted at its limit before ("Setting Time Limits",
+        L1677-1681: "Aborted actions cannot be attempted again until the next gaming
+        session"); else empty."""
+        if not self._settings.exploration or difficulty is None:
             return ""
+        if timing.limit_of(p) is None and timing.OPT_TASK not in p.options:
+            return ""  # a bare roll names no task (name_task names one)
         task = timing.task_of(p, skill)
         return timing.refusal(p, task) if timing.was_aborted(p, task) else ""
 
