@@ -112,7 +112,7 @@ def test_inferior_moves_one_band_as_the_action_and_no_further() -> None:
 
 
 def test_awesome_movement_splits_around_the_action() -> None:
-    """L1925-1927: "If you made an Awesome Agility roll (move 2 bands as a free action), you
+    """L1927: "If you made an Awesome Agility roll (move 2 bands as a free action), you
     could move 1 band, attack, and then move another band"; one roll a round (later moves in
     the round roll no dice), a new roll the next round."""
     cr = ArtConflictRules(catalog())

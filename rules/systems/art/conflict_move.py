@@ -3,11 +3,11 @@
 ART Engine, Chapter 5 "Movement" (L1899-1974): the narrator places each token in a band of
 the range track, and the number of bands between two tokens is how far apart they are ("Range
 Track", L1903-1919). Moving within a band is free; moving to another band takes an Agility roll
-read on the Movement Roll table, with no difficulty ("Movement Rates", L1921-1923; the table
+read on the Movement Roll table, with no difficulty ("Movement Rates", L1921-1925; the table
 L1929-1940): Catastrophic stumbles (0 bands), Pathetic to Inferior move 1 band (the action),
 Poor 1 band as a free action, Passable up to 2 bands or 1 free, Good 3 or 1 free, Great 4 or 1
 free, Super 4 or 2 free, Awesome 5 or 2 free. The movement may be split around the action within
-the turn (L1925-1927): one roll gives the round's allowance, each move spends from it, free while
+the turn (L1927): one roll gives the round's allowance, each move spends from it, free while
 the bands moved stay within the free figure, else taking the action. Leaving a band where the
 foes outnumber the mover's friends (not counting the mover) costs 2 bands instead of 1
 ("Escaping Foes", L1970-1974). Foes do not roll: their Agility rating is read on the table
@@ -21,8 +21,8 @@ reason in the log (the state keeps only the Agility roll) unless the GM allows i
 override, which the move spends. The round's roll and the bands moved are a participant option
 (:data:`OPT_MOVE`) tagged with the round, so a new round needs a new roll.
 
-Not modelled: rough terrain ending a move (L1948-1954: the GM stops the token), sneaking
-(L1950-1954), stopping a foe (L1960-1968) and chases (L1976-1990), which are rolls the GM reads.
+Not modelled: rough terrain ending a move (L1948-1950: the GM stops the token), sneaking
+(L1952-1954), stopping a foe (L1960-1968) and chases (L1976-1990), which are rolls the GM reads.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ MOVE_BANDS = "move_bands"
 SECTION = 'ART Engine, Chapter 5 "Movement Rates", "Movement Roll", "Escaping Foes" (L1921-1974)'
 """The book's sections the action follows."""
 AGILITY = "Agility"
-"""The movement roll's trait ("Movement Rates", L1923)."""
+"""The movement roll's trait ("Movement Rates", L1925)."""
 OPT_MOVE = cast.OPT_MOVE
 """Participant option: (the round, the Agility column, bands moved, 1 when the action went)."""
 ACTION_BANDS: dict[Result, int] = {
@@ -91,6 +91,10 @@ def _band_index(state: Encounter, band: str) -> int:
         if z.id == band:
             return i
     raise RuleViolation(f"there is no band {band!r} on the range track")
+
+
+def _band_name(state: Encounter, band: str) -> str:
+    return next((z.name or z.id for z in state.zones if z.id == band), band)
 
 
 def escaping(state: Encounter, p: Participant) -> bool:
@@ -178,8 +182,9 @@ def apply_move(
         raise RuleViolation(
             f"{p.name} is not on the range track: the narrator places the token first"
         )
+    where = _band_name(state, to)
     if p.zone == to:
-        return state, f"{p.name} moves within {to} (free, L1923)"
+        return state, f"{p.name} moves within {where} (free, L1923)"
     lines: list[str] = []
     now = _round_roll(p, state.exchange)
     if now is None:
@@ -195,9 +200,10 @@ def apply_move(
     distance = abs(target - _band_index(state, p.zone))
     cost = distance + (ESCAPE_COST - 1 if escaping(state, p) else 0)
     after = moved + cost
-    why = f"{to} is {distance} band{'s' if distance != 1 else ''} away"
+    why = f"{where} is {distance} band{'s' if distance != 1 else ''} away"
     if cost != distance:
-        why += f", {cost} to move as the foes in {p.zone} outnumber its friends (L1970-1974)"
+        here = _band_name(state, p.zone)
+        why += f", {cost} to move as the foes in {here} outnumber its friends (L1970-1974)"
     overridden = p.id in state.overrides
     if after <= FREE_BANDS[column] or (took and after <= ACTION_BANDS[column]):
         how = "free" if not took else "with the action already taken for it"
@@ -215,7 +221,7 @@ def apply_move(
         if took or not p.acted:
             left = max(left, ACTION_BANDS[column] - moved)
         refusal = (
-            f"{p.name} may not move to {to}: {why}; its {column.title} Agility allows "
+            f"{p.name} may not move to {where}: {why}; its {column.title} Agility allows "
             f"{_allowance(column)}, {left} band{'s' if left != 1 else ''} left"
         )
         if p.acted and not took and moved + cost <= ACTION_BANDS[column]:
@@ -225,7 +231,7 @@ def apply_move(
         return state, "; ".join(lines)
     p = _with_move(p, state.exchange, column, after, took)
     state = steps.place(steps.put(state, p), cr, p.id, to)
-    lines.append(f"{p.name} moves to {to} ({why}; {how})")
+    lines.append(f"{p.name} moves to {where} ({why}; {how})")
     return state, "; ".join(lines)
 
 
