@@ -412,6 +412,11 @@ class ConflictRules(CastRules, Protocol):
         compel's fate point); False: the window offers no command to grant them."""
 
     @property
+    def cast_words(self) -> tuple[str, str]:
+        """What the window calls a GM character written into the scene and a group of them
+        (``("named NPC", "minion group")``), lower case."""
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """The heading of a scene's places and the noun for one (``("Zones and borders",
         "zone")``); None when the system places no one (the scene panel hides them)."""
@@ -634,6 +639,11 @@ class ConflictHookDefaults:
     def grants_points(self) -> bool:
         """Yes: compels and awards give fate points."""
         return True
+
+    @property
+    def cast_words(self) -> tuple[str, str]:
+        """Named NPCs and minion groups (SotC "Minions")."""
+        return ("named NPC", "minion group")
 
     @property
     def zone_words(self) -> tuple[str, str] | None:

@@ -8,7 +8,8 @@ commands without aspects, no maneuver or block where the book has none
 defense without its bonus, no granted points where the GM grants none
 (:attr:`ConflictRules.grants_points`), no places where the system places no one
 (:attr:`ConflictRules.zone_words`); the harm a box takes by the tracks' own word
-(:attr:`TrackSpec.harm`: ``Mark damage``), an exchange by :attr:`ConflictRules.exchange_word`.
+(:attr:`TrackSpec.harm`: ``Mark damage``), an exchange by :attr:`ConflictRules.exchange_word`,
+the GM's characters by :attr:`ConflictRules.cast_words` (``Add foe``).
 Help > Keyboard Shortcuts then lists the commands the window shows, in the same words
 (:func:`shown_shortcuts`). Nothing here names a game system.
 """
@@ -74,7 +75,14 @@ def command_texts(cr: ConflictRules) -> dict[str, str]:
     }
     if cr.zone_words is not None:
         texts["zone"] = f"Place the selected participant in a {cr.zone_words[1]}"
+    one, group = cr.cast_words
+    texts["add_npc"] = f"Add {_a(one)}"
+    texts["add_minions"] = f"Add {_a(group)}"
     return texts
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def show_words(window: Any, cr: ConflictRules) -> None:
@@ -91,9 +99,26 @@ def show_words(window: Any, cr: ConflictRules) -> None:
         mark.setText(text)
         mark.setToolTip(f"Mark {harm} ({key_text('mark_stress')})")
     window.hide_npc_tracks.setText(f"&Hide NPC {harm} in the player view")
+    one, group = cr.cast_words
+    for name, noun, button in (("add_npc", one, "NPC"), ("add_minions", group, "minions")):
+        action = window.actions_by_name[name]
+        text = f"Add {mnemonic(noun, action)}..."
+        if (noun, button) in (("named NPC", "NPC"), ("minion group", "minions")):
+            continue  # the menus' and buttons' own words (FATE)
+        if action.text() != text:
+            action.setText(text)
+            action.setToolTip(f"Add {_a(noun)} ({key_text(name)})")
+            words = f"Add {noun if name == 'add_npc' else _plural(noun)}"
+            action.setIconText(f"{words}\u2026")
+            window.toolbar.buttons[name].setAccessibleName(words)
     if cr.zone_words is not None:
         place = window.actions_by_name["zone"]
         place.setToolTip(f"Place selected in a {cr.zone_words[1]} ({key_text('zone')})")
+
+
+def _plural(noun: str) -> str:
+    """``group of foes`` for a group (its members: ``foes``)."""
+    return noun.split(" of ", 1)[1] if " of " in noun else f"{noun}s"
 
 
 def shown_shortcuts(window: Any, cr: ConflictRules) -> dict[str, str]:

@@ -354,6 +354,11 @@ def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path
         assert window.scene.zones_label.text() == "<b>Zones and borders</b>"
         assert window.scene.aspects.isVisible() and window.scene.zones.isVisible()
         assert window.actions_by_name["zone"].text() == "&Place selected in a zone..."
+        assert window.actions_by_name["add_npc"].text() == "Add named &NPC..."
+        assert window.toolbar.buttons["add_minions"].text() == "Add minions\u2026"
+        assert window.actions_by_name["fate_point"].isVisible()
+        assert window.actions_by_name["maneuver"].isVisible()
+        assert window.actions_by_name["mark_stress"].text() == "Mark &stress"
         assert window.actions_by_name["scene_aspect"].isVisible()
         assert window.dice.difficulty.text() == "0"
         assert (window.dice.difficulty.minimum(), window.dice.difficulty.maximum()) == (-10, 20)
@@ -375,6 +380,10 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
     assert not any(window.actions_by_name[n].isVisible() for n in gone)
     assert window.actions_by_name["mark_stress"].text().replace("&", "") == "Mark damage"
     assert window.hide_npc_tracks.text().replace("&", "") == "Hide NPC damage in the player view"
+    # foes, and groups of foes on one token ("Range Track", L1905)
+    assert window.actions_by_name["add_npc"].text().replace("&", "") == "Add foe..."
+    assert window.toolbar.buttons["add_npc"].text() == "Add foe\u2026"
+    assert window.toolbar.buttons["add_minions"].text() == "Add foes\u2026"
     asked: list[str] = []
 
     def ask(cls: Any, parent: Any, title: str, label: str, text: str = "") -> str:
@@ -405,5 +414,6 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
         assert "GM override: the selected may act once more this round" in listed
         assert "Mark damage: check the box for the pending hit" in listed
         assert "Place the selected participant in a band" in listed
+        assert "Add a foe" in listed and "Add a group of foes" in listed
     finally:
         dialog.close()

@@ -484,6 +484,11 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return False
 
     @property
+    def cast_words(self) -> tuple[str, str]:
+        """Foes, and groups of foes on one token ("Range Track", L1905)."""
+        return ("foe", "group of foes")
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
         exploration, where the track counts phases ("Phase Track")."""
