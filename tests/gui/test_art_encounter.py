@@ -417,3 +417,46 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
         assert "Add a foe" in listed and "Add a group of foes" in listed
     finally:
         dialog.close()
+
+
+def test_movement_across_the_bands_from_the_rules_menu(
+    qtbot: Any, library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules > Movement > Move across bands (Chapter 5 "Movement Rates", L1921-1940): Ada's
+    Poor Agility (row 9 of the made-up table, 45) goes 1 band as a free action (L1935); 3
+    bands are refused with the reason in the log (the token stays), 1 goes, free; the band is
+    named as the bands list shows it."""
+    from gui.encounter.system_actions import SystemActionDialog
+    from rules.encounter import AddZoneEvent, PlaceEvent
+
+    window = _window(qtbot, library, seed=9)
+    _add_cast(window, library, monkeypatch)
+    foe = next(p.id for p in window.doc.state.participants if p.id != "ada")
+    bands = ("Far end", "Hall", "Stairs", "Tomb door")
+    for i, name in enumerate(bands):
+        assert window.push(AddZoneEvent(zone=f"b{i}", name=name))
+    assert window.doc.log[-1].text == "Band Tomb door is added"
+    assert window.push(PlaceEvent(who="ada", zone="b0"))
+    assert window.push(PlaceEvent(who=foe, zone="b3"))
+    assert window.push(StartEvent())
+    asked: list[SystemActionEvent] = [
+        SystemActionEvent(
+            action="move_bands", actor="ada", params={"to": "tomb door"}, dice=((45,),)
+        ),
+        SystemActionEvent(action="move_bands", actor="ada", params={"to": "Hall"}),
+    ]
+    monkeypatch.setattr(SystemActionDialog, "ask", classmethod(lambda cls, *a: asked.pop(0)))
+    menu_action = window.system_actions["move_bands"]
+    assert menu_action.text() == "Move across bands..."
+    menu_action.trigger()
+    text = window.doc.log[-1].text
+    assert "Ada Quill may not move to Tomb door: Tomb door is 3 bands away" in text
+    assert "row 9, d100 45 (kicker 5) = Poor: 1 band this round as a free action" in text
+    assert window.doc.participant("ada").zone == "b0"  # type: ignore[union-attr]
+    menu_action.trigger()
+    assert "Ada Quill moves to Hall (Hall is 1 band away; free)" in window.doc.log[-1].text
+    assert window.doc.participant("ada").zone == "b1"  # type: ignore[union-attr]
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        QApplication.processEvents()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SHOTS / "art-range-track.png"))

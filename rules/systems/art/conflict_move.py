@@ -68,7 +68,7 @@ ACTION = ActionSpec(
             name="to",
             label="To band",
             type="str",
-            help="The band on the range track to move to.",
+            help="The band on the range track to move to (its name or id).",
         ),
         ActionParam(
             name="reading",
@@ -87,8 +87,16 @@ ACTION = ActionSpec(
 
 
 def _band_index(state: Encounter, band: str) -> int:
+    """Where band ``band`` (its id, else its name in any case) is on the track.
+
+    Raises:
+        RuleViolation: no such band.
+    """
     for i, z in enumerate(state.zones):
         if z.id == band:
+            return i
+    for i, z in enumerate(state.zones):
+        if z.name and z.name.casefold() == band.casefold():
             return i
     raise RuleViolation(f"there is no band {band!r} on the range track")
 
@@ -176,8 +184,8 @@ def apply_move(
         raise RuleViolation("start the combat first: movement is rolled in a round")
     assert event.actor is not None  # the spec requires an actor
     p = steps.find(state, event.actor, active=True)
-    to = str(event.params["to"]).strip()
-    target = _band_index(state, to)
+    target = _band_index(state, str(event.params["to"]).strip())
+    to = state.zones[target].id
     if p.zone is None:
         raise RuleViolation(
             f"{p.name} is not on the range track: the narrator places the token first"
