@@ -416,6 +416,14 @@ class ConflictRules(CastRules, Protocol):
         """What the window calls a GM character written into the scene and a group of them
         (``("named NPC", "minion group")``), lower case."""
 
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """The last roll's result for the dice panel and the player view, after the efforts
+        (``effort``: the actor's; ``opposition``: what it faced, None for a roll without a
+        verdict); None: the window's own words (:meth:`hit_text` for a hit, else
+        :meth:`margin_text` of ``shifts``)."""
+
     @property
     def zone_words(self) -> tuple[str, str] | None:
         """The heading of a scene's places and the noun for one (``("Zones and borders",
@@ -644,6 +652,12 @@ class ConflictHookDefaults:
     def cast_words(self) -> tuple[str, str]:
         """Named NPCs and minion groups (SotC "Minions")."""
         return ("named NPC", "minion group")
+
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """None: the margin in shifts, or the hit."""
+        return None
 
     @property
     def zone_words(self) -> tuple[str, str] | None:

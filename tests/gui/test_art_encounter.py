@@ -275,6 +275,8 @@ def test_exploration_phases_show_the_time_spent_against_the_limit(qtbot: Any, li
     window.dice.dice.setText("2")  # row 7 of the made-up table: Catastrophic
     _click(qtbot, window.dice.roll_button)
     assert "takes 9 phases, 9 hours" in window.doc.log[-1].text
+    # successes counted from the difficulty ("Successes & Failures"), not "0 columns over"
+    assert window.dice.result.text().endswith("\u2192 vs Catastrophic: 1s")
     assert phases.time.text().startswith("Ada Quill: 9 hours spent; a phase is 1 hour")
     assert "limited" not in phases.time.text()
     assert "Phase-track turn" in window.windowTitle() or "phase-track turn" in (

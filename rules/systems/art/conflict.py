@@ -509,6 +509,18 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         """Damage by its wound level: ``Great damage`` ("Recording Damage")."""
         return f"{_column(amount).title} damage"
 
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """A roll's successes or failures against its difficulty (``vs Poor: 2f``,
+        "Successes & Failures"), not a margin that reads 0 for a failure; an attack that
+        deals nothing: ``no damage``."""
+        if action == "roll" and opposition is not None:
+            return self.roll_verdict(effort, opposition)
+        if action == "attack" and shifts <= 0:
+            return "no damage"
+        return None
+
     def margin_text(self, margin: int) -> str:
         """Columns over the difficulty: ``2 columns over``."""
         return f"{margin} column{'s' if margin != 1 else ''} over"
