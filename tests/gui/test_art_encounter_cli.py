@@ -180,3 +180,14 @@ def test_the_range_track_example_moves_refuses_and_overrides(
     assert "Ada Quill moves to Stairs (Stairs is 1 band away; beyond its movement" in log[4]
     assert "Tomb Guardian moves by its Agility rating, Poor (foes do not roll)" in log[5]
     assert {p["zone"] for p in data["participants"].values()} == {"stairs"}
+
+
+def test_the_documented_movement_example_is_the_scripts() -> None:
+    """docs/encounter-script.md "Movement on the range track": the example's events are those
+    of examples/encounters/art-range-track.json (so the logged lines it quotes are the ones
+    the test above checks)."""
+    doc = (REPO / "docs/encounter-script.md").read_text("utf-8")
+    section = doc.split("**Movement on the range track**", 1)[1]
+    block = section.split("```json", 1)[1].split("```", 1)[0]
+    script = json.loads((REPO / "docs/examples/encounters/art-range-track.json").read_text())
+    assert json.loads(block) == script["events"][1:5]
