@@ -430,6 +430,12 @@ class ConflictRules(CastRules, Protocol):
         "zone")``); None when the system places no one (the scene panel hides them)."""
 
     @property
+    def zone_borders(self) -> bool:
+        """Whether the scene's places have borders between them that a move crosses (False:
+        the window offers no border command, e.g. places in a row whose order is the
+        distance)."""
+
+    @property
     def difficulty_on_ladder(self) -> bool:
         """Whether a difficulty is chosen, and a result shown, by its name on the system's
         ladder (the dice panel shows the adjectives, from the bottom rung to the top) rather
@@ -663,6 +669,11 @@ class ConflictHookDefaults:
     def zone_words(self) -> tuple[str, str] | None:
         """Zones with borders between them (the FATE books' zones)."""
         return ("Zones and borders", "zone")
+
+    @property
+    def zone_borders(self) -> bool:
+        """Yes: zones are joined by borders (SotC "Zones and Borders")."""
+        return True
 
     @property
     def difficulty_on_ladder(self) -> bool:

@@ -270,6 +270,7 @@ class ScenePanel(QWidget):
         )  # fmt: skip
         for w in zone_widgets:
             w.setVisible(words is not None)
+        self.border_button.setVisible(words is not None and self._doc.conflict_rules.zone_borders)
         if words is None:
             return
         heading, noun = words

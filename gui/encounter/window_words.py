@@ -7,7 +7,8 @@ commands without aspects, no maneuver or block where the book has none
 (:attr:`ConflictRules.shared_actions`), no consequence commands without consequences, no full
 defense without its bonus, no granted points where the GM grants none
 (:attr:`ConflictRules.grants_points`), no places where the system places no one
-(:attr:`ConflictRules.zone_words`); the harm a box takes by the tracks' own word
+(:attr:`ConflictRules.zone_words`) and no borders between places in a row
+(:attr:`ConflictRules.zone_borders`); the harm a box takes by the tracks' own word
 (:attr:`TrackSpec.harm`: ``Mark damage``), an exchange by :attr:`ConflictRules.exchange_word`,
 the GM's characters by :attr:`ConflictRules.cast_words` (``Add foe``).
 Help > Keyboard Shortcuts then lists the commands the window shows, in the same words
@@ -99,6 +100,8 @@ def show_words(window: Any, cr: ConflictRules) -> None:
         mark.setText(text)
         mark.setToolTip(f"Mark {harm} ({key_text('mark_stress')})")
     window.hide_npc_tracks.setText(f"&Hide NPC {harm} in the player view")
+    border = window._zone_actions[1]  # Scene > Border between zones
+    border.setVisible(cr.zone_words is not None and cr.zone_borders)
     one, group = cr.cast_words
     for name, noun, button in (("add_npc", one, "NPC"), ("add_minions", group, "minions")):
         action = window.actions_by_name[name]

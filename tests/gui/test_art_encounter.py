@@ -359,6 +359,7 @@ def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path
         assert window.actions_by_name["add_npc"].text() == "Add named &NPC..."
         assert window.toolbar.buttons["add_minions"].text() == "Add minions\u2026"
         assert window.actions_by_name["fate_point"].isVisible()
+        assert window.scene.border_button.isVisible() and window._zone_actions[1].isVisible()
         assert window.actions_by_name["maneuver"].isVisible()
         assert window.actions_by_name["mark_stress"].text() == "Mark &stress"
         assert window.actions_by_name["scene_aspect"].isVisible()
@@ -386,6 +387,9 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
     assert window.actions_by_name["add_npc"].text().replace("&", "") == "Add foe..."
     assert window.toolbar.buttons["add_npc"].text() == "Add foe\u2026"
     assert window.toolbar.buttons["add_minions"].text() == "Add foes\u2026"
+    # the bands lie in a row: no borders between them ("Range Track", L1903-1919)
+    assert window.scene.border_button.isHidden()
+    assert not window._zone_actions[1].isVisible()
     asked: list[str] = []
 
     def ask(cls: Any, parent: Any, title: str, label: str, text: str = "") -> str:

@@ -495,6 +495,12 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return None if self._settings.exploration else ("Bands on the range track", "band")
 
     @property
+    def zone_borders(self) -> bool:
+        """No: the bands lie in a row, the number between two tokens is their distance
+        ("Range Track", L1903-1919; :mod:`conflict_move`)."""
+        return False
+
+    @property
     def difficulty_on_ladder(self) -> bool:
         """Yes: a difficulty is a result column, Catastrophic to Extreme ("Adjusting
         Difficulty", L1027)."""
