@@ -277,7 +277,8 @@ class ScenePanel(QWidget):
         self.zones_label.setText(f"<b>{heading}</b>")
         self.add_zone_button.setToolTip(f"Add a {noun}")
         self.rename_zone_button.setToolTip(f"Rename the selected {noun}")
-        self.remove_zone_button.setToolTip(f"Remove the selected {noun} and its borders")
+        borders = " and its borders" if self._doc.conflict_rules.zone_borders else ""
+        self.remove_zone_button.setToolTip(f"Remove the selected {noun}{borders}")
         self.border_button.setToolTip(f"Join two {noun}s (or part them)")
         self.place_button.setToolTip(f"Put the selected participant in a {noun}")
 

@@ -389,6 +389,7 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
     assert window.toolbar.buttons["add_minions"].text() == "Add foes\u2026"
     # the bands lie in a row: no borders between them ("Range Track", L1903-1919)
     assert window.scene.border_button.isHidden()
+    assert window.scene.remove_zone_button.toolTip() == "Remove the selected band"
     assert not window._zone_actions[1].isVisible()
     asked: list[str] = []
 
