@@ -219,7 +219,7 @@ class EncounterWindow(QMainWindow):
         if name:
             action.setShortcuts(keys(name))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({key_text(name)})")
+            action.setToolTip(f"{text.replace('&', '')} ({key_text(name)})")  # no key marks
         action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         self.addAction(action)

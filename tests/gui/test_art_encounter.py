@@ -382,6 +382,7 @@ def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
             "fate_point", "add_aspect", "scene_aspect")  # fmt: skip
     assert not any(window.actions_by_name[n].isVisible() for n in gone)
     assert window.actions_by_name["mark_stress"].text().replace("&", "") == "Mark damage"
+    assert window.actions_by_name["take_out"].toolTip() == "Take out (Shift+X)"  # no "&"
     assert window.hide_npc_tracks.text().replace("&", "") == "Hide NPC damage in the player view"
     # foes, and groups of foes on one token ("Range Track", L1905)
     assert window.actions_by_name["add_npc"].text().replace("&", "") == "Add foe..."
