@@ -427,9 +427,33 @@ class ConflictRules(CastRules, Protocol):
         """The short heading of what ``Participant.fate_points`` holds (``FP``)."""
 
     @property
+    def grants_points(self) -> bool:
+        """Whether the GM hands out the points ``Participant.fate_points`` holds (a FATE
+        compel's fate point); False: the window offers no command to grant them."""
+
+    @property
+    def cast_words(self) -> tuple[str, str]:
+        """What the window calls a GM character written into the scene and a group of them
+        (``("named NPC", "minion group")``), lower case."""
+
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """The last roll's result for the dice panel and the player view, after the efforts
+        (``effort``: the actor's; ``opposition``: what it faced, None for a roll without a
+        verdict); None: the window's own words (:meth:`hit_text` for a hit, else
+        :meth:`margin_text` of ``shifts``)."""
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """The heading of a scene's places and the noun for one (``("Zones and borders",
         "zone")``); None when the system places no one (the scene panel hides them)."""
+
+    @property
+    def zone_borders(self) -> bool:
+        """Whether the scene's places have borders between them that a move crosses (False:
+        the window offers no border command, e.g. places in a row whose order is the
+        distance)."""
 
     @property
     def difficulty_on_ladder(self) -> bool:
@@ -651,9 +675,30 @@ class ConflictHookDefaults:
         return "FP"
 
     @property
+    def grants_points(self) -> bool:
+        """Yes: compels and awards give fate points."""
+        return True
+
+    @property
+    def cast_words(self) -> tuple[str, str]:
+        """Named NPCs and minion groups (SotC "Minions")."""
+        return ("named NPC", "minion group")
+
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """None: the margin in shifts, or the hit."""
+        return None
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """Zones with borders between them (the FATE books' zones)."""
         return ("Zones and borders", "zone")
+
+    @property
+    def zone_borders(self) -> bool:
+        """Yes: zones are joined by borders (SotC "Zones and Borders")."""
+        return True
 
     @property
     def difficulty_on_ladder(self) -> bool:

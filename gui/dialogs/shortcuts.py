@@ -7,6 +7,8 @@ application: both windows' Help menus raise the same one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -46,17 +48,7 @@ class ShortcutsDialog(QDialog):
         self.tree.setHeaderLabels(["Keys", "Command"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        for group in _GROUPS:
-            head = QTreeWidgetItem([group, ""])
-            font = head.font(0)
-            font.setBold(True)
-            head.setFont(0, font)
-            head.setFirstColumnSpanned(True)
-            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.tree.addTopLevelItem(head)
-            for s in SHORTCUTS:
-                if s.where == group:
-                    self.tree.addTopLevelItem(QTreeWidgetItem([key_text(s.name), s.text]))
+        self.fill(None)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
@@ -67,6 +59,29 @@ class ShortcutsDialog(QDialog):
         box.addWidget(self.tree, 1)
         box.addWidget(buttons)
         self.resize(820, 660)
+
+    def fill(self, shown: Mapping[str, str] | None) -> None:
+        """List every window's keys; of the encounter window's, only the commands in
+        ``shown`` (name to the text in the scene's system's words), or all when None."""
+        self.tree.clear()
+        for group in _GROUPS:
+            head = QTreeWidgetItem([group, ""])
+            font = head.font(0)
+            font.setBold(True)
+            head.setFont(0, font)
+            head.setFirstColumnSpanned(True)
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.tree.addTopLevelItem(head)
+            for s in SHORTCUTS:
+                if s.where != group:
+                    continue
+                if group == ENCOUNTER and shown is not None:
+                    if s.name not in shown:
+                        continue  # a command the encounter window does not show
+                    text = shown[s.name]
+                else:
+                    text = s.text
+                self.tree.addTopLevelItem(QTreeWidgetItem([key_text(s.name), text]))
 
     def listed(self) -> list[tuple[str, str]]:
         """(keys, command) of every row that names a command (for tests)."""
@@ -81,8 +96,11 @@ class ShortcutsDialog(QDialog):
 _open: list[ShortcutsDialog] = []
 
 
-def show_shortcuts(parent: QWidget | None = None) -> ShortcutsDialog:
-    """Show (or raise) the application's one shortcuts window and return it."""
+def show_shortcuts(
+    parent: QWidget | None = None, shown: Mapping[str, str] | None = None
+) -> ShortcutsDialog:
+    """Show (or raise) the application's one shortcuts window and return it, listing of the
+    encounter window's commands those in ``shown`` (name to text; None: all of them)."""
     dialog = _open[0] if _open else None
     if dialog is not None:
         try:
@@ -92,6 +110,7 @@ def show_shortcuts(parent: QWidget | None = None) -> ShortcutsDialog:
     if dialog is None:
         dialog = ShortcutsDialog(None)
         _open[:] = [dialog]
+    dialog.fill(shown)
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

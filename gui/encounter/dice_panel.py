@@ -394,9 +394,15 @@ class DicePanel(QWidget):
                 effort = ladder.adjective(r.effort)
             parts.append(f"{label}: {r.skill} {effort}")
         text = " vs ".join(parts)
-        if outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
+        first = outcome.rolls[0].effort if outcome.rolls else 0
+        words = cr.result_words(outcome.action, first, outcome.opposition, outcome.shifts)
+        if words is not None:  # the system's own words for the result
+            text += f" \u2192 {words}"
+        elif outcome.action == "attack" and outcome.shifts > 0:  # what the hit deals
             text += f" \u2192 {cr.hit_text(outcome.shifts)}"
-        elif outcome.action in ("attack", "maneuver", "roll", "pass_block"):
+        elif outcome.action in ("attack", "maneuver", "pass_block") or (
+            outcome.action == "roll" and outcome.opposition is not None  # None: no verdict
+        ):
             text += f" \u2192 {cr.margin_text(outcome.shifts)}"
         if outcome.spin:
             text += " (spin)"

@@ -185,8 +185,15 @@ class PlayerViewWindow(QMainWindow):
             and last.opposition != last.rolls[1].effort
         ):
             text += f", blocked at {self._effort(last.opposition)}"
-        if last.action in ("attack", "maneuver", "roll", "pass_block", "sprint"):
-            text += f" \u2192 {self._doc.conflict_rules.margin_text(last.shifts)}"
+        cr = self._doc.conflict_rules
+        first = last.rolls[0].effort if last.rolls else 0
+        words = cr.result_words(last.action, first, last.opposition, last.shifts)
+        if words is not None:  # the system's own words for the result
+            text += f" \u2192 {words}"
+        elif last.action in ("attack", "maneuver", "pass_block", "sprint") or (
+            last.action == "roll" and last.opposition is not None  # None: no verdict
+        ):
+            text += f" \u2192 {cr.margin_text(last.shifts)}"
         if last.spin:
             text += ", spin"
         self.last_roll.setText(f"<b>Last roll:</b> {text}")

@@ -270,13 +270,15 @@ class ScenePanel(QWidget):
         )  # fmt: skip
         for w in zone_widgets:
             w.setVisible(words is not None)
+        self.border_button.setVisible(words is not None and self._doc.conflict_rules.zone_borders)
         if words is None:
             return
         heading, noun = words
         self.zones_label.setText(f"<b>{heading}</b>")
         self.add_zone_button.setToolTip(f"Add a {noun}")
         self.rename_zone_button.setToolTip(f"Rename the selected {noun}")
-        self.remove_zone_button.setToolTip(f"Remove the selected {noun} and its borders")
+        borders = " and its borders" if self._doc.conflict_rules.zone_borders else ""
+        self.remove_zone_button.setToolTip(f"Remove the selected {noun}{borders}")
         self.border_button.setToolTip(f"Join two {noun}s (or part them)")
         self.place_button.setToolTip(f"Put the selected participant in a {noun}")
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
-    QMenu,
     QSplitter,
     QStackedWidget,
     QStyledItemDelegate,
@@ -45,6 +44,8 @@ from gui.encounter.system_actions import install_offers
 from gui.encounter.system_prompts import EncounterPrompts, GenericEncounterPrompts
 from gui.encounter.toolbar import EncounterToolBar
 from gui.encounter.turn_model import BOXES_ROLE, ID_ROLE, TurnOrderModel, has_aspects
+from gui.encounter.window_words import mnemonic as _mnemonic
+from gui.encounter.window_words import show_words, shown_shortcuts
 from gui.shortcuts import key_text, keys
 from rules.conflict import companion, fill_dice, minion_group
 from rules.encounter import (
@@ -101,20 +102,6 @@ class BoxDelegate(QStyledItemDelegate):
             self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
             return True
         return False
-
-
-def _mnemonic(word: str, action: QAction) -> str:
-    """``word`` with ``&`` before its first letter that no other entry of ``action``'s menus
-    uses as its key (none when every letter is taken)."""
-    taken = {
-        other.text()[other.text().index("&") + 1].lower()
-        for menu in action.associatedObjects()
-        if isinstance(menu, QMenu)
-        for other in menu.actions()
-        if other is not action and "&" in other.text()[:-1]
-    }
-    at = next((i for i, ch in enumerate(word) if ch.isalpha() and ch.lower() not in taken), None)
-    return word if at is None else f"{word[:at]}&{word[at:]}"
 
 
 class EncounterWindow(QMainWindow):
@@ -232,7 +219,7 @@ class EncounterWindow(QMainWindow):
         if name:
             action.setShortcuts(keys(name))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({key_text(name)})")
+            action.setToolTip(f"{text.replace('&', '')} ({key_text(name)})")  # no key marks
         action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         self.addAction(action)
@@ -311,7 +298,7 @@ class EncounterWindow(QMainWindow):
         """Help > Keyboard Shortcuts: the app's one list of keys (non-modal)."""
         from gui.dialogs.shortcuts import show_shortcuts
 
-        return show_shortcuts(self)
+        return show_shortcuts(self, shown_shortcuts(self, self.doc.conflict_rules))
 
     def _on_hide_npc_tracks(self, hide: bool) -> None:
         if self.player_view is not None:
@@ -398,6 +385,7 @@ class EncounterWindow(QMainWindow):
             action.setText(text)
             action.setToolTip(f"Next {word} ({key_text('next_exchange')})")
             self.toolbar.show_exchange_word(word)
+        show_words(self, cr)  # the Act menu's commands, hidden or named for the system
 
     def _on_save_failed(self, message: str) -> None:
         self.show_message(f"Not saved: {message}")
@@ -485,7 +473,8 @@ class EncounterWindow(QMainWindow):
         who = self.selected()
         if who is None:
             return
-        reason = TextPrompt.ask(self, "GM override", "Why may they act again this exchange?")
+        word = self.doc.conflict_rules.exchange_word
+        reason = TextPrompt.ask(self, "GM override", f"Why may they act again this {word}?")
         if reason and reason.strip():
             self.push(GmOverrideEvent(who=who, reason=reason.strip()))
 

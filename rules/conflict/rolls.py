@@ -284,8 +284,9 @@ def _roll_action(state: Encounter, cr: ConflictRules, ev: RollEvent) -> tuple[En
     if ev.note:
         text += f" \u2014 {ev.note}"
     outcome = Outcome(
-        action="roll", actor=ev.who, rolls=(rec,), opposition=ev.difficulty, shifts=shifts,
-        success=success, spin=spin, text=text,
+        action="roll", actor=ev.who, rolls=(rec,),
+        opposition=ev.difficulty if read.verdict else None,  # no verdict: no difficulty
+        shifts=shifts, success=success, spin=spin, text=text,
     )  # fmt: skip
     return state.model_copy(update={"last": outcome, "spin": None}), text
 

@@ -323,20 +323,26 @@ def _set_scene(state: Encounter, cr: ConflictRules, ev: SetSceneEvent) -> tuple[
     return state.model_copy(update=updates), "The scene is " + " and ".join(parts)
 
 
+def _noun(cr: ConflictRules) -> str:
+    """A scene's place in the log, in the system's words (``Zone``; ART: ``Band``)."""
+    words = cr.zone_words
+    return words[1].capitalize() if words is not None else "Zone"
+
+
 def _add_zone(state: Encounter, cr: ConflictRules, ev: AddZoneEvent) -> tuple[Encounter, str]:
     if any(z.id == ev.zone for z in state.zones):
         raise RuleViolation(f"there is already a zone {ev.zone!r}")
     zones = (*state.zones, Zone(id=ev.zone, name=ev.name))
     if len(zones) > 100:
         raise RuleViolation("a scene has at most 100 zones")
-    return state.model_copy(update={"zones": zones}), f"Zone {ev.name or ev.zone} is added"
+    return state.model_copy(update={"zones": zones}), f"{_noun(cr)} {ev.name or ev.zone} is added"
 
 
 def _rename_zone(state: Encounter, cr: ConflictRules, ev: RenameZoneEvent) -> tuple[Encounter, str]:
     old = _require_zone(state, ev.zone)
     zones = tuple(z.model_copy(update={"name": ev.name}) if z.id == ev.zone else z
                   for z in state.zones)  # fmt: skip
-    text = f"Zone {old.name or old.id} is now {ev.name or ev.zone}"
+    text = f"{_noun(cr)} {old.name or old.id} is now {ev.name or ev.zone}"
     return state.model_copy(update={"zones": zones}), text
 
 
@@ -350,7 +356,7 @@ def _remove_zone(state: Encounter, cr: ConflictRules, ev: RemoveZoneEvent) -> tu
             "participants": parts,
         }
     )
-    return state, f"Zone {old.name or old.id} is removed"
+    return state, f"{_noun(cr)} {old.name or old.id} is removed"
 
 
 def _set_border(state: Encounter, cr: ConflictRules, ev: SetBorderEvent) -> tuple[Encounter, str]:

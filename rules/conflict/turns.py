@@ -235,7 +235,8 @@ def _gm_override(state: Encounter, cr: ConflictRules, ev: GmOverrideEvent) -> tu
     if ev.who in state.overrides:
         raise RuleViolation(f"{p.name} already has a GM override waiting")
     state = state.model_copy(update={"overrides": (*state.overrides, ev.who)})
-    return state, f"GM override: {p.name} may take one more action this exchange ({ev.reason})"
+    word = cr.exchange_word
+    return state, f"GM override: {p.name} may take one more action this {word} ({ev.reason})"
 
 
 HANDLERS: dict[str, Any] = {

@@ -275,6 +275,8 @@ def test_exploration_phases_show_the_time_spent_against_the_limit(qtbot: Any, li
     window.dice.dice.setText("2")  # row 7 of the made-up table: Catastrophic
     _click(qtbot, window.dice.roll_button)
     assert "takes 9 phases, 9 hours" in window.doc.log[-1].text
+    # successes counted from the difficulty ("Successes & Failures"), not "0 columns over"
+    assert window.dice.result.text().endswith("\u2192 vs Catastrophic: 1s")
     assert phases.time.text().startswith("Ada Quill: 9 hours spent; a phase is 1 hour")
     assert "limited" not in phases.time.text()
     assert "Phase-track turn" in window.windowTitle() or "phase-track turn" in (
@@ -354,7 +356,115 @@ def test_a_fate_window_keeps_its_words(qtbot: Any, registry: Any, tmp_path: Path
         assert window.scene.zones_label.text() == "<b>Zones and borders</b>"
         assert window.scene.aspects.isVisible() and window.scene.zones.isVisible()
         assert window.actions_by_name["zone"].text() == "&Place selected in a zone..."
+        assert window.actions_by_name["add_npc"].text() == "Add named &NPC..."
+        assert window.toolbar.buttons["add_minions"].text() == "Add minions\u2026"
+        assert window.actions_by_name["fate_point"].isVisible()
+        assert window.scene.border_button.isVisible() and window._zone_actions[1].isVisible()
+        assert window.actions_by_name["maneuver"].isVisible()
+        assert window.actions_by_name["mark_stress"].text() == "Mark &stress"
         assert window.actions_by_name["scene_aspect"].isVisible()
         assert window.dice.difficulty.text() == "0"
         assert (window.dice.difficulty.minimum(), window.dice.difficulty.maximum()) == (-10, 20)
         window.close()
+
+
+def test_the_act_menu_and_the_shortcuts_list_hold_only_arts_commands(
+    qtbot: Any, library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No FATE command in an ART encounter: no maneuver or block, no consequences, no full
+    defense (dodging is its own action, L2071-2079), no fate point to grant (the narrator grants
+    no Fame: it rises from Glory, L357, and comes back on Awesome, L1091-1093); a box marks
+    damage ("Recording Damage"); the GM override and F1 speak of rounds; F1 lists only the
+    commands the window shows. An initiative roll has no difficulty (L914-918), so no margin."""
+    window = _window(qtbot, library, seed=8)
+    _add_cast(window, library, monkeypatch)
+    gone = ("maneuver", "block", "consequence", "companion_hit", "fill_lower", "full_defense",
+            "fate_point", "add_aspect", "scene_aspect")  # fmt: skip
+    assert not any(window.actions_by_name[n].isVisible() for n in gone)
+    assert window.actions_by_name["mark_stress"].text().replace("&", "") == "Mark damage"
+    assert window.actions_by_name["take_out"].toolTip() == "Take out (Shift+X)"  # no "&"
+    assert window.hide_npc_tracks.text().replace("&", "") == "Hide NPC damage in the player view"
+    # foes, and groups of foes on one token ("Range Track", L1905)
+    assert window.actions_by_name["add_npc"].text().replace("&", "") == "Add foe..."
+    assert window.toolbar.buttons["add_npc"].text() == "Add foe\u2026"
+    assert window.toolbar.buttons["add_minions"].text() == "Add foes\u2026"
+    # the bands lie in a row: no borders between them ("Range Track", L1903-1919)
+    assert window.scene.border_button.isHidden()
+    assert window.scene.remove_zone_button.toolTip() == "Remove the selected band"
+    assert not window._zone_actions[1].isVisible()
+    asked: list[str] = []
+
+    def ask(cls: Any, parent: Any, title: str, label: str, text: str = "") -> str:
+        asked.append(label)
+        return "the goblin trips"
+
+    from gui.encounter.prompts import TextPrompt
+
+    monkeypatch.setattr(TextPrompt, "ask", classmethod(ask))
+    window.dice.select(actor="ada", target="")
+    window.dice.skill.setCurrentText("Initiative")
+    window.dice.dice.setText("50")
+    _click(qtbot, window.dice.roll_button)
+    last = window.doc.state.last
+    assert last is not None and last.opposition is None
+    assert "Initiative" in window.dice.result.text() and "over" not in window.dice.result.text()
+    assert window.push(StartEvent())
+    window.select("ada")
+    window.gm_override()
+    assert asked == ["Why may they act again this round?"]
+    assert "one more action this round (the goblin trips)" in window.doc.log[-1].text
+    dialog = window.show_shortcuts()
+    try:
+        listed = dict((text, keys) for keys, text in dialog.listed())
+        assert "Maneuver" not in listed and "Block" not in listed
+        assert not any("fate point" in t or "aspect" in t or "consequence" in t for t in listed)
+        assert "Next round" in listed and "Next exchange" not in listed
+        assert "GM override: the selected may act once more this round" in listed
+        assert "Mark damage: check the box for the pending hit" in listed
+        assert "Place the selected participant in a band" in listed
+        assert "Add a foe" in listed and "Add a group of foes" in listed
+    finally:
+        dialog.close()
+
+
+def test_movement_across_the_bands_from_the_rules_menu(
+    qtbot: Any, library: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules > Movement > Move across bands (Chapter 5 "Movement Rates", L1921-1940): Ada's
+    Poor Agility (row 9 of the made-up table, 45) goes 1 band as a free action (L1935); 3
+    bands are refused with the reason in the log (the token stays), 1 goes, free; the band is
+    named as the bands list shows it."""
+    from gui.encounter.system_actions import SystemActionDialog
+    from rules.encounter import AddZoneEvent, PlaceEvent
+
+    window = _window(qtbot, library, seed=9)
+    _add_cast(window, library, monkeypatch)
+    foe = next(p.id for p in window.doc.state.participants if p.id != "ada")
+    bands = ("Far end", "Hall", "Stairs", "Tomb door")
+    for i, name in enumerate(bands):
+        assert window.push(AddZoneEvent(zone=f"b{i}", name=name))
+    assert window.doc.log[-1].text == "Band Tomb door is added"
+    assert window.push(PlaceEvent(who="ada", zone="b0"))
+    assert window.push(PlaceEvent(who=foe, zone="b3"))
+    assert window.push(StartEvent())
+    asked: list[SystemActionEvent] = [
+        SystemActionEvent(
+            action="move_bands", actor="ada", params={"to": "tomb door"}, dice=((45,),)
+        ),
+        SystemActionEvent(action="move_bands", actor="ada", params={"to": "Hall"}),
+    ]
+    monkeypatch.setattr(SystemActionDialog, "ask", classmethod(lambda cls, *a: asked.pop(0)))
+    menu_action = window.system_actions["move_bands"]
+    assert menu_action.text() == "Move across bands..."
+    menu_action.trigger()
+    text = window.doc.log[-1].text
+    assert "Ada Quill may not move to Tomb door: Tomb door is 3 bands away" in text
+    assert "row 9, d100 45 (kicker 5) = Poor: 1 band this round as a free action" in text
+    assert window.doc.participant("ada").zone == "b0"  # type: ignore[union-attr]
+    menu_action.trigger()
+    assert "Ada Quill moves to Hall (Hall is 1 band away; free)" in window.doc.log[-1].text
+    assert window.doc.participant("ada").zone == "b1"  # type: ignore[union-attr]
+    if os.environ.get("FATESMITH_SCREENSHOTS"):
+        QApplication.processEvents()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SHOTS / "art-range-track.png"))

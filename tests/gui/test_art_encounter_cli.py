@@ -157,3 +157,37 @@ def test_the_lock_picking_example_in_exploration_phases(
     assert main(["encounter", "run", str(LOCK)]) == 0
     out = capsys.readouterr()[0]
     assert out.splitlines()[0].endswith("physical conflict, phase-track turn 6")
+
+
+def test_the_range_track_example_moves_refuses_and_overrides(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/encounter-script.md "Movement on the range track" (Chapter 5, L1921-1974): Poor
+    Agility moves 1 band free (L1938, the example L1942); a second band this round is refused
+    with the reason logged; the GM override lets it through; the foe moves by its Poor Agility
+    rating without a roll (L1956-1958)."""
+    example = REPO / "docs/examples/encounters/art-range-track.json"
+    code = main(["encounter", "run", str(example), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    log = data["log"]
+    assert "= Poor, read off the printed table: 1 band this round as a free action" in log[1]
+    assert "Ada Quill moves to Hall (Hall is 1 band away; free)" in log[1]
+    assert log[2].startswith("Ada Quill may not move to Stairs: Stairs is 1 band away")
+    assert "0 bands left; the GM may allow it (GM override)" in log[2]
+    assert "one more action this round (she slides down the banister)" in log[3]
+    assert "Ada Quill moves to Stairs (Stairs is 1 band away; beyond its movement" in log[4]
+    assert "Tomb Guardian moves by its Agility rating, Poor (foes do not roll)" in log[5]
+    assert {p["zone"] for p in data["participants"].values()} == {"stairs"}
+
+
+def test_the_documented_movement_example_is_the_scripts() -> None:
+    """docs/encounter-script.md "Movement on the range track": the example's events are those
+    of examples/encounters/art-range-track.json (so the logged lines it quotes are the ones
+    the test above checks)."""
+    doc = (REPO / "docs/encounter-script.md").read_text("utf-8")
+    section = doc.split("**Movement on the range track**", 1)[1]
+    block = section.split("```json", 1)[1].split("```", 1)[0]
+    script = json.loads((REPO / "docs/examples/encounters/art-range-track.json").read_text())
+    assert json.loads(block) == script["events"][1:5]

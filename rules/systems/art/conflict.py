@@ -59,6 +59,7 @@ from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.settings import settings_words
 from rules.systems.art import conflict_cast as cast
+from rules.systems.art import conflict_move as moving
 from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
 from rules.systems.art.conflict_order import (
@@ -333,10 +334,14 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         )
 
     def _refused(self, p: Participant, skill: str, difficulty: int | None) -> str:
-        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit that
-        was aborted at its limit before ("Setting Time Limits", L1677-1681); else empty."""
-        if not self._settings.exploration or difficulty is None or timing.limit_of(p) is None:
+        """Why ``p`` may not roll ``skill`` now: in exploration, a task under a time limit, or
+        named by ``name_task``, that was aborted at its limit before ("Setting Time Limits",
+        L1677-1681: "Aborted actions cannot be attempted again until the next gaming
+        session"); else empty."""
+        if not self._settings.exploration or difficulty is None:
             return ""
+        if timing.limit_of(p) is None and timing.OPT_TASK not in p.options:
+            return ""  # a bare roll names no task (name_task names one)
         task = timing.task_of(p, skill)
         return timing.refusal(p, task) if timing.was_aborted(p, task) else ""
 
@@ -473,10 +478,27 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return "Fame"
 
     @property
+    def grants_points(self) -> bool:
+        """No: the narrator hands out no Fame point. Fame rises only from Glory (Chapter 1
+        "Glory", L357) and comes back only on an Awesome roll ("Regaining Fame", L1091-1093)."""
+        return False
+
+    @property
+    def cast_words(self) -> tuple[str, str]:
+        """Foes, and groups of foes on one token ("Range Track", L1905)."""
+        return ("foe", "group of foes")
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
         exploration, where the track counts phases ("Phase Track")."""
         return None if self._settings.exploration else ("Bands on the range track", "band")
+
+    @property
+    def zone_borders(self) -> bool:
+        """No: the bands lie in a row, the number between two tokens is their distance
+        ("Range Track", L1903-1919; :mod:`conflict_move`)."""
+        return False
 
     @property
     def difficulty_on_ladder(self) -> bool:
@@ -493,6 +515,18 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         """Damage by its wound level: ``Great damage`` ("Recording Damage")."""
         return f"{_column(amount).title} damage"
 
+    def result_words(
+        self, action: str, effort: int, opposition: int | None, shifts: int
+    ) -> str | None:
+        """A roll's successes or failures against its difficulty (``vs Poor: 2f``,
+        "Successes & Failures"), not a margin that reads 0 for a failure; an attack that
+        deals nothing: ``no damage``."""
+        if action == "roll" and opposition is not None:
+            return self.roll_verdict(effort, opposition)
+        if action == "attack" and shifts <= 0:
+            return "no damage"
+        return None
+
     def margin_text(self, margin: int) -> str:
         """Columns over the difficulty: ``2 columns over``."""
         return f"{margin} column{'s' if margin != 1 else ''} over"
@@ -500,11 +534,19 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     # -- exploration time -----------------------------------------------------------------------
 
     def actions(self) -> tuple[ActionSpec, ...]:
-        """A time limit before a roll, a raised scale after a failure (exploration phases)."""
-        return timing.ACTIONS
+        """A time limit before a roll, a raised scale after a failure (exploration phases);
+        movement across the range track's bands (combat rounds)."""
+        return (*timing.ACTIONS, moving.ACTION)
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """One d100 for a move (the round's Agility roll; unused once it is made)."""
+        return 1 if event.action == moving.MOVE_BANDS else 0
 
     def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
-        """Apply one of :meth:`actions` (:func:`conflict_time.apply_action`)."""
+        """Apply one of :meth:`actions` (:func:`conflict_move.apply_move`,
+        :func:`conflict_time.apply_action`)."""
+        if event.action == moving.MOVE_BANDS:
+            return moving.apply_move(state, self, event, self._settings.exploration)
         return timing.apply_action(
             state, self, event, self._settings.phase_scale, self._settings.exploration
         )

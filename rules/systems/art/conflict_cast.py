@@ -35,6 +35,9 @@ OPT_FOE = "foe"
 """Participant option: a foe (its ratings are compared, it never rolls)."""
 OPT_DAMAGE = "damage"
 """Participant option: a foe's damage rating, +1 to +3 (ART Engine "Taking Damage")."""
+OPT_MOVE = "moved"
+"""Option: this round's movement, (round, Agility column, bands moved, action taken 0/1)
+(:mod:`rules.systems.art.conflict_move`)."""
 OPT_STAGGERED = "staggered"
 """Participant option: staggered after its turn in this round, it sits out the next one."""
 DAMAGE_MAX = 3
@@ -97,6 +100,14 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == OPT_STAGGERED:
             if not isinstance(value, bool):
                 return "staggered must be true or false"
+        elif key == OPT_MOVE:
+            if (
+                not isinstance(value, tuple)
+                or len(value) != 4  # (round, column, bands, action)
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                or not 0 <= int(value[1]) <= int(Result.AW)
+            ):
+                return "moved must be (round, Agility column 0-9, bands moved, action 0 or 1)"
         elif key in timing.OWNED:
             problem = timing.options_problem(key, value)
             if problem:

@@ -16,8 +16,10 @@ limit holds for that one roll) and the task it named with it (:data:`OPT_TASK`),
 aborted at their limit (:data:`OPT_ABORTED`). A task is the name given with the limit, else
 the trait rolled. An aborted task is not tried again in the encounter: a time limit naming it,
 or a roll under a limit for it, is refused with its reason in the log, unless the GM allows it
-with a GM override (spent on it). A roll with no limit announced names no task, so it is not
-checked (judgment call: the app cannot tell which task a bare roll is for).
+with a GM override (spent on it). A roll with no limit names its task by ``name_task`` before
+it (held until that roll, refused like a limit for an aborted task, and the roll with it); a
+bare roll, with neither, is not checked (the app cannot tell which task it attempts, and the
+trait alone would refuse every later roll of it).
 """
 
 from __future__ import annotations
@@ -151,7 +153,7 @@ def refusal(p: Participant, task: str) -> str:
     return (
         f"{p.name} may not try \u201c{task}\u201d again: it was aborted at its time limit and "
         f"is not to be tried again before the next session ({SECTION}); the GM may allow it "
-        f"(a GM override, then a time limit naming \u201c{task}\u201d)"
+        f"(a GM override, then a time limit naming \u201c{task}\u201d or the task named)"
     )
 
 
@@ -208,10 +210,11 @@ def status_text(scene: Scale, participants: Mapping[str, Participant]) -> str:
 
 TIME_LIMIT = "time_limit"
 RAISE_SCALE = "raise_scale"
+NAME_TASK = "name_task"
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=TIME_LIMIT,
-        label="Set a time limit\u2026",
+        label="Set a time limit",
         section=SECTION,
         group="Exploration phases",
         params=(
@@ -235,6 +238,23 @@ ACTIONS: tuple[ActionSpec, ...] = (
             ),
         ),
         help="The most phases the actor's next task may take (before the roll).",
+    ),
+    ActionSpec(
+        name=NAME_TASK,
+        label="Name the task",
+        section=SECTION,
+        group="Exploration phases",
+        params=(
+            ActionParam(
+                name="task",
+                label="Task",
+                type="str",
+                help="What the actor's next roll attempts (e.g. pick the lock): a task aborted "
+                "at its time limit is refused, and so is the roll, unless the GM allows it.",
+            ),
+        ),
+        help="Before a roll with no time limit: the task it attempts, so that a retry of an "
+        "aborted task is caught.",
     ),
     ActionSpec(
         name=RAISE_SCALE,
@@ -264,6 +284,8 @@ def apply_action(
     p = steps.find(state, event.actor, active=True)
     if event.action == TIME_LIMIT:
         return _time_limit(state, p, int(event.params["phases"]), str(event.params["task"]), scene)
+    if event.action == NAME_TASK:
+        return _name_task(state, p, str(event.params["task"]))
     scale = scale_of(scene, p)
     if scale == SCALES[-1]:
         raise RuleViolation(f"{p.name}'s attempts are already on the longest scale (decades)")
@@ -273,6 +295,40 @@ def apply_action(
     return steps.put(state, p), (
         f"{p.name}'s next attempts are on the scale of {new} (a phase is {duration_text(1, new)})"
     )
+
+
+def _allow_again(state: Encounter, p: Participant, task: str) -> tuple[Encounter, Participant]:
+    """``state`` with ``p``'s GM override spent on ``task``, no longer aborted for ``p``."""
+    rest = list(state.overrides)
+    rest.remove(p.id)
+    state = state.model_copy(update={"overrides": tuple(rest)})
+    kept = tuple(t for t in aborted_tasks(p) if not _same(t, task))
+    options = {k: v for k, v in p.options.items() if k != OPT_ABORTED}
+    if kept:
+        options[OPT_ABORTED] = kept
+    return state, steps.update(p, options=options)
+
+
+def _name_task(state: Encounter, p: Participant, task: str) -> tuple[Encounter, str]:
+    """``p``'s next roll attempts ``task`` (held until that roll): for a task aborted before,
+    refused with the reason logged (the task is held, so the roll is refused too), unless the
+    GM overrode it for ``p``.
+
+    Raises:
+        RuleViolation: no task, or a name too long.
+    """
+    task = " ".join(task.split())
+    if not task or len(task) > MAX_TASK:
+        raise RuleViolation(f"name the task in 1 to {MAX_TASK} characters")
+    allowed = ""
+    if was_aborted(p, task):
+        if p.id not in state.overrides:  # held all the same: the roll is refused too
+            named = steps.update(p, options={**p.options, OPT_TASK: task})
+            return steps.put(state, named), refusal(p, task)
+        state, p = _allow_again(state, p, task)
+        allowed = " (GM override: tried again before the next session)"
+    p = steps.update(p, options={**p.options, OPT_TASK: task})
+    return steps.put(state, p), f"{p.name}'s next roll attempts \u201c{task}\u201d{allowed}"
 
 
 def _time_limit(
