@@ -321,15 +321,17 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 ),
             )
         assert column is not None
+        fame, regained = cast.fame_regained(p, column)
         return self._phases(
             p,
             skill,
             difficulty,
             RollReading(
                 effort=int(column),
-                text=f"{dice} = {column.title}{how}",
+                text=f"{dice} = {column.title}{how}{regained}",
                 initiative=cast.initiative_place(column) if initiative else None,
                 verdict=not initiative,
+                points=fame,
             ),
         )
 
