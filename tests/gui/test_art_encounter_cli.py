@@ -196,7 +196,7 @@ def test_the_documented_movement_example_is_the_scripts() -> None:
 def test_an_awesome_roll_regains_fame_in_encounter_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """"Regaining Fame" (L1091-1093) through ``fatesmith encounter run``: Ada Quill (Fame 3, one
+    """Regaining Fame (L1091-1093) through ``fatesmith encounter run``: Ada Quill (Fame 3, one
     spent) spends another, then rolls Awesome (the column entered as read off a printed table):
     all expended Fame comes back, 3 to spend; a Superb roll after it changes nothing."""
     (tmp_path / "characters").mkdir()

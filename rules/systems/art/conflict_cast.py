@@ -220,9 +220,8 @@ def fame_regained(p: Participant, column: Result) -> tuple[int | None, str]:
     if p.fate_points >= full:
         return None, ""
     back = full - p.fate_points
-    return full, (
-        f"; Awesome: {p.name} recovers all expended Fame ({back} back, {full} to spend)"
-    )
+    words = f"; Awesome: {p.name} recovers all expended Fame ({back} back, {full} to spend)"
+    return full, words
 
 
 def foe_participant(
