@@ -116,3 +116,15 @@ def test_a_foe_regains_nothing(cr: ArtConflictRules) -> None:
     state = _scene(cr)
     foe = state.find("ghoul")
     assert foe is not None and OPT_FAME not in foe.options and foe.fate_points == 0
+
+
+def test_the_regained_fame_is_written_back_as_an_empty_tally(cr: ArtConflictRules) -> None:
+    """L1091-1092 with Chapter 2 "Fame" (L499-505): recovering all expended Fame erases the
+    tally, which the results written back to the character show."""
+    hero = balanced_adventurer(fame=3, fame_spent=2)
+    state = _scene(cr, fame=3, spent=2)
+    state, _entry = apply_event(cr, state, _roll("Awesome", difficulty=5))
+    ada = state.find("ada")
+    assert ada is not None
+    back = cr.apply_results(hero, ada)
+    assert back.fame == 3 and back.fame_spent == 0  # type: ignore[attr-defined]
