@@ -264,6 +264,12 @@ class ConflictRules(CastRules, Protocol):
         """What the window calls a GM character written into the scene and a group of them
         (``("named NPC", "minion group")``), lower case."""
 
+    @property
+    def command_words(self) -> Mapping[str, tuple[str, str]]:
+        """The window's commands the system names in its own words: command name
+        (:data:`gui.shortcuts.SHORTCUTS`) to (menu text without key mark or ellipsis, Help
+        text); empty: the window's words."""
+
     def result_words(
         self, action: str, effort: int, opposition: int | None, shifts: int
     ) -> str | None:
@@ -391,6 +397,11 @@ class ConflictRules(CastRules, Protocol):
     def actions(self) -> tuple[ActionSpec, ...]:
         """The actions this system adds to the shared ones (hazards, first aid...)."""
 
+    def action_applies(self, state: Encounter, action: str) -> bool:
+        """Whether the system action named ``action`` (one of :meth:`actions`) can be taken in
+        ``state`` under these rules at all (the Rules menu and the offers show only these; e.g.
+        an action of one mode of play in the other); True for any other."""
+
     def action_rolls(self, event: SystemActionEvent) -> int:
         """How many rolls ``event`` makes, each ``dice_for()`` (the engine draws missing dice
         for that many; ``event``'s parameters are checked, defaults filled in)."""
@@ -511,6 +522,11 @@ class ConflictHookDefaults:
     def cast_words(self) -> tuple[str, str]:
         """Named NPCs and minion groups (SotC "Minions")."""
         return ("named NPC", "minion group")
+
+    @property
+    def command_words(self) -> Mapping[str, tuple[str, str]]:
+        """None: the window's (FATE) words."""
+        return {}
 
     def result_words(
         self, action: str, effort: int, opposition: int | None, shifts: int
@@ -666,6 +682,10 @@ class ConflictHookDefaults:
     def actions(self) -> tuple[ActionSpec, ...]:
         """No actions beyond the shared ones."""
         return ()
+
+    def action_applies(self, state: Encounter, action: str) -> bool:
+        """Always: every action the system has applies whatever the state."""
+        return True
 
     def action_rolls(self, event: SystemActionEvent) -> int:
         """No rolls (there are no system actions)."""

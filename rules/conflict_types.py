@@ -69,6 +69,8 @@ class RollReading(BaseModel):
         verdict: Whether a ``roll`` event's line gives the verdict against its difficulty
             (:meth:`ConflictRules.roll_verdict`); False for a roll that has none, such as an
             initiative roll.
+        points: The roller's points (``Participant.fate_points``) after this roll, for a
+            system where a roll gives points back; None (the default): unchanged.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -78,6 +80,7 @@ class RollReading(BaseModel):
     initiative: int | None = None
     options: dict[str, OptionValue | None] = Field(default_factory=dict, max_length=32)
     verdict: bool = True
+    points: int | None = Field(default=None, ge=0, le=1000)
 
 
 class ActionParam(BaseModel):

@@ -10,7 +10,9 @@ rolled), the book section and what the action does. The answer is one event, pus
 the window's one mutation path (undo command, document, signals). :func:`install_offers` adds
 an :class:`OfferButton` to the status bar: the actions the system's encounter prompts say apply
 right now (a stunt after the hit that triggers it), each pushed at a click, or opened in the
-dialog, filled in, when it still needs a value. Nothing here names a game system.
+dialog, filled in, when it still needs a value. Both show only the actions the rules say apply
+in the current state (:meth:`ConflictRules.action_applies`: e.g. not an action of the other
+mode of play). Nothing here names a game system.
 """
 
 from __future__ import annotations
@@ -322,6 +324,16 @@ def install(window: Any, bar: Any) -> dict[str, Any]:
         action.setToolTip(spec.help)
         action.triggered.connect(_opener(window, spec))
         actions[spec.name] = action
+
+    def show_applicable(state: Encounter) -> None:
+        rules = window.doc.conflict_rules
+        for spec in specs:
+            actions[spec.name].setVisible(rules.action_applies(state, spec.name))
+        for sub in submenus.values():  # a group with nothing that applies is hidden too
+            sub.menuAction().setVisible(any(a.isVisible() for a in sub.actions()))
+
+    show_applicable(window.doc.state)
+    window.doc.state_replaced.connect(show_applicable)
     return actions
 
 
@@ -377,7 +389,8 @@ class OfferButton(QToolButton):
         from PySide6.QtWidgets import QMenu
 
         rules = self._window.doc.conflict_rules
-        self.offers = self._window.prompts.offered_actions(state, rules)
+        offered = self._window.prompts.offered_actions(state, rules)
+        self.offers = tuple(e for e in offered if rules.action_applies(state, e.action))
         specs = {s.name: s for s in rules.actions()} if self.offers else {}
         menu = QMenu(self)
         for event in self.offers:

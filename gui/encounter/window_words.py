@@ -10,13 +10,15 @@ defense without its bonus, no granted points where the GM grants none
 (:attr:`ConflictRules.zone_words`) and no borders between places in a row
 (:attr:`ConflictRules.zone_borders`); the harm a box takes by the tracks' own word
 (:attr:`TrackSpec.harm`: ``Mark damage``), an exchange by :attr:`ConflictRules.exchange_word`,
-the GM's characters by :attr:`ConflictRules.cast_words` (``Add foe``).
+the GM's characters by :attr:`ConflictRules.cast_words` (``Add foe``), and any other command
+the system names by :attr:`ConflictRules.command_words` (``Wait`` for ``Hold action``).
 Help > Keyboard Shortcuts then lists the commands the window shows, in the same words
 (:func:`shown_shortcuts`). Nothing here names a game system.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtGui import QAction
@@ -79,6 +81,7 @@ def command_texts(cr: ConflictRules) -> dict[str, str]:
     one, group = cr.cast_words
     texts["add_npc"] = f"Add {_a(one)}"
     texts["add_minions"] = f"Add {_a(group)}"
+    texts.update({name: help_text for name, (_word, help_text) in cr.command_words.items()})
     return texts
 
 
@@ -117,6 +120,34 @@ def show_words(window: Any, cr: ConflictRules) -> None:
     if cr.zone_words is not None:
         place = window.actions_by_name["zone"]
         place.setToolTip(f"Place selected in a {cr.zone_words[1]} ({key_text('zone')})")
+    _name_commands(window, cr.command_words)
+
+
+DEFAULT_TEXT = "fatesmith_default_text"
+"""The QAction property that keeps a command's own (FATE) text while a system renames it."""
+
+
+def _name_commands(window: Any, words: Mapping[str, tuple[str, str]]) -> None:
+    """The commands ``words`` names in the system's words (an ellipsis kept where the command
+    opens a dialog); the others back in the window's own words."""
+    for name, action in window.actions_by_name.items():
+        if name not in SHORTCUT_NAMES:
+            continue
+        own = action.property(DEFAULT_TEXT)
+        if name not in words:
+            if own is not None and action.text() != own:
+                action.setText(own)
+                action.setToolTip(f"{own.replace('&', '')} ({key_text(name)})")
+            continue
+        if own is None:
+            own = action.text()
+            action.setProperty(DEFAULT_TEXT, own)
+        word = words[name][0]
+        dots = "..." if own.endswith("...") else ""
+        text = f"{mnemonic(word, action)}{dots}"
+        if action.text() != text:
+            action.setText(text)
+            action.setToolTip(f"{word}{dots} ({key_text(name)})")
 
 
 def _plural(noun: str) -> str:

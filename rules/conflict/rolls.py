@@ -240,6 +240,8 @@ def _roll_read(
             notes.append(why_rating)
     read = _read(cr, p, skill, rating, pool, dice, bonus, reading, difficulty)
     assert read.effort is not None
+    if read.points is not None:  # a roll that gives points back (RollReading.points)
+        state = _put(state, _set(_get(state, pid), fate_points=read.points))
     record = RollRecord(
         who=p.id, skill=skill, rating=rating, faces=dice, bonus=bonus, effort=read.effort,
         notes=tuple(notes), standing=standing_note, reading=read.text, pool=pool_text(cr, pool),

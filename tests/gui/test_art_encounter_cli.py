@@ -191,3 +191,38 @@ def test_the_documented_movement_example_is_the_scripts() -> None:
     block = section.split("```json", 1)[1].split("```", 1)[0]
     script = json.loads((REPO / "docs/examples/encounters/art-range-track.json").read_text())
     assert json.loads(block) == script["events"][1:5]
+
+
+def test_an_awesome_roll_regains_fame_in_encounter_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Regaining Fame (L1091-1093) through ``fatesmith encounter run``: Ada Quill (Fame 3, one
+    spent) spends another, then rolls Awesome (the column entered as read off a printed table):
+    all expended Fame comes back, 3 to spend; a Superb roll after it changes nothing."""
+    (tmp_path / "characters").mkdir()
+    ada = EXAMPLE.parent / "characters" / "art-ada.fatesmith.json"
+    (tmp_path / "characters" / ada.name).write_text(ada.read_text("utf-8"), "utf-8")
+    script = {
+        "format": "fatesmith-encounter-script", "format_version": 2, "name": "Fame",
+        "system": "art", "conflict": "physical", "seed": 1,
+        "cast": [{"id": "ada", "file": f"characters/{ada.name}", "side": "adventurers"}],
+        "events": [
+            {"do": "spend_fate_point", "who": "ada", "reason": "first aid"},
+            {"do": "roll", "who": "ada", "skill": "Strength", "dice": [91],
+             "difficulty": 5, "reading": "Awesome"},
+            {"do": "spend_fate_point", "who": "ada", "reason": "first aid"},
+            {"do": "roll", "who": "ada", "skill": "Strength", "dice": [88],
+             "difficulty": 5, "reading": "Superb"},
+        ],
+    }  # fmt: skip
+    path = tmp_path / "fame.json"
+    path.write_text(json.dumps(script), "utf-8")
+    code = main(["encounter", "run", str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["participants"]["ada"]["fate_points"] == 2  # back to 3, then one spent
+    log = data["log"]
+    regain = [line for line in log if "recovers all expended Fame" in line]
+    assert len(regain) == 1
+    assert "Awesome: Ada Quill recovers all expended Fame (2 back, 3 to spend)" in regain[0]

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
 
@@ -57,13 +58,19 @@ def test_the_dialog_is_built_from_the_spec(qtbot: QtBot) -> None:
     assert "not a die face" in dialog.error.text() and not dialog.result()
 
 
-class _Doc:
+class _Doc(QObject):
+    state_replaced = Signal(object)
+
     def __init__(self, specs: tuple[ActionSpec, ...]) -> None:
+        super().__init__()
         self.state = STATE
 
         class _Rules:
             def actions(self) -> tuple[ActionSpec, ...]:
                 return specs
+
+            def action_applies(self, state: Any, action: str) -> bool:
+                return True
 
             def time_chart(self) -> tuple[str, ...]:
                 return ("a moment", "an hour")

@@ -288,5 +288,25 @@ class ArtEncounterPrompts:
         patrons: Sequence[tuple[str, str]],
         ladder: Ladder | None,
     ) -> dict[str, Any] | None:
-        """The generic companion dialog."""
-        return CompanionPrompt.ask(parent, rules, patrons, ladder)
+        """The companion dialog as a henchman's (:class:`HenchmanPrompt`)."""
+        return HenchmanPrompt.ask(parent, rules, patrons, ladder)
+
+
+class HenchmanPrompt(CompanionPrompt):
+    """The companion dialog in ART's words: a henchman, a friendly narrator-controlled
+    character directed by the adventurer it is attached to (L323, "Henchman", L986-988); the
+    players roll for it with its foe ratings converted to adventurer traits (L988-1004)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setWindowTitle("Add a henchman")
+        self.skills.setPlaceholderText("its traits as trait numbers, e.g. Strength 13, Charm 9")
+
+    def _update(self) -> None:
+        super()._update()
+        text = self.preview.text()
+        tail = text[text.index("<br>") :] if "<br>" in text else ""
+        self.preview.setText(
+            "A henchman: the players roll for it, each foe rating converted to a trait number "
+            '(Poor 9-12, Passable 13-16, Good 17-20: Chapter 3 "Henchman Traits").' + tail
+        )

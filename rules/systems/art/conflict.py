@@ -321,15 +321,17 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 ),
             )
         assert column is not None
+        fame, regained = cast.fame_regained(p, column)
         return self._phases(
             p,
             skill,
             difficulty,
             RollReading(
                 effort=int(column),
-                text=f"{dice} = {column.title}{how}",
+                text=f"{dice} = {column.title}{how}{regained}",
                 initiative=cast.initiative_place(column) if initiative else None,
                 verdict=not initiative,
+                points=fame,
             ),
         )
 
@@ -489,6 +491,17 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         return ("foe", "group of foes")
 
     @property
+    def command_words(self) -> Mapping[str, tuple[str, str]]:
+        """Waiting, not holding an action (Chapter 5 "Waiting", L1867-1893); henchmen, not
+        companions (L323, Chapter 3 "Henchman", L986-988: a friendly narrator-controlled
+        character directed by an adventurer)."""
+        return {
+            "hold": ("Wait", "Wait: the current character acts later this round"),
+            "resume": ("Act after waiting", "The selected waiting character acts now"),
+            "add_companion": ("Add henchman", "Add a henchman directed by an adventurer"),
+        }
+
+    @property
     def zone_words(self) -> tuple[str, str] | None:
         """Bands on the range track in combat (Chapter 5 "Range Track", L1903-1923); none in
         exploration, where the track counts phases ("Phase Track")."""
@@ -537,6 +550,17 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         """A time limit before a roll, a raised scale after a failure (exploration phases);
         movement across the range track's bands (combat rounds)."""
         return (*timing.ACTIONS, moving.ACTION)
+
+    def action_applies(self, state: Encounter, action: str) -> bool:
+        """Time limits, task names and raised scales in exploration phases only ("Setting Time
+        Limits", L1677-1685; "Phase Track"); movement across the bands in combat rounds only
+        ("Range Track", L1903-1923); both refuse the other mode."""
+        exploring = self._settings.exploration
+        if action == moving.MOVE_BANDS:
+            return not exploring
+        if action in {spec.name for spec in timing.ACTIONS}:
+            return exploring
+        return True
 
     def action_rolls(self, event: SystemActionEvent) -> int:
         """One d100 for a move (the round's Agility roll; unused once it is made)."""

@@ -38,6 +38,10 @@ OPT_DAMAGE = "damage"
 OPT_MOVE = "moved"
 """Option: this round's movement, (round, Agility column, bands moved, action taken 0/1)
 (:mod:`rules.systems.art.conflict_move`)."""
+OPT_FAME = "fame"
+"""Participant option: an adventurer's full Fame, the Fame an Awesome roll brings it back to
+(ART Engine "Regaining Fame", L1091-1093); ``fate_points`` holds the Fame not yet spent."""
+FAME_MAX = 1000
 OPT_STAGGERED = "staggered"
 """Participant option: staggered after its turn in this round, it sits out the next one."""
 DAMAGE_MAX = 3
@@ -97,6 +101,9 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
         elif key == OPT_DAMAGE:
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
                 return f"damage must be a whole number from 0 to {DAMAGE_MAX}"
+        elif key == OPT_FAME:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= FAME_MAX:
+                return f"fame must be a whole number from 0 to {FAME_MAX}"
         elif key == OPT_STAGGERED:
             if not isinstance(value, bool):
                 return "staggered must be true or false"
@@ -189,7 +196,7 @@ def participant_from_character(
     track = tuple(
         int(level) if i < len(checked) and checked[i] else 0 for i, level in enumerate(levels)
     )
-    options: dict[str, OptionValue] = {}
+    options: dict[str, OptionValue] = {OPT_FAME: hero.fame}
     if levels:
         options[OPT_HEALTH] = tuple(level.name for level in levels)
     return Participant(
@@ -199,6 +206,22 @@ def participant_from_character(
         fate_points=max(0, hero.fame - hero.fame_spent), zone=zone,
         tie_edge={k: ADVENTURER_EDGE for k in KINDS},
     )  # fmt: skip
+
+
+def fame_regained(p: Participant, column: Result) -> tuple[int | None, str]:
+    """The Fame an adventurer's roll of ``column`` leaves it, with the log's words: on an
+    Awesome roll it recovers all expended Fame, back to its full Fame (ART Engine "Regaining
+    Fame", L1091-1093); (None, "") otherwise, for a foe, or with no Fame spent. The encounter
+    has no Fame after rolling (which would block the regain, L1093): the column read is the
+    column rolled."""
+    full = p.options.get(OPT_FAME)
+    if column is not Result.AW or is_foe(p) or not isinstance(full, int):
+        return None, ""
+    if p.fate_points >= full:
+        return None, ""
+    back = full - p.fate_points
+    words = f"; Awesome: {p.name} recovers all expended Fame ({back} back, {full} to spend)"
+    return full, words
 
 
 def foe_participant(
