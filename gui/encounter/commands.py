@@ -48,6 +48,32 @@ class ApplyEventCommand(QUndoCommand):
         self._doc.set_state(*self._before)
 
 
+def results_of(document: EncounterDocument) -> list[tuple[Any, int, Any]]:
+    """What writing the results would store: (character as stored, its version, character with
+    the participant's results) for each library character of the encounter's system in the cast.
+
+    Raises:
+        FatesmithError: a character cannot be read or take its results (named), or there is
+            none to write to.
+    """
+    library = document.library
+    changes = []
+    for p in document.state.participants:
+        if p.character_id is None:
+            continue
+        try:
+            stored = library.get_character(p.character_id)
+            if stored.character.system != document.state.system:
+                continue
+            updated = document.conflict_rules.apply_results(stored.character, p)
+        except FatesmithError as exc:
+            raise FatesmithError(f"{p.name}: {exc}") from exc
+        changes.append((stored.character, stored.version, updated))
+    if not changes:
+        raise FatesmithError("no library character of this system in the cast")
+    return changes
+
+
 class WriteResultsCommand(QUndoCommand):
     """ "Write results to N characters": the cast's results stored in their library characters.
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.encounter.commands import ApplyEventCommand, WriteResultsCommand
+from gui.encounter.commands import ApplyEventCommand, WriteResultsCommand, results_of
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
 from gui.encounter.empty_cast import EmptyCastPanel
@@ -184,9 +184,10 @@ class EncounterWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.undo_results_button = QPushButton("Undo")
         self.undo_results_button.setToolTip("Take the results back from the characters")
-        self.undo_results_button.clicked.connect(self._undo_results)
-        self.undo_results_button.hide()
+        self.undo_results_button.clicked.connect(self.doc.undo_stack.undo)  # the write: on top
+        self.doc.undo_stack.indexChanged.connect(lambda _i: self.undo_results_button.hide())
         self.statusBar().addWidget(self.undo_results_button)
+        self.undo_results_button.hide()
         log_box = QWidget()
         lbox = QVBoxLayout(log_box)
         lbox.setContentsMargins(0, 6, 0, 0)
@@ -699,23 +700,8 @@ class EncounterWindow(QMainWindow):
         if library is None:
             self.show_message("This encounter is not in a library")
             return 0
-        changes = []
-        for p in self.doc.state.participants:
-            if p.character_id is None:
-                continue
-            try:
-                stored = library.get_character(p.character_id)
-                if stored.character.system != self.doc.state.system:
-                    continue
-                updated = self.doc.conflict_rules.apply_results(stored.character, p)
-            except FatesmithError as exc:
-                self.show_message(f"{p.name}: {exc}")
-                return 0
-            changes.append((stored.character, stored.version, updated))
-        if not changes:
-            self.show_message("No library character in the cast to write results to")
-            return 0
         try:
+            changes = results_of(self.doc)
             command = WriteResultsCommand(
                 library, changes, report=self.show_message, written=self.characters_written.emit
             )
@@ -726,11 +712,6 @@ class EncounterWindow(QMainWindow):
         self.show_message(f"Results written to {len(changes)} character(s)")
         self.undo_results_button.show()
         return len(changes)
-
-    def _undo_results(self) -> None:
-        """The status line's Undo button: take the results just written back."""
-        self.undo_results_button.hide()
-        self.doc.undo_stack.undo()
 
     def sheet_rows(self) -> list[Any]:
         """The GM conflict sheet's rows, in turn order (:mod:`gui.encounter.conflict_sheet`)."""

@@ -70,6 +70,7 @@ def test_write_results_then_undo_restores_the_characters(
 ) -> None:
     window, encounter, tab, before = setup(make_window, qtbot, registry, system, filename)
     library = window.library
+    assert not encounter.undo_results_button.isVisible()
     action(encounter, "Write results to the characters").trigger()
     assert "Results written to 2 character(s)" in encounter.status.text()
     after = {i: library.get_character(i) for i in before}
@@ -87,6 +88,7 @@ def test_write_results_then_undo_restores_the_characters(
     assert encounter.undo_results_button.isVisible()
     qtbot.mouseClick(encounter.undo_results_button, Qt.MouseButton.LeftButton)
     assert "Undone" in encounter.status.text()
+    assert not encounter.undo_results_button.isVisible()
     for i, stored in before.items():
         assert library.get_character(i).character == stored.character
     assert tab.document.character == before[tab.document.character.id].character
