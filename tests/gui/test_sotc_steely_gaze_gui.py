@@ -37,8 +37,9 @@ def test_a_refused_action_says_why_and_the_gm_override_lets_one_through(
         assert window.add_npc()
     ada, kid = (p.id for p in window.doc.state.participants)
     assert window.push(StartEvent())
-    assert window.push(AttackEvent(attacker=ada, defender=kid, skill="Intimidation",
-                                   defense_skill="Resolve", dice=ZERO, defense_dice=ZERO))  # fmt: skip
+    stare = AttackEvent(attacker=ada, defender=kid, skill="Intimidation",
+                        defense_skill="Resolve", dice=ZERO, defense_dice=ZERO)  # fmt: skip
+    assert window.push(stare)
     assert window.push(ApplyStressEvent(who=kid))
     assert window.offers.take(0)  # Steely Gaze: Ada on Kid
     assert window.push(NextTurnEvent())
