@@ -17,10 +17,11 @@ from gui.shell import MainWindow
 from storage.json_io import read_character_file
 
 CHARACTERS = Path(__file__).resolve().parents[2] / "docs/examples/encounters/characters"
-CASES = [  # every system with conflict rules and a sample character
+CASES = [  # every registered system, each with a sample character of its own
     ("sotc", "jack-corrigan.fatesmith.json"),
     ("strange-fate", "strange-fate-professor-hale.fatesmith.json"),
     ("fate2", "finn.fatesmith.json"),
+    ("art", "art-ada.fatesmith.json"),
 ]
 
 
