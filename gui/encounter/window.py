@@ -5,7 +5,7 @@ and event log; a toolbar with the flow of play (start, next turn, add to the cas
 empty encounter, a quick-add panel instead of an empty table; Shift+letter commands from the
 app's one shortcut scheme (:mod:`gui.shortcuts`, listed in Help); everything undoable; a player
 view for a second screen; autosave to the library after every change; results back to the
-characters at the end; a GM conflict sheet through the PDF module.
+characters at the end (one transaction, undoable); a GM conflict sheet through the PDF module.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 import uuid
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QFontMetrics, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QStyledItemDelegate,
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.encounter.commands import ApplyEventCommand
+from gui.encounter.commands import ApplyEventCommand, WriteResultsCommand, results_of
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
 from gui.encounter.empty_cast import EmptyCastPanel
@@ -114,7 +115,13 @@ class EncounterWindow(QMainWindow):
         prompts: The encounter's system's UI (``SystemUi.encounter_prompts()``); generic when
             None.
         parent: Parent widget.
+
+    Signals:
+        characters_written(object): library characters were changed from here (results
+            written, undone or redone), with their ids.
     """
+
+    characters_written = Signal(object)
 
     def __init__(
         self,
@@ -162,6 +169,12 @@ class EncounterWindow(QMainWindow):
         self.log.setWordWrap(True)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
+        self.undo_results_button = QPushButton("Undo")
+        self.undo_results_button.setToolTip("Take the results back from the characters")
+        self.undo_results_button.clicked.connect(self.doc.undo_stack.undo)  # the write: on top
+        self.doc.undo_stack.indexChanged.connect(lambda _i: self.undo_results_button.hide())
+        self.statusBar().addWidget(self.undo_results_button)
+        self.undo_results_button.hide()
         log_box = QWidget()
         lbox = QVBoxLayout(log_box)
         lbox.setContentsMargins(0, 6, 0, 0)
@@ -319,8 +332,10 @@ class EncounterWindow(QMainWindow):
         return True
 
     def show_message(self, text: str) -> None:
-        """One line in the status bar."""
+        """One line in the status bar (the results' Undo button goes with the line it was
+        shown with)."""
         self.status.setText(text)
+        self.undo_results_button.hide()
 
     def selected(self) -> str | None:
         """The participant selected in the table, else the current actor."""
@@ -667,27 +682,25 @@ class EncounterWindow(QMainWindow):
     # -- results, print, player view ---------------------------------------------------------------
 
     def save_results(self) -> int:
-        """Write each library character's stress, consequences and fate points back to it."""
+        """Write each library character's stress, consequences and fate points back to it, all
+        in one transaction and undoable (Edit > Undo, or the Undo button beside the message);
+        returns how many characters were written (0 when refused: nothing is stored)."""
         library = self.doc.library
         if library is None:
             self.show_message("This encounter is not in a library")
             return 0
-        done = 0
-        for p in self.doc.state.participants:
-            if p.character_id is None:
-                continue
-            try:
-                stored = library.get_character(p.character_id)
-                if stored.character.system != self.doc.state.system:
-                    continue
-                updated = self.doc.conflict_rules.apply_results(stored.character, p)
-                library.save_character(updated, expected_version=stored.version)
-                done += 1
-            except FatesmithError as exc:
-                self.show_message(f"{p.name}: {exc}")
-                return done
-        self.show_message(f"Results written to {done} character(s)")
-        return done
+        try:
+            changes = results_of(self.doc)
+            command = WriteResultsCommand(
+                library, changes, report=self.show_message, written=self.characters_written.emit
+            )
+        except FatesmithError as exc:
+            self.show_message(f"Results not written: {exc}")
+            return 0
+        self.doc.undo_stack.push(command)
+        self.show_message(f"Results written to {len(changes)} character(s)")
+        self.undo_results_button.show()
+        return len(changes)
 
     def sheet_rows(self) -> list[Any]:
         """The GM conflict sheet's rows, in turn order (:mod:`gui.encounter.conflict_sheet`)."""

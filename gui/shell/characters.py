@@ -320,6 +320,46 @@ class CharacterDocuments(QObject):
         self.open_character(copy.id)
         return True
 
+    def follow_library(self, ids: Any) -> list[uuid.UUID]:
+        """Show what another window just stored for these characters (an encounter's results)
+        in their open tabs; returns the ids of the tabs that now show it.
+
+        A tab without unsaved edits takes the stored character as one undoable step ("Changes
+        stored elsewhere") and is clean at the stored version. A tab with unsaved edits is left
+        as it is (saving it then asks about the conflict, nothing is overwritten unasked).
+        """
+        from gui.documents.commands import ReplaceCharacterCommand
+
+        followed = []
+        for character_id in ids:
+            tab = self.tab_of(character_id)
+            if tab is None:
+                continue
+            if tab.is_modified():
+                self.status.emit(
+                    f"\u201c{tab.title()}\u201d has unsaved edits: its tab does not show the "
+                    "change stored from the encounter (saving will ask)",
+                    8000,
+                )
+                continue
+            try:
+                stored = self.library.get_character(character_id)
+            except FatesmithError as exc:
+                self.status.emit(f"Cannot show the stored {tab.title()}: {exc}", 8000)
+                continue
+            document = tab.document
+            if stored.version == document.version:
+                continue
+            document.undo_stack.push(
+                ReplaceCharacterCommand(document, stored.character, "Changes stored elsewhere")
+            )
+            document.mark_saved(stored.version)
+            self._forget_draft(document)
+            followed.append(character_id)
+        if followed:
+            self.tabs.update_titles()
+        return followed
+
     def _close(self, character_id: uuid.UUID) -> None:
         tab = self.tab_of(character_id)
         if tab is not None:

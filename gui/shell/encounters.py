@@ -32,11 +32,14 @@ class EncounterWindows(QObject):
     Signals:
         encounters_changed(): the encounter list should be read again.
         library_changed(): characters may have changed (results written back).
+        characters_written(object): an encounter wrote to these library characters (results
+            written, undone or redone), with their ids; open tabs follow.
         status(str, int): a status bar message and its timeout.
     """
 
     encounters_changed = Signal()
     library_changed = Signal()
+    characters_written = Signal(object)
     status = Signal(str, int)
 
     def __init__(
@@ -208,6 +211,9 @@ class EncounterWindows(QObject):
         document = getattr(window, "doc", None)
         if document is not None:
             document.saved.connect(lambda _version: self._refresh.start())
+        written = getattr(window, "characters_written", None)
+        if written is not None:
+            written.connect(self._on_characters_written)
         window.installEventFilter(self)
         self._place_beside(window)
         self.windows.append(window)
@@ -215,6 +221,10 @@ class EncounterWindows(QObject):
         window.raise_()
         window.activateWindow()
         return window
+
+    def _on_characters_written(self, ids: Any) -> None:
+        self.characters_written.emit(ids)
+        self.library_changed.emit()
 
     def _place_beside(self, window: QMainWindow) -> None:
         """Put an encounter window to the right of the library, or cascade over it."""

@@ -280,6 +280,7 @@ class MainWindow(QMainWindow):
         transfer.imported.connect(lambda _report: listing.refresh_library())
         encounters.encounters_changed.connect(listing.refresh_encounters)
         encounters.library_changed.connect(listing.refresh_library)
+        encounters.characters_written.connect(characters.follow_library)
         listing.selection_changed.connect(self._update_actions)
         for controller in (characters, listing, transfer, encounters):
             controller.status.connect(self._show_status)

@@ -196,31 +196,60 @@ class CharactersMixin(LibraryBase):
             LibraryReadOnlyError: the library is read-only.
         """
         with self._write() as s:
-            row = s.get(CharacterRow, character.id)
-            check_version(
-                row, expected_version, "character", character.name or "this character",
-                deleted_hint="save it as a new character instead",
-                changed_hint="reload it or save yours as a copy",
-            )  # fmt: skip
-            if isinstance(campaign_id, EllipsisType):
-                target = row.campaign_id if row is not None else None
-            else:
-                target = campaign_id
-            facts = self._facts(s, character, target)
-            stamp = now()
-            position = None
-            if target is not None and (row is None or row.campaign_id != target):
-                position = self._next_position(s, target)
-            if row is None:
-                row = CharacterRow(id=character.id, created_at=stamp, campaign_position=0)
-                s.add(row)
-            if position is not None:
-                row.campaign_position = position
-            row.campaign_id = target
-            self._apply_facts(row, facts, stamp)
-            s.flush()
-            self._sync_tags(s, character.id, facts.tags)
-            return row.version
+            return self._save_in(s, character, expected_version, campaign_id)
+
+    def save_characters(self, changes: Sequence[tuple[CharacterBase, int]]) -> list[int]:
+        """Store several stored characters in one transaction: all of them or none.
+
+        Each keeps its campaign. This is how an encounter's results are written back to its
+        cast and taken back again.
+
+        Args:
+            changes: (character, the version it was loaded at) pairs.
+
+        Returns:
+            Their new versions, in order.
+
+        Raises:
+            ConflictError: one of them was changed or deleted since (nothing is stored).
+            LibraryReadOnlyError: the library is read-only.
+        """
+        with self._write() as s:
+            return [self._save_in(s, c, version, KEEP) for c, version in changes]
+
+    def _save_in(
+        self,
+        s: Session,
+        character: CharacterBase,
+        expected_version: int | None,
+        campaign_id: uuid.UUID | EllipsisType | None,
+    ) -> int:
+        """Store one character inside the session ``s`` (see :meth:`save_character`)."""
+        row = s.get(CharacterRow, character.id)
+        check_version(
+            row, expected_version, "character", character.name or "this character",
+            deleted_hint="save it as a new character instead",
+            changed_hint="reload it or save yours as a copy",
+        )  # fmt: skip
+        if isinstance(campaign_id, EllipsisType):
+            target = row.campaign_id if row is not None else None
+        else:
+            target = campaign_id
+        facts = self._facts(s, character, target)
+        stamp = now()
+        position = None
+        if target is not None and (row is None or row.campaign_id != target):
+            position = self._next_position(s, target)
+        if row is None:
+            row = CharacterRow(id=character.id, created_at=stamp, campaign_position=0)
+            s.add(row)
+        if position is not None:
+            row.campaign_position = position
+        row.campaign_id = target
+        self._apply_facts(row, facts, stamp)
+        s.flush()
+        self._sync_tags(s, character.id, facts.tags)
+        return row.version
 
     @staticmethod
     def _apply_facts(row: CharacterRow, facts: CharacterFacts, stamp: Any) -> None:

@@ -7,7 +7,9 @@ The named pursuer (a participant who stays off the road at first) is given the p
 Reinforcements, a Road Hazard, Shotgun!, The Last Pursuer or the Dramatic Entrance (the last two
 cost every point left, at least one). With no point left and no car still pursuing, the lead car
 escapes. The points are the pursuer's ``pursuit`` option; a car group with a gunman aboard has
-``shotgun``, which the ``chase`` action reads (:mod:`rules.systems.sotc.hazards`).
+``shotgun``: any time the lead car takes stress while he shoots it takes one more (SRD L5521),
+from the ``chase`` action (:mod:`rules.systems.sotc.hazards`), a Road Hazard, or the gunman's
+car's own attack (:func:`shotgun_hit`, SotC's ``hit_shifts``).
 """
 
 from __future__ import annotations
@@ -151,6 +153,19 @@ def shooting(g: Participant) -> bool:
     if not options.shotgun or g.taken_out:
         return False
     return not g.is_group or g.count - g.remaining < max(1, options.shotgun_car)
+
+
+def shotgun_hit(attacker: Participant, defender: Participant) -> bool:
+    """Whether a hit of ``attacker`` on ``defender`` is one more stress for Shotgun!: the
+    attacker is a pursuing car whose gunman still shoots, the defender the car it pursues (on
+    another side, not a pursuing car itself) (SRD L5521)."""
+    from rules.systems.sotc.conflict import options_of
+
+    return (
+        shooting(attacker)
+        and defender.side != attacker.side
+        and not options_of(defender).pursuit_car
+    )
 
 
 def _car(
@@ -357,6 +372,9 @@ def _hazard_roll(
     shifts = a.effort - d.effort
     if shifts < 1:
         return state, f"{text}: the lead car gets through"
+    if any(shooting(q) for q in state.participants if q.side == villain.side):  # SRD L5521
+        shifts += 1
+        text += " (+1 Shotgun!)"
     if state.pending_hit is not None:
         return state, f"{text}: {shifts} stress to the lead car once the pending hit is settled"
     state, hit = steps.hit(state, cr, lead, shifts, "health")

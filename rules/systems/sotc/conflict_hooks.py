@@ -80,6 +80,20 @@ class SotcActionHooks:
         hazards.disarmed_check(options.disarmed, skill, p.name)
         return hazards.encumbrance_modifier(options.encumbered, skill)
 
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The margin, one more on the lead car when the attacking car's Shotgun! gunman still
+        shoots (SotC "Chase Scenes", Shotgun!, SRD L5521: "any time the lead car takes stress,
+        it's increased by one")."""
+        from rules.systems.sotc.chase import shotgun_hit
+
+        shifts = max(0, attack - defense)
+        if not shifts or not shotgun_hit(attacker, defender):
+            return shifts, ""
+        margin = cast("ConflictRules", self).margin_text(shifts)
+        return shifts + 1, f"{margin}; +1 Shotgun!: {shifts + 1}"
+
     def kept_after_rest(
         self,
         p: Participant,
