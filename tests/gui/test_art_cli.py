@@ -193,8 +193,19 @@ def test_art_roll_without_a_table_says_so(library_file: str, capsys: Any) -> Non
 
 
 def test_art_roll_refuses_a_row_out_of_range(library_file: str, capsys: Any) -> None:
-    assert _main("art", "roll", "0", "--library", library_file, "--create") == 1
-    assert "ROW must be" in capsys.readouterr().err
+    # The table's rows are trait totals 0-30 (0 and 26-30 for foes, art-engine.md 3.4).
+    for row in ("31", "-1"):
+        assert _main("art", "roll", row, "--library", library_file, "--create") == 1
+        err = capsys.readouterr().err
+        assert err.startswith("fatesmith art roll: ROW must be") and "0 to 30" in err
+    assert _main("art", "roll", "0", "--library", library_file, "--create", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["row"] == 0
+
+
+def test_art_roll_names_itself_when_the_library_is_missing(tmp_path: Path, capsys: Any) -> None:
+    missing = str(tmp_path / "none.sqlite3")
+    assert _main("art", "roll", "14", "--library", missing) == 2
+    assert capsys.readouterr().err.startswith("fatesmith art roll: there is no library")
 
 
 def test_the_core_roll_of_d100_has_no_kicker(capsys: Any) -> None:

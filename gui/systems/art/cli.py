@@ -23,6 +23,7 @@ from typing import Any
 
 from gui.systems.art.table_file import read_table_csv
 from rules.errors import FatesmithError
+from rules.systems.art.table import FIRST_ROW, LAST_ROW
 from rules.validation import Problem, Severity
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -30,8 +31,8 @@ SYSTEM_ID = "art"
 PROG = "fatesmith art-table"
 
 
-def _err(message: str) -> None:
-    print(f"{PROG}: {message}", file=sys.stderr)
+def _err(message: str, prog: str = PROG) -> None:
+    print(f"{prog}: {message}", file=sys.stderr)
 
 
 def _report(path: Path, problems: Iterable[Problem]) -> int:
@@ -138,7 +139,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-ROW_MIN, ROW_MAX = 1, 99
+ROW_MIN, ROW_MAX = FIRST_ROW, LAST_ROW  # the rows a table holds (0 and 26-30 for foes)
+ROLL_PROG = "fatesmith art roll"
 """The rows ``art roll`` accepts (a table clamps a row past its last to the last)."""
 
 
@@ -153,14 +155,17 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
     row = args.row
     if not ROW_MIN <= row <= ROW_MAX:
-        _err(f"ROW must be a trait total from {ROW_MIN} to {ROW_MAX}, not {row}")
+        _err(
+            f"ROW must be a trait total from {ROW_MIN} to {ROW_MAX} (a table row), not {row}",
+            ROLL_PROG,
+        )
         return EXIT_INVALID
     try:
         with _open_library(args) as library:
             system = library.registry.get(SYSTEM_ID)
             table, status = system.table, system.table_status
     except FatesmithError as exc:
-        _err(str(exc))
+        _err(str(exc), ROLL_PROG)
         return EXIT_UNREADABLE
     roll = roll_d100(random.Random(args.seed))
     column = table.column(row, roll.value) if table is not None else None
