@@ -226,3 +226,55 @@ def test_an_awesome_roll_regains_fame_in_encounter_run(
     regain = [line for line in log if "recovers all expended Fame" in line]
     assert len(regain) == 1
     assert "Awesome: Ada Quill recovers all expended Fame (2 back, 3 to spend)" in regain[0]
+
+
+FAME_EVENTS = [
+    {"do": "system_action", "action": "spend_fame", "actor": "ada", "params": {"fame": 2}},
+    {"do": "roll", "who": "ada", "skill": "Strength", "dice": [91], "difficulty": 5,
+     "reading": "Awesome", "uses_action": False},
+    {"do": "system_action", "action": "spend_fame", "actor": "ada", "params": {"fame": 1}},
+    {"do": "roll", "who": "ada", "skill": "Strength", "dice": [93], "difficulty": 5,
+     "reading": "Awesome", "uses_action": False},
+]  # fmt: skip
+"""The events of docs/encounter-script.md "Fame before rolling"."""
+
+
+def test_fame_spent_before_rolling_in_encounter_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Using Fame Before Rolling (L1075-1077) and Regaining Fame (L1091-1093) through
+    ``fatesmith encounter run``: Ada Quill (Fame 3, one spent) spends her 2 left, +4 on the
+    roll; it reads Awesome but used Fame, so nothing comes back (L1093); a third Fame is refused
+    with the reason logged (none left, L503); the next Awesome roll, with no Fame on it,
+    recovers all 3."""
+    (tmp_path / "characters").mkdir()
+    ada = EXAMPLE.parent / "characters" / "art-ada.fatesmith.json"
+    (tmp_path / "characters" / ada.name).write_text(ada.read_text("utf-8"), "utf-8")
+    script = {
+        "format": "fatesmith-encounter-script", "format_version": 2, "name": "Fame spent",
+        "system": "art", "conflict": "physical", "seed": 1,
+        "cast": [{"id": "ada", "file": f"characters/{ada.name}", "side": "adventurers"}],
+        "events": FAME_EVENTS,
+    }  # fmt: skip
+    path = tmp_path / "fame.json"
+    path.write_text(json.dumps(script), "utf-8")
+    code = main(["encounter", "run", str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    log = data["log"]
+    assert "Ada Quill spends 2 Fame before rolling: +4 on the next roll" in log[0]
+    assert "(0 Fame left)" in log[0]
+    assert "Awesome, but Fame was spent on this roll: no Fame regained" in log[1]
+    assert "+4 for 2 Fame spent before rolling" in log[1]
+    assert log[2].startswith("Ada Quill may not spend 1 Fame before rolling: 0 Fame left")
+    assert "Awesome: Ada Quill recovers all expended Fame (3 back, 3 to spend)" in log[3]
+    assert data["participants"]["ada"]["fate_points"] == 3
+
+
+def test_the_documented_fame_example_is_the_tests() -> None:
+    """docs/encounter-script.md "Fame before rolling" shows the events the test above runs."""
+    doc = (REPO / "docs/encounter-script.md").read_text("utf-8")
+    section = doc.split("**Fame before rolling**", 1)[1]
+    block = section.split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == FAME_EVENTS

@@ -37,7 +37,8 @@ def test_art_rules_say_which_actions_apply_in_which_mode() -> None:
     assert not phases.action_applies(state, "move_bands")
     assert all(phases.action_applies(state, name) for name in EXPLORING)
     assert rounds.action_applies(state, "anything else")
-    assert {s.name for s in rounds.actions()} == {"move_bands", *EXPLORING}
+    assert {s.name for s in rounds.actions()} == {"move_bands", "spend_fame", *EXPLORING}
+    assert rounds.action_applies(state, "spend_fame") and phases.action_applies(state, "spend_fame")
 
 
 def test_the_window_waits_and_adds_henchmen(
@@ -87,13 +88,13 @@ def test_the_rules_menu_offers_the_actions_of_the_mode_in_play(
     assert shown() == {"move_bands"}
     movement = next(a for a in window.menuBar().actions() if a.text() == "R&ules").menu()
     groups = {a.text(): a.isVisible() for a in movement.actions() if a.menu() is not None}
-    assert groups == {"Exploration phases": False, "Movement": True}
+    assert groups == {"Exploration phases": False, "Movement": True, "Fame": True}
     controls = window.scene.system_controls
     assert isinstance(controls, ArtSceneControls)
     controls.phases.exploration.setChecked(True)
     assert shown() == set(EXPLORING)
     groups = {a.text(): a.isVisible() for a in movement.actions() if a.menu() is not None}
-    assert groups == {"Exploration phases": True, "Movement": False}
+    assert groups == {"Exploration phases": True, "Movement": False, "Fame": True}
     assert menu["recover"].isVisible()
     controls.phases.exploration.setChecked(False)
     assert shown() == {"move_bands"}

@@ -59,6 +59,7 @@ from rules.errors import RuleViolation
 from rules.names import find_name
 from rules.settings import settings_words
 from rules.systems.art import conflict_cast as cast
+from rules.systems.art import conflict_fame as fame
 from rules.systems.art import conflict_move as moving
 from rules.systems.art import conflict_time as timing
 from rules.systems.art.catalog import ATTRIBUTE_NAMES, ArtCatalog
@@ -258,6 +259,17 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         reading: str | None = None,
         difficulty: int | None = None,
     ) -> RollReading:
+        """:meth:`_read_roll` with +2 a Fame spent before a roll against a difficulty, used up
+        by it (ART Engine "Using Fame Before Rolling", L1077; :mod:`conflict_fame`)."""
+        bonus += fame.bonus_for(p, difficulty)
+        read = self._read_roll(p, skill, resolved=resolved, bonus=bonus, reading=reading,
+                               difficulty=difficulty)  # fmt: skip
+        return fame.finish(p, difficulty, read)
+
+    def _read_roll(
+        self, p: Participant, skill: str, *, resolved: int, bonus: int, reading: str | None,
+        difficulty: int | None,
+    ) -> RollReading:  # fmt: skip
         """A foe's rating (moved by ``bonus`` columns), or an adventurer's d100 on the row of
         the trait total: read on the loaded table, or the column entered in ``reading``
         (which wins, so a log replays alike with or without a table); with neither, unread."""
@@ -321,7 +333,8 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 ),
             )
         assert column is not None
-        fame, regained = cast.fame_regained(p, column)
+        used = fame.bonus_for(p, difficulty) > 0
+        points, regained = cast.fame_regained(p, column, fame_used=used)
         return self._phases(
             p,
             skill,
@@ -331,7 +344,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 text=f"{dice} = {column.title}{how}{regained}",
                 initiative=cast.initiative_place(column) if initiative else None,
                 verdict=not initiative,
-                points=fame,
+                points=points,
             ),
         )
 
@@ -548,8 +561,8 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
 
     def actions(self) -> tuple[ActionSpec, ...]:
         """A time limit before a roll, a raised scale after a failure (exploration phases);
-        movement across the range track's bands (combat rounds)."""
-        return (*timing.ACTIONS, moving.ACTION)
+        movement across the range track's bands (combat rounds); Fame before a roll (both)."""
+        return (*timing.ACTIONS, moving.ACTION, fame.ACTION)
 
     def action_applies(self, state: Encounter, action: str) -> bool:
         """Time limits, task names and raised scales in exploration phases only ("Setting Time
@@ -569,6 +582,8 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
     def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
         """Apply one of :meth:`actions` (:func:`conflict_move.apply_move`,
         :func:`conflict_time.apply_action`)."""
+        if event.action == fame.SPEND_FAME:
+            return fame.apply_spend(state, self, event)
         if event.action == moving.MOVE_BANDS:
             return moving.apply_move(state, self, event, self._settings.exploration)
         return timing.apply_action(

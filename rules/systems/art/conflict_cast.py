@@ -42,6 +42,9 @@ OPT_FAME = "fame"
 """Participant option: an adventurer's full Fame, the Fame an Awesome roll brings it back to
 (ART Engine "Regaining Fame", L1091-1093); ``fate_points`` holds the Fame not yet spent."""
 FAME_MAX = 1000
+OPT_FAME_BEFORE = "fame_before"
+"""Participant option: Fame spent before the next roll against a difficulty, not yet used
+(:mod:`rules.systems.art.conflict_fame`)."""
 OPT_STAGGERED = "staggered"
 """Participant option: staggered after its turn in this round, it sits out the next one."""
 DAMAGE_MAX = 3
@@ -115,6 +118,9 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
                 or not 0 <= int(value[1]) <= int(Result.AW)
             ):
                 return "moved must be (round, Agility column 0-9, bands moved, action 0 or 1)"
+        elif key == OPT_FAME_BEFORE:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= FAME_MAX:
+                return f"{OPT_FAME_BEFORE} must be a whole number from 1 to {FAME_MAX}"
         elif key in timing.OWNED:
             problem = timing.options_problem(key, value)
             if problem:
@@ -208,17 +214,22 @@ def participant_from_character(
     )  # fmt: skip
 
 
-def fame_regained(p: Participant, column: Result) -> tuple[int | None, str]:
+def fame_regained(
+    p: Participant, column: Result, *, fame_used: bool = False
+) -> tuple[int | None, str]:
     """The Fame an adventurer's roll of ``column`` leaves it, with the log's words: on an
     Awesome roll it recovers all expended Fame, back to its full Fame (ART Engine "Regaining
-    Fame", L1091-1093); (None, "") otherwise, for a foe, or with no Fame spent. The encounter
-    has no Fame after rolling (which would block the regain, L1093): the column read is the
+    Fame", L1091-1093); (None, "") otherwise, for a foe, or with no Fame spent. A roll that
+    used Fame (``fame_used``: spent before rolling, :mod:`rules.systems.art.conflict_fame`)
+    regains none (L1093). The encounter has no Fame after rolling: the column read is the
     column rolled."""
     full = p.options.get(OPT_FAME)
     if column is not Result.AW or is_foe(p) or not isinstance(full, int):
         return None, ""
     if p.fate_points >= full:
         return None, ""
+    if fame_used:
+        return None, "; Awesome, but Fame was spent on this roll: no Fame regained"
     back = full - p.fate_points
     words = f"; Awesome: {p.name} recovers all expended Fame ({back} back, {full} to spend)"
     return full, words
