@@ -149,3 +149,14 @@ def test_the_pending_option_is_checked() -> None:
     assert options_problem({fame.OPT_FAME_BEFORE: 2}) is None
     for bad in (0, -1, True, "2"):
         assert options_problem({fame.OPT_FAME_BEFORE: bad}) is not None
+
+
+def test_spending_fame_is_not_the_round_s_action(cr: ArtConflictRules) -> None:
+    """Spending Fame is part of making the roll (L1077, "before making a die roll"), not an
+    action of its own: in a combat round the roll after it still takes the action."""
+    state, _ = _run(cr, _scene(cr), StartEvent(), _spend(1))
+    ada = state.find("ada")
+    assert ada is not None and not ada.acted
+    roll = RollEvent(who="ada", skill="Strength", dice=(50,), difficulty=5)
+    state, texts = _run(cr, state, roll)
+    assert "+2 for 1 Fame spent before rolling" in texts[0] and "row 9" in texts[0]
