@@ -13,25 +13,22 @@ from pytestqt.qtbot import QtBot
 from gui.encounter.prompts import ChoicePrompt
 from rules.encounter import ApplyStressEvent, AttackEvent, GmOverrideEvent, SetBoxEvent
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import npc_with_health as npc
 from tests.gui.sotc_window import started_window
 
 X, E = True, False
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "tracks": {"health": 5}}
+NPCS = (
+    npc("Brute", Fists=4, Alertness=4),
+    npc("Tough", ("One Hit to the Body", "Thick Skinned", "Man of Iron"), Alertness=1),
+    npc("Hardy", ("One Hit to the Body",), Alertness=0),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    return started_window(
-        qtbot,
-        monkeypatch,
-        registry,
-        npc("Brute", Fists=4, Alertness=4),
-        npc("Tough", ("One Hit to the Body", "Thick Skinned", "Man of Iron"), Alertness=1),
-        npc("Hardy", ("One Hit to the Body",), Alertness=0),
-    )
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def punch(window: Any, who: str, shifts: int) -> None:

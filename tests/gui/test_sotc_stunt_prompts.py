@@ -13,24 +13,20 @@ from pytestqt.qtbot import QtBot
 from gui.encounter.system_actions import SystemActionDialog
 from rules.encounter import AttackEvent, SystemActionEvent
 from rules.systems.sotc.conflict import options_of
-from tests.gui.sotc_window import started_window
+from tests.gui.sotc_window import npc, started_window
 
 ZERO = (0, 0, 0, 0)
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), fp: int = 0, **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "fate_points": fp}
+NPCS = (
+    npc("Ada", ("Crippling Blow", "Lethal Weapon"), fp=2, Fists=4, Alertness=4),
+    npc("Thug", Athletics=1, Endurance=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    return started_window(
-        qtbot,
-        monkeypatch,
-        registry,
-        npc("Ada", ("Crippling Blow", "Lethal Weapon"), fp=2, Fists=4, Alertness=4),
-        npc("Thug", Athletics=1, Endurance=1),
-    )
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def _ids(window: Any) -> tuple[str, str]:

@@ -15,26 +15,22 @@ from pytestqt.qtbot import QtBot
 from gui.encounter.system_actions import SystemActionDialog
 from rules.encounter import AttackEvent, SystemActionEvent, TakeOutEvent
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import npc, started_window
 from tests.gui.sotc_window import participant_id as _id
-from tests.gui.sotc_window import started_window
 
 ZERO = (0, 0, 0, 0)
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), fp: int = 0, **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "fate_points": fp}
+NPCS = (
+    npc("Ada", ("Steely Gaze",), fp=2, Fists=4, Intimidation=4, Alertness=5),
+    npc("Kid", ("Shot on the Run", "Death Defiance"), fp=3, Guns=3, Resolve=1, Alertness=4),
+    npc("Mug", Guns=3, Athletics=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    return started_window(
-        qtbot,
-        monkeypatch,
-        registry,
-        npc("Ada", ("Steely Gaze",), fp=2, Fists=4, Intimidation=4, Alertness=5),
-        npc("Kid", ("Shot on the Run", "Death Defiance"), fp=3, Guns=3, Resolve=1, Alertness=4),
-        npc("Mug", Guns=3, Athletics=1),
-    )
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def _items(combo: Any) -> list[str]:

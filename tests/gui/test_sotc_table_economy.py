@@ -15,22 +15,18 @@ from pytestqt.qtbot import QtBot
 from gui.cli import main
 from gui.encounter.prompts import TextPrompt
 from rules.encounter import AttackEvent, GmOverrideEvent
+from tests.gui.sotc_window import npc_with_health as npc
 from tests.gui.sotc_window import started_window
 
-
-def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "tracks": {"health": 5}}
+NPCS = (
+    npc("Brute", Fists=4, Alertness=4, Resolve=4),
+    npc("Quick", ("On Top Of It", "Ready for Anything"), Alertness=3, Athletics=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    return started_window(
-        qtbot,
-        monkeypatch,
-        registry,
-        npc("Brute", Fists=4, Alertness=4, Resolve=4),
-        npc("Quick", ("On Top Of It", "Ready for Anything"), Alertness=3, Athletics=1),
-    )
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def test_ready_for_anything_wins_the_tie_in_the_window(window: Any) -> None:

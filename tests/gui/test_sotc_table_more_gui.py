@@ -29,15 +29,15 @@ def npc(name: str, **skills: int) -> dict[str, Any]:
     return {"name": name, "skills": skills, "side": name, "stunts": (), "fate_points": 1}
 
 
+NPCS = (
+    npc("Ada", Endurance=1, Alertness=4, Fists=2),
+    npc("Bo", Fists=3),
+)
+
+
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    return started_window(
-        qtbot,
-        monkeypatch,
-        registry,
-        npc("Ada", Endurance=1, Alertness=4, Fists=2),
-        npc("Bo", Fists=3),
-    )
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def test_the_due_poison_attack_is_offered_and_comes_first(
