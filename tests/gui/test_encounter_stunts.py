@@ -4,40 +4,31 @@ adding up to a hit that would roll up (SRD L3069), from Shift+O; Man of Iron rol
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from gui.encounter import open_encounter_window
-from gui.encounter.prompts import ChoicePrompt, NpcPrompt
-from rules.encounter import ApplyStressEvent, AttackEvent, GmOverrideEvent, SetBoxEvent, StartEvent
+from gui.encounter.prompts import ChoicePrompt
+from rules.encounter import ApplyStressEvent, AttackEvent, GmOverrideEvent, SetBoxEvent
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import npc_with_health as npc
+from tests.gui.sotc_window import started_window
 
 X, E = True, False
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "tracks": {"health": 5}}
+NPCS = (
+    npc("Brute", Fists=4, Alertness=4),
+    npc("Tough", ("One Hit to the Body", "Thick Skinned", "Man of Iron"), Alertness=1),
+    npc("Hardy", ("One Hit to the Body",), Alertness=0),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    w = open_encounter_window(None, None, registry, rng=random.Random(4))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    for answer in (
-        npc("Brute", Fists=4, Alertness=4),
-        npc("Tough", ("One Hit to the Body", "Thick Skinned", "Man of Iron"), Alertness=1),
-        npc("Hardy", ("One Hit to the Body",), Alertness=0),
-    ):
-        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
-        assert w.add_npc()
-    assert w.push(StartEvent())
-    return w
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def punch(window: Any, who: str, shifts: int) -> None:

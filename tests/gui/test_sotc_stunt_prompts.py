@@ -5,39 +5,28 @@ undo takes the fate point and the once-per use back."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gui.encounter import open_encounter_window
-from gui.encounter.prompts import NpcPrompt
 from gui.encounter.system_actions import SystemActionDialog
-from rules.encounter import AttackEvent, StartEvent, SystemActionEvent
+from rules.encounter import AttackEvent, SystemActionEvent
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import npc, started_window
 
 ZERO = (0, 0, 0, 0)
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), fp: int = 0, **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "fate_points": fp}
+NPCS = (
+    npc("Ada", ("Crippling Blow", "Lethal Weapon"), fp=2, Fists=4, Alertness=4),
+    npc("Thug", Athletics=1, Endurance=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    w = open_encounter_window(None, None, registry, rng=random.Random(4))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    for answer in (
-        npc("Ada", ("Crippling Blow", "Lethal Weapon"), fp=2, Fists=4, Alertness=4),
-        npc("Thug", Athletics=1, Endurance=1),
-    ):
-        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
-        assert w.add_npc()
-    assert w.push(StartEvent())
-    return w
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def _ids(window: Any) -> tuple[str, str]:

@@ -6,45 +6,31 @@ filled in once its user is taken out."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from gui.encounter import open_encounter_window
-from gui.encounter.prompts import NpcPrompt
 from gui.encounter.system_actions import SystemActionDialog
-from rules.encounter import AttackEvent, StartEvent, SystemActionEvent, TakeOutEvent
+from rules.encounter import AttackEvent, SystemActionEvent, TakeOutEvent
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import npc, started_window
+from tests.gui.sotc_window import participant_id as _id
 
 ZERO = (0, 0, 0, 0)
 
 
-def npc(name: str, stunts: tuple[str, ...] = (), fp: int = 0, **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "fate_points": fp}
+NPCS = (
+    npc("Ada", ("Steely Gaze",), fp=2, Fists=4, Intimidation=4, Alertness=5),
+    npc("Kid", ("Shot on the Run", "Death Defiance"), fp=3, Guns=3, Resolve=1, Alertness=4),
+    npc("Mug", Guns=3, Athletics=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    w = open_encounter_window(None, None, registry, rng=random.Random(4))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    for answer in (
-        npc("Ada", ("Steely Gaze",), fp=2, Fists=4, Intimidation=4, Alertness=5),
-        npc("Kid", ("Shot on the Run", "Death Defiance"), fp=3, Guns=3, Resolve=1, Alertness=4),
-        npc("Mug", Guns=3, Athletics=1),
-    ):
-        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
-        assert w.add_npc()
-    assert w.push(StartEvent())
-    return w
-
-
-def _id(window: Any, name: str) -> str:
-    return next(p.id for p in window.doc.state.participants if p.name == name)
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def _items(combo: Any) -> list[str]:

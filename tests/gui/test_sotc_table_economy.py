@@ -5,7 +5,6 @@ orders the turn list (SotC "Taking Action", SRD L1227-L1300; Ready for Anything 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -14,29 +13,20 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gui.cli import main
-from gui.encounter import open_encounter_window
-from gui.encounter.prompts import NpcPrompt, TextPrompt
-from rules.encounter import AttackEvent, GmOverrideEvent, StartEvent
+from gui.encounter.prompts import TextPrompt
+from rules.encounter import AttackEvent, GmOverrideEvent
+from tests.gui.sotc_window import npc_with_health as npc
+from tests.gui.sotc_window import started_window
 
-
-def npc(name: str, stunts: tuple[str, ...] = (), **skills: int) -> dict[str, Any]:
-    return {"name": name, "skills": skills, "side": name, "stunts": stunts, "tracks": {"health": 5}}
+NPCS = (
+    npc("Brute", Fists=4, Alertness=4, Resolve=4),
+    npc("Quick", ("On Top Of It", "Ready for Anything"), Alertness=3, Athletics=1),
+)
 
 
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    w = open_encounter_window(None, None, registry, rng=random.Random(4))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    for answer in (
-        npc("Brute", Fists=4, Alertness=4, Resolve=4),
-        npc("Quick", ("On Top Of It", "Ready for Anything"), Alertness=3, Athletics=1),
-    ):
-        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
-        assert w.add_npc()
-    assert w.push(StartEvent())
-    return w
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def test_ready_for_anything_wins_the_tie_in_the_window(window: Any) -> None:

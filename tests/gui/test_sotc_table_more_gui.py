@@ -6,22 +6,21 @@ a pursuing car falls (SRD L5509)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gui.encounter import open_encounter_window
-from gui.encounter.prompts import NpcPrompt, TextPrompt
+from gui.encounter.prompts import TextPrompt
 from rules.encounter import (
     AttackEvent,
     NextExchangeEvent,
-    StartEvent,
     SystemActionEvent,
     TakeOutEvent,
 )
 from rules.systems.sotc.conflict import options_of
+from tests.gui.sotc_window import participant_id as _id
+from tests.gui.sotc_window import started_window
 
 ZERO = (0, 0, 0, 0)
 
@@ -30,21 +29,15 @@ def npc(name: str, **skills: int) -> dict[str, Any]:
     return {"name": name, "skills": skills, "side": name, "stunts": (), "fate_points": 1}
 
 
+NPCS = (
+    npc("Ada", Endurance=1, Alertness=4, Fists=2),
+    npc("Bo", Fists=3),
+)
+
+
 @pytest.fixture
 def window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, registry: Any) -> Any:
-    w = open_encounter_window(None, None, registry, rng=random.Random(4))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    for answer in (npc("Ada", Endurance=1, Alertness=4, Fists=2), npc("Bo", Fists=3)):
-        monkeypatch.setattr(NpcPrompt, "ask", classmethod(lambda *a, answer=answer, **k: answer))
-        assert w.add_npc()
-    assert w.push(StartEvent())
-    return w
-
-
-def _id(window: Any, name: str) -> str:
-    return next(p.id for p in window.doc.state.participants if p.name == name)
+    return started_window(qtbot, monkeypatch, registry, *NPCS)
 
 
 def test_the_due_poison_attack_is_offered_and_comes_first(

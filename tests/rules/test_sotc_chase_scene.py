@@ -9,27 +9,16 @@ import pytest
 from rules import conflict
 from rules.encounter import Encounter, Participant
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
+from rules.systems.sotc.conflict import npc_participant, options_of
 from rules.systems.sotc.settings import SotcSettings
-
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import p as _p
 
 
 def _npc(pid: str, side: str, **skills: int) -> Participant:
     return npc_participant(pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(),
                            side=side)  # fmt: skip
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
 
 
 def _points(state: Encounter, pid: str = "vil") -> int:

@@ -10,34 +10,16 @@ from rules import conflict
 from rules.character import Consequence
 from rules.encounter import Encounter, Participant, RecoverEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
+from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.conflict_actions import first_aid_box
-from rules.systems.sotc.settings import SotcSettings
-
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
-
-
-def _npc(pid: str, skills: dict[str, int], *stunts: str, fp: int = 0, seat: int = 0) -> Participant:
-    return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts,
-        fate_points=fp, seat=seat,
-    )  # fmt: skip
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import npc as _npc
+from tests.rules.sotc_fight import p as _p
 
 
 def _scene(*cast: Participant) -> Encounter:
     return Encounter(system="sotc", participants=cast)
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
 
 
 # -- ambush (SRD L1716, L2191, L2385-L2405) ---------------------------------------------------

@@ -10,29 +10,18 @@ from rules.character import Consequence
 from rules.conflict import minion_group
 from rules.encounter import Border, Encounter, Participant, Zone
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.systems.sotc.conflict import npc_participant
 from rules.systems.sotc.hazards import zones_moved
 from rules.systems.sotc.settings import SotcSettings
-
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import p as _p
 
 
 def _npc(pid: str, zone: str | None = None, **skills: int) -> Participant:
     return npc_participant(
         pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), zone=zone
     )
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
 
 
 def test_fire_burns_everyone_by_its_intensity() -> None:

@@ -15,7 +15,6 @@ from rules.encounter import Encounter, Participant
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import Treatment
 from rules.systems.sotc.conflict import (
-    SotcConflictRules,
     apply_results,
     npc_participant,
     options_of,
@@ -26,26 +25,15 @@ from rules.systems.sotc.hazards_marks import cure_poison, marks_of, treatment_te
 from rules.systems.sotc.play import recover, with_condition
 from rules.systems.sotc.settings import SotcSettings
 from tests.rules.sotc_builders import build
-
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import p as _p
 
 
 def _npc(pid: str, *stunts: str, seat: int = 0, **skills: int) -> Participant:
     return npc_participant(
         pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts, seat=seat
     )
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
 
 
 # -- a fast poison, each exchange (SRD L5575-L5579) -------------------------------------------

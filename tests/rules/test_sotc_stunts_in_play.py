@@ -7,50 +7,20 @@ from __future__ import annotations
 import pytest
 
 from rules import conflict
-from rules.encounter import Encounter, Participant, SystemActionEvent
+from rules.encounter import Encounter, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
+from rules.systems.sotc.conflict import npc_participant, options_of
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.stunt_actions import offers
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import fight as _fight
+from tests.rules.sotc_fight import hit as _hit
+from tests.rules.sotc_fight import p as _p
+from tests.rules.sotc_fight import rival as _npc
 
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
 UP = (1, 1, 1, 1)
 DOWN = (-1, -1, -1, -1)
-
-
-def _npc(pid: str, skills: dict[str, int], *stunts: str, fp: int = 3, seat: int = 0,
-         side: str = "") -> Participant:  # fmt: skip
-    return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts,
-        fate_points=fp, seat=seat, side=side or pid,
-    )  # fmt: skip
-
-
-def _fight(*cast: Participant) -> Encounter:
-    state, _ = conflict.start(CR, Encounter(system="sotc", participants=cast))
-    return state
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
-
-
-def _hit(state: Encounter, attacker: str, defender: str, skill: str = "Fists",
-         dice: tuple[int, ...] = ZERO, defense: str = "Athletics",
-         defense_dice: tuple[int, ...] = ZERO) -> tuple[Encounter, str]:  # fmt: skip
-    state, entry = conflict.attack(
-        CR, state, attacker=attacker, defender=defender, skill=skill, defense_skill=defense,
-        dice=dice, defense_dice=defense_dice,
-    )  # fmt: skip
-    return state, entry.text
 
 
 def _brawl(*stunts: str, fp: int = 3) -> Encounter:

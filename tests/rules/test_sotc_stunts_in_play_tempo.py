@@ -12,35 +12,17 @@ from rules import conflict
 from rules.character import Consequence
 from rules.encounter import Encounter, Participant, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
-from rules.systems.sotc.settings import SotcSettings
+from tests.rules.sotc_fight import CR, ZERO, rival
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import fight as _fight
+from tests.rules.sotc_fight import p as _p
 
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
 UP = (1, 1, 1, 1)
 
 
 def _npc(pid: str, skills: dict[str, int], *stunts: str, fp: int = 5, seat: int = 0) -> Participant:
-    return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts,
-        fate_points=fp, seat=seat, side=pid,
-    )  # fmt: skip
-
-
-def _fight(*cast: Participant) -> Encounter:
-    state, _ = conflict.start(CR, Encounter(system="sotc", participants=cast))
-    return state
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
+    """An NPC on a side of its own with 5 fate points unless told."""
+    return rival(pid, skills, *stunts, fp=fp, seat=seat)
 
 
 def test_snap_shot_is_an_extra_guns_attack_whose_cost_grows() -> None:

@@ -7,32 +7,17 @@ from __future__ import annotations
 import pytest
 
 from rules import conflict
-from rules.encounter import Encounter, Participant
+from rules.encounter import Encounter
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant, options_of
+from rules.systems.sotc.conflict import npc_participant, options_of
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.stunt_actions import offers
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import fight as _fight
+from tests.rules.sotc_fight import npc as _npc
+from tests.rules.sotc_fight import p as _p
 
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
 ONE = (1, 0, 0, 0)
-
-
-def _npc(pid: str, skills: dict[str, int], *stunts: str, seat: int = 0) -> Participant:
-    return npc_participant(
-        pid=pid, name=pid.title(), skills=skills, rules=SotcSettings(), stunts=stunts, seat=seat
-    )
-
-
-def _fight(*cast: Participant, kind: str = "physical") -> Encounter:
-    state, _ = conflict.start(CR, Encounter(system="sotc", participants=cast, kind=kind))
-    return state
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
 
 
 # -- a fast poison attacks before the first initiative (SRD L5577) ----------------------------
