@@ -64,8 +64,9 @@ class RollReading(BaseModel):
             ``effort`` is None, what is missing.
         initiative: The roller's initiative this roll fixes (a system whose initiative is
             rolled), or None.
-        options: System options of the roller a ``roll`` event sets (a value of None
-            removes the option), e.g. the time an action spends; empty: none.
+        options: System options of the roller a ``roll`` event, or an ``attack`` for its
+            attacker's and defender's rolls, sets (a value of None removes the option), e.g.
+            the time an action spends; empty: none.
         verdict: Whether a ``roll`` event's line gives the verdict against its difficulty
             (:meth:`ConflictRules.roll_verdict`); False for a roll that has none, such as an
             initiative roll.

@@ -305,6 +305,16 @@ def _minions_faced(state: Encounter, defender: Participant) -> int:
     )
 
 
+def _take_options(state: Encounter, pid: str, read: RollReading) -> Encounter:
+    """``state`` with the options ``read`` (``pid``'s roll in an attack) sets on ``pid``, as a
+    ``roll`` event sets them (a value of None removes the option); unchanged with none."""
+    if not read.options:
+        return state
+    p = _get(state, pid)
+    options = {**p.options, **read.options}
+    return _put(state, _set(p, options={k: v for k, v in options.items() if v is not None}))
+
+
 def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encounter, str]:
     _require_started(state)
     _require_no_pending(state)
@@ -318,7 +328,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
     shift, shifted = cr.defense_tier_shift(attacker, ev.skill, defender)
     before = state
     try:
-        state, a = _roll(
+        state, a, a_read = _roll_read(
             state, cr, ev.attacker, ev.skill, ev.dice, modifier=ev.modifier + plus,
             invokes=ev.invokes, spin=ev.spin,
             opponent_tier=roll_tier(cr, state, ev.defender, ev.defense_skill, defense=True)
@@ -326,7 +336,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
             static_tier=block_tier(state, ev.defender),  # against a protecting block's tier
             reading=ev.reading,
         )  # fmt: skip
-        state, d = _roll(
+        state, d, d_read = _roll_read(
             state, cr, ev.defender, ev.defense_skill, ev.defense_dice,
             modifier=ev.defense_modifier + minus, invokes=ev.defense_invokes,
             spin=ev.defense_spin, defense=True,
@@ -335,6 +345,7 @@ def _attack(state: Encounter, cr: ConflictRules, ev: AttackEvent) -> tuple[Encou
         )  # fmt: skip
     except UnreadRoll as exc:
         return before, f"{attacker.name} attacks {defender.name}: {exc}"
+    state = _take_options(_take_options(state, ev.attacker, a_read), ev.defender, d_read)
     defense = d.effort
     parts = [f"{_fmt_roll(cr, state, a)} vs {_fmt_roll(cr, state, d)}"]
     if modified:
