@@ -13,9 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from rules.conflict import apply_event
-from rules.encounter import AttackEvent, Encounter, Event, RollEvent, StartEvent, SystemActionEvent
+from rules.conflict import apply_event, replay
+from rules.encounter import (
+    AddZoneEvent,
+    AttackEvent,
+    Encounter,
+    Event,
+    PlaceEvent,
+    RollEvent,
+    StartEvent,
+    SystemActionEvent,
+)
 from rules.systems.art import conflict_fame as fame
+from rules.systems.art import conflict_move as moving
 from rules.systems.art.conflict import ArtConflictRules
 from rules.systems.art.conflict_cast import foe_participant, options_problem
 
@@ -33,7 +43,7 @@ def _scene(cr: ArtConflictRules, fame_rating: int = 3, spent: int = 0) -> Encoun
     hero = balanced_adventurer(fame=fame_rating, fame_spent=spent)  # Strength 7: row 7
     ada = cr.participant_from_character(hero, pid="ada")
     foe = foe_participant(
-        pid="ghoul", name="Ghoul", skills={"Defense": 4, "Health 1": 3, "Health 2": 4}
+        pid="ghoul", name="Ghoul", skills={"Attack": 5, "Defense": 4, "Health 1": 3, "Health 2": 4}
     )
     return Encounter(name="t", system="art", settings=cr.settings_data, participants=(ada, foe))
 
@@ -129,19 +139,76 @@ def test_an_awesome_roll_without_fame_still_regains(cr: ArtConflictRules) -> Non
     assert "Awesome: Ada recovers all expended Fame (1 back, 3 to spend)" in texts[0]
 
 
-def test_a_contest_leaves_the_fame_pending(cr: ArtConflictRules) -> None:
-    """An attack is not a roll against a difficulty: it neither adds nor uses up the Fame spent
-    before rolling (the core applies a roll's options only to a ``roll`` event; rules-notes),
-    and the log says the Fame waits; the next roll against a difficulty uses it."""
-    state, _ = _run(cr, _scene(cr), StartEvent(), _spend(1))
-    attack = AttackEvent(
-        attacker="ada", defender="ghoul", skill="Strength", defense_skill="Defense",
-        dice=[50], defense_dice=[50],
+def _attack(**kw: object) -> AttackEvent:
+    return AttackEvent.model_validate(
+        {"attacker": "ada", "defender": "ghoul", "skill": "Strength", "defense_skill": "Defense",
+         "dice": [50], "defense_dice": [50]} | kw
     )  # fmt: skip
-    state, texts = _run(cr, state, attack)
+
+
+def test_an_attack_roll_uses_the_fame_up(cr: ArtConflictRules) -> None:
+    """L1077 "before making a die roll": the attack roll is one. 1 Fame spent takes Strength 7
+    to row 9 for the attack, the option is used up (the core applies the attacker's reading's
+    options), and the next roll is on row 7 again with no Fame on it."""
+    state, _ = _run(cr, _scene(cr), StartEvent(), _spend(1))
+    state, texts = _run(cr, state, _attack())
+    assert "row 9, d100 50" in texts[0]
+    assert "+2 for 1 Fame spent before rolling" in texts[0]
+    points, options = _ada(state)
+    assert points == 2 and fame.OPT_FAME_BEFORE not in options
+    state, texts = _run(cr, state, _roll())
+    assert "row 7, d100 50" in texts[0] and "Fame" not in texts[0]
+
+
+def test_a_defence_roll_uses_the_fame_up(cr: ArtConflictRules) -> None:
+    """L1077: the adventurer's Defense roll against a foe's attack is a die roll too: 2 Fame
+    spent before it move it 4 rows, and it uses them up (the core applies the defender's
+    reading's options)."""
+    plain, _ = _run(cr, _scene(cr), StartEvent())
+    attack = _attack(attacker="ghoul", defender="ada", skill="Attack", dice=[1])
+    _, base = _run(cr, plain, attack)
+    spent, _ = _run(cr, plain, _spend(2))
+    state, texts = _run(cr, spent, attack)
+    row = int(base[0].split("row ")[1].split(",")[0])
+    assert f"row {row + 4}, d100 50" in texts[0]
+    assert "+4 for 2 Fame spent before rolling" in texts[0]
+    assert fame.OPT_FAME_BEFORE not in _ada(state)[1] and _ada(state)[0] == 1
+
+
+def test_an_awesome_attack_that_used_fame_regains_none(cr: ArtConflictRules) -> None:
+    """L1093: "You cannot regain Fame if you spent Fame to improve your roll": an attack read
+    as Awesome with Fame spent before it leaves the Fame spent."""
+    state, _ = _run(cr, _scene(cr), StartEvent(), _spend(1))
+    state, texts = _run(cr, state, _attack(reading="Awesome"))
+    assert "no Fame regained" in texts[0] and "recovers" not in texts[0]
+    assert _ada(state)[0] == 2
+
+
+def test_an_attack_with_fame_replays_alike(cr: ArtConflictRules) -> None:
+    """Replaying the log of a spend and the attack that used it gives the same state and log."""
+    initial = _scene(cr)
+    state, log = replay(cr, initial, [StartEvent(), _spend(2), _attack(), _roll()])
+    assert replay(cr, initial, [e.event for e in log]) == (state, log)
+    assert fame.OPT_FAME_BEFORE not in _ada(state)[1]
+
+
+def test_the_movement_roll_holds_the_fame_back(cr: ArtConflictRules) -> None:
+    """The Agility roll of ``move_bands`` (Range Track movement) applies no reading's options,
+    so it cannot use the Fame up: it is read on Agility 7's row without it, the log says the
+    Fame waits, and the attack after it gets the +2 (L1077)."""
+    events: list[Event] = [AddZoneEvent(zone=b) for b in ("b1", "b2", "b3")]
+    events += [PlaceEvent(who="ada", zone="b1"), PlaceEvent(who="ghoul", zone="b3")]
+    state, _ = _run(cr, _scene(cr), *events, StartEvent(), _spend(1))
+    move = SystemActionEvent(
+        action=moving.MOVE_BANDS, actor="ada", params={"to": "b2", "reading": "Poor"},
+        dice=((50,),),
+    )  # fmt: skip
+    state, texts = _run(cr, state, move)
     assert "row 7, d100 50" in texts[0]
-    assert "the 1 Fame spent before rolling waits" in texts[0]
+    assert "the 1 Fame spent before rolling waits for the next roll" in texts[0]
     assert _ada(state)[1][fame.OPT_FAME_BEFORE] == 1
+    state, texts = _run(cr, state, _attack())
+    assert "row 9" in texts[0] and fame.OPT_FAME_BEFORE not in _ada(state)[1]
 
 
 def test_the_pending_option_is_checked() -> None:

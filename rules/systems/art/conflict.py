@@ -259,12 +259,12 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
         reading: str | None = None,
         difficulty: int | None = None,
     ) -> RollReading:
-        """:meth:`_read_roll` with +2 a Fame spent before a roll against a difficulty, used up
-        by it (ART Engine "Using Fame Before Rolling", L1077; :mod:`conflict_fame`)."""
-        bonus += fame.bonus_for(p, difficulty)
+        """:meth:`_read_roll` with +2 a Fame spent before the roll, used up by it (ART Engine
+        "Using Fame Before Rolling", L1077: any die roll; :mod:`conflict_fame`)."""
+        bonus += fame.bonus_for(p)
         read = self._read_roll(p, skill, resolved=resolved, bonus=bonus, reading=reading,
                                difficulty=difficulty)  # fmt: skip
-        return fame.finish(p, difficulty, read)
+        return fame.finish(p, read)
 
     def _read_roll(
         self, p: Participant, skill: str, *, resolved: int, bonus: int, reading: str | None,
@@ -333,7 +333,7 @@ class ArtConflictRules(NoConsequences, ConflictHookDefaults):
                 ),
             )
         assert column is not None
-        used = fame.bonus_for(p, difficulty) > 0
+        used = fame.bonus_for(p) > 0
         points, regained = cast.fame_regained(p, column, fame_used=used)
         return self._phases(
             p,

@@ -43,7 +43,7 @@ OPT_FAME = "fame"
 (ART Engine "Regaining Fame", L1091-1093); ``fate_points`` holds the Fame not yet spent."""
 FAME_MAX = 1000
 OPT_FAME_BEFORE = "fame_before"
-"""Participant option: Fame spent before the next roll against a difficulty, not yet used
+"""Participant option: Fame spent before the next roll, not yet used
 (:mod:`rules.systems.art.conflict_fame`)."""
 OPT_STAGGERED = "staggered"
 """Participant option: staggered after its turn in this round, it sits out the next one."""

@@ -6,11 +6,12 @@ expended Fame, but not when Fame was spent on that roll (docs/rules-notes.md, A1
 
 The action :data:`SPEND_FAME` takes the Fame from the actor's available Fame
 (``Participant.fate_points``) at once and records the bonus as pending in the option
-:data:`OPT_FAME_BEFORE` (the Fame spent, not yet used). The actor's next roll against a
-difficulty (a ``roll`` event, the only roll whose reading may change the roller's options) adds
-+2 per Fame, uses the option up and regains no Fame on Awesome. A roll in a contest (an attack,
-an initiative roll) leaves it pending and says so: the core applies a reading's options only to
-a ``roll`` event, so such a roll could not use it up.
+:data:`OPT_FAME_BEFORE` (the Fame spent, not yet used). The actor's next roll (L1077: any die
+roll) adds +2 per Fame, uses the option up and regains no Fame on Awesome: a ``roll`` event
+(against a difficulty, initiative included) or its attack or defence roll in an ``attack``,
+the rolls whose reading's options (``RollReading.options``) the core applies to the roller.
+The Agility roll of ``move_bands`` (:mod:`conflict_move`, which applies no reading's options)
+holds it back: the Fame waits for the next roll, and the log says so.
 
 Fame after rolling ("Using Fame After Rolling", L1083-1085) is not an encounter action: the
 roll's effects (its verdict, the phases it took, the token it moved) are applied when it is
@@ -32,7 +33,7 @@ SPEND_FAME = "spend_fame"
 SECTION = 'ART Engine, Chapter 3 "Using Fame Before Rolling", "Regaining Fame" (L1075-1093)'
 """The book's sections the action follows."""
 OPT_FAME_BEFORE = cast.OPT_FAME_BEFORE
-"""Participant option: Fame spent before the next roll against a difficulty, not yet used."""
+"""Participant option: Fame spent before the next roll, not yet used."""
 PER_FAME = 2
 """The trait bonus per Fame spent before rolling (L1077)."""
 MAX_SPEND = 100
@@ -50,12 +51,12 @@ ACTION = ActionSpec(
             minimum=1,
             maximum=MAX_SPEND,
             default=1,
-            help=f"Fame to spend: +{PER_FAME} on the trait of the actor's next roll against a "
-            "difficulty; that roll regains no Fame on Awesome.",
+            help=f"Fame to spend: +{PER_FAME} on the trait of the actor's next roll (a roll, "
+            "or its attack or defense roll); that roll regains no Fame on Awesome.",
         ),
     ),
-    help="Before a roll: spend Fame for +2 a point on the actor's next roll against a "
-    "difficulty (a roll that used Fame regains none on Awesome).",
+    help="Before a roll: spend Fame for +2 a point on the actor's next roll, attacks and "
+    "defense included (a roll that used Fame regains none on Awesome).",
 )
 """The Fame-before-rolling action (exploration phases and combat rounds alike)."""
 
@@ -92,31 +93,38 @@ def apply_spend(
     )
     return steps.put(state, p), (
         f"{p.name} spends {fame} Fame before rolling: +{PER_FAME * total} on the next roll "
-        f"against a difficulty ({p.fate_points} Fame left)"
+        f"({p.fate_points} Fame left)"
     )
 
 
-def bonus_for(p: Participant, difficulty: int | None) -> int:
-    """The trait bonus ``p``'s roll gets from Fame spent before it: +2 a Fame on a roll against
-    a difficulty, none in a contest or for a foe."""
-    if difficulty is None or cast.is_foe(p):
-        return 0
-    return PER_FAME * pending(p)
+def bonus_for(p: Participant) -> int:
+    """The trait bonus ``p``'s next roll gets from Fame spent before it: +2 a Fame (L1077);
+    none for a foe."""
+    return 0 if cast.is_foe(p) else PER_FAME * pending(p)
 
 
-def finish(p: Participant, difficulty: int | None, read: RollReading) -> RollReading:
-    """``read`` (a reading of ``p``'s roll) with the pending Fame used up and noted, or, in a
-    contest, a note that it waits; unchanged with none pending or an unread roll."""
+def held_back(p: Participant) -> Participant:
+    """``p`` without its pending Fame, for a roll that may not use it up (the Agility roll
+    of ``move_bands``, whose reading's options nothing applies): see :func:`waits`."""
+    if OPT_FAME_BEFORE not in p.options:
+        return p
+    return steps.update(p, options={k: v for k, v in p.options.items() if k != OPT_FAME_BEFORE})
+
+
+def waits(p: Participant) -> str:
+    """The log's words for pending Fame a roll of ``p``'s held back ("" with none)."""
+    spent = pending(p)
+    if not spent or cast.is_foe(p):
+        return ""
+    return f"; the {spent} Fame spent before rolling waits for the next roll"
+
+
+def finish(p: Participant, read: RollReading) -> RollReading:
+    """``read`` (a reading of ``p``'s roll) with the pending Fame used up and noted; unchanged
+    with none pending, for a foe, or for an unread roll."""
     spent = pending(p)
     if not spent or read.effort is None or cast.is_foe(p):
         return read
-    if difficulty is None:
-        return read.model_copy(
-            update={
-                "text": f"{read.text}; the {spent} Fame spent before rolling waits for a roll "
-                "against a difficulty"
-            }
-        )
     return read.model_copy(
         update={
             "text": f"{read.text}; +{PER_FAME * spent} for {spent} Fame spent before rolling",

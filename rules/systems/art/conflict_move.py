@@ -32,6 +32,7 @@ from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
 from rules.systems.art import conflict_cast as cast
+from rules.systems.art import conflict_fame as fame
 from rules.systems.art.scale import Result
 
 MOVE_BANDS = "move_bands"
@@ -136,7 +137,8 @@ def _roll(
     state: Encounter, cr: ConflictRules, p: Participant, event: SystemActionEvent
 ) -> tuple[Result | None, str]:
     """The round's Agility column and its line for the log (None and what is missing when the
-    roll cannot be read): a foe's rating, or the adventurer's d100 read as any roll is."""
+    roll cannot be read): a foe's rating, or the adventurer's d100 read as any roll is, Fame
+    spent before rolling held back for the next roll (its reading's options are not applied)."""
     if cast.is_foe(p):
         key = next((k for k in p.skills if k.casefold() == AGILITY.casefold()), None)
         if key is None:
@@ -147,13 +149,13 @@ def _roll(
     pool = cr.dice_for()
     reading = str(event.params.get("reading") or "") or None
     read = cr.read_roll(
-        p, AGILITY, rating=p.skill(AGILITY, state.kind), faces=faces,
+        fame.held_back(p), AGILITY, rating=p.skill(AGILITY, state.kind), faces=faces,
         resolved=cr.resolve(pool, faces), bonus=0, reading=reading, difficulty=None,
     )  # fmt: skip
     if read.effort is None:
         return None, read.text
     column = Result(read.effort)
-    return column, f"{p.name} rolls Agility to move: {read.text}"
+    return column, f"{p.name} rolls Agility to move: {read.text}{fame.waits(p)}"
 
 
 def _allowance(column: Result) -> str:
