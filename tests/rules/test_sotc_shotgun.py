@@ -6,24 +6,14 @@ once his car is taken out."""
 from __future__ import annotations
 
 from rules import conflict
-from rules.encounter import Encounter, Participant
-from rules.systems.sotc.conflict import SotcConflictRules, npc_participant
+from rules.encounter import Encounter
+from rules.systems.sotc.conflict import npc_participant
 from rules.systems.sotc.settings import SotcSettings
+from tests.rules.sotc_fight import CR, ZERO
+from tests.rules.sotc_fight import act as _act
+from tests.rules.sotc_fight import p as _p
 
-CR = SotcConflictRules()
-ZERO = (0, 0, 0, 0)
 PLUS2 = (1, 1, 0, 0)
-
-
-def _p(state: Encounter, pid: str) -> Participant:
-    p = state.find(pid)
-    assert p is not None
-    return p
-
-
-def _act(state: Encounter, action: str, **kwargs: object) -> tuple[Encounter, str]:
-    new, entry = conflict.system_action(CR, state, action=action, **kwargs)
-    return new, entry.text
 
 
 def _chase(*, shotgun: bool) -> Encounter:
