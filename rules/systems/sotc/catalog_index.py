@@ -23,6 +23,9 @@ class CatalogIndex:
         book_skill_set: The same names as spelled, for a quick "all known" check.
         multi_take: Names of the stunts that must be taken more than once when taken at all
             (Lieutenant), so the repeat check can be skipped for characters without them.
+        plain_stunts: Name -> skill of every stunt without prerequisites, so a character
+            whose takes are all such stunts skips the prerequisite machinery.
+        flagged_stunts: Names of the stunts with setting flags (weirdness warning W4).
     """
 
     def __init__(self, catalog: SotcCatalog) -> None:
@@ -30,6 +33,10 @@ class CatalogIndex:
         self.stunts: dict[str, StuntDef] = {s.name: s for s in catalog.stunts}
         self._stunt_keys = fold_names(self.stunts)
         self.multi_take = frozenset(s.name for s in catalog.stunts if s.min_takes > 1)
+        self.plain_stunts: dict[str, str] = {
+            s.name: s.skill for s in catalog.stunts if s.requires is None
+        }
+        self.flagged_stunts = frozenset(s.name for s in catalog.stunts if s.flags)
         self._improvements: dict[str, ImprovementDef] = {m.name: m for m in catalog.improvements}
         self._improvement_keys = fold_names(self._improvements)
         self.book_skills: tuple[str, ...] = tuple(s.name for s in catalog.skills)

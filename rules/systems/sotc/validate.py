@@ -7,8 +7,17 @@ docs/rules-notes.md. Gadgets are checked in :mod:`rules.systems.sotc.gadgets`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
+
 from rules.ladder import Ladder
-from rules.systems.sotc.advancement import AdvancementTally, check_advancements, tally
+from rules.systems.sotc.advancement import (
+    NO_ADVANCEMENT,
+    AdvancementTally,
+    check_advancements,
+    tally,
+)
 from rules.systems.sotc.catalog import StuntDef
 from rules.systems.sotc.catalog_index import CatalogIndex
 from rules.systems.sotc.character import (
@@ -37,7 +46,7 @@ from rules.systems.sotc.sections import (
     S_STUNTS,
     S_STUNTS_CH,
 )
-from rules.systems.sotc.settings import SotcSettings
+from rules.systems.sotc.settings import SotcSettings, Weirdness
 from rules.validation import Problem, error, warning
 
 LOW_WEIRDNESS = frozenset({"outside-your-window", "world-of-mystery"})
@@ -49,17 +58,64 @@ FAST_EARLY_SKILLS = ("Athletics", "Endurance", "Resolve", "Alertness")
 """SotC "Fast Character Creation": the skills worth setting early (they matter in every fight)."""
 
 
-def _aspect_keys(phases: tuple[Phase, ...]) -> list[list[str]]:
-    """Each phase's aspects folded for comparison: case ignored, every run of whitespace one
-    space, none at the ends ("" for a blank aspect)."""
-    groups = [phase.aspects for phase in phases]
-    text = "|".join([aspect for group in groups for aspect in group])
+_ASPECTS = attrgetter("aspects")
+_EVENTS = attrgetter("events")
+_NAME = attrgetter("name")
+_MENTOR = attrgetter("mentor", "mentor_fate")
+_TOP = attrgetter(
+    "name", "creation_mode", "phases", "advancements", "refresh", "fate_points", "condition"
+)
+FULL_PHASES = [ASPECTS_PER_PHASE] * PHASE_COUNT
+"""Aspects per phase of a finished character, phase by phase."""
+GOOD_LADDER = sorted(rung for rung, wanted in PYRAMID.items() for _ in range(wanted))
+"""The ratings of a finished creation pyramid, lowest first (SotC "Skills")."""
+
+
+def _fold_aspects(groups: list[tuple[str, ...]]) -> list[str]:
+    """Every aspect of ``groups`` (each phase's aspects) folded for comparison, in order: case
+    ignored, every run of whitespace one space, none at the ends ("" for a blank aspect)."""
+    flat = list(chain.from_iterable(groups))
+    text = "|".join(flat)
     # Printable text has no whitespace but the plain space, and case folding makes none: with
     # no space doubled or at an aspect's end, folding is casefold alone (the usual case).
-    regular = text.isprintable() and "  " not in text and " |" not in text and "| " not in text
-    if regular and text[:1] != " " and text[-1:] != " ":
-        return [[aspect.casefold() for aspect in group] for group in groups]
-    return [[" ".join(aspect.casefold().split()) for aspect in group] for group in groups]
+    # Casefold maps each character on its own, so the joined text folds at once and splits
+    # back where no aspect holds the separator itself.
+    if (
+        text.isprintable()
+        and "  " not in text
+        and " |" not in text
+        and "| " not in text
+        and text[:1] != " "
+        and text[-1:] != " "
+        and text.count("|") == len(flat) - 1
+    ):
+        # On ASCII text casefold and lower agree, and lower has a fast path for it.
+        return (text.lower() if text.isascii() else text.casefold()).split("|")
+    return [" ".join(aspect.casefold().split()) for aspect in flat]
+
+
+def _aspect_keys(phases: tuple[Phase, ...]) -> list[list[str]]:
+    """Each phase's aspects folded for comparison (see :func:`_fold_aspects`)."""
+    groups = list(map(_ASPECTS, phases))
+    folded = iter(_fold_aspects(groups))
+    return [[next(folded) for _ in group] for group in groups]
+
+
+@dataclass(frozen=True, slots=True)
+class _SettingsFacts:
+    """What the checks read from a campaign's settings, kept as plain attributes.
+
+    Attributes:
+        exact_skills: The campaign's skill names as it spells them.
+        skill_keys: The same names case-folded.
+        renamed: Book skill name -> the campaign's name for it.
+        weirdness: The campaign's weirdness level.
+    """
+
+    exact_skills: frozenset[str]
+    skill_keys: frozenset[str]
+    renamed: dict[str, str]
+    weirdness: Weirdness
 
 
 class SotcValidator:
@@ -68,6 +124,26 @@ class SotcValidator:
     def __init__(self, index: CatalogIndex, ladder: Ladder) -> None:
         self.index = index
         self.ladder = ladder
+        self._last: tuple[SotcSettings, _SettingsFacts] | None = None
+
+    def _facts(self, rules: SotcSettings) -> _SettingsFacts:
+        """What the checks need from ``rules``, worked out once for the settings last seen
+        (settings are frozen; one tuple is swapped in, so threads never see half of it)."""
+        last = self._last
+        if last is not None and last[0] is rules:
+            return last[1]
+        names = self.index.skill_names(rules)
+        book = names is self.index.book_skills
+        facts = _SettingsFacts(
+            exact_skills=self.index.book_skill_set if book else frozenset(names),
+            skill_keys=self.index.book_skill_keys
+            if book
+            else frozenset(n.casefold() for n in names),
+            renamed=rules.renamed_skills,
+            weirdness=rules.weirdness,
+        )
+        self._last = (rules, facts)
+        return facts
 
     def validate(self, character: SotcCharacter, rules: SotcSettings) -> tuple[Problem, ...]:
         """Every rule of SotC character creation, as problems (never raises on half-made ones).
@@ -77,31 +153,42 @@ class SotcValidator:
             rules: The campaign's settings (renamed or removed skills, weirdness, stress boxes).
         """
         problems: list[Problem] = []
-        problems += self._check_name(character)
-        earned = tally(character)
-        fast = character.creation_mode == "fast"
+        # Fields read once (each read of a pydantic model's field is a Python-level hook);
+        # the checks below that have nothing to look at are not called at all.
+        name, mode, phases, advancements, refresh, fate_points, condition = _TOP(character)
+        if not name or name.isspace():
+            problems += self._check_name(character)
+        earned = tally(character) if advancements else NO_ADVANCEMENT
+        fast = mode == "fast"
         # Each phase's aspects folded once: the phase check counts the written ones, the
         # aspect check looks for repeats.
-        keys = _aspect_keys(character.phases)
+        groups = list(map(_ASPECTS, phases))
+        flat = _fold_aspects(groups)
         if fast:
             problems += self._check_fast(character, rules, earned.peak_raises)
         else:
-            problems += self._check_phases(character, keys)
+            problems += self._check_phases(character, groups, flat)
             problems += self._check_pyramid(
                 character, rules, shape_only=False, offset=earned.peak_raises
             )
-        problems += self._check_aspect_text(character, keys)
+        problems += self._check_aspect_text(character, flat)
         # Each take's name and catalogue entry (None for custom stunts), shared by the checks
-        # below.
-        names = character.stunt_names()
-        defs = [self.index.stunt(name) for name in names]
+        # below; names spelled as the book does are found without a call.
+        names = tuple(map(_NAME, character.stunts))
+        defs = list(map(self.index.stunts.get, names))
+        # all() rather than `None in defs`, which calls each pydantic model's __eq__.
+        if not all(defs):
+            defs = [self.index.stunt(name) for name in names]
         problems += self._check_stunts(
             character, rules, fast=fast, names=names, defs=defs, earned=earned
         )
         problems += check_gadgets(self.index, character, defs)
-        problems += self._check_fate_points(character)
-        problems += self._check_condition(character, rules)
-        problems += check_advancements(character)
+        if refresh is not None or fate_points is not None:
+            problems += self._check_fate_points(character)
+        if condition.health or condition.composure:
+            problems += self._check_condition(character, rules)
+        if advancements:
+            problems += check_advancements(character)
         return tuple(problems)
 
     def _check_name(self, c: SotcCharacter) -> list[Problem]:
@@ -109,15 +196,114 @@ class SotcValidator:
             return [error("SOTC-V1-name", "name", "The character needs a name.", S_NAME)]
         return []
 
-    def _check_phases(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
-        """The five phases' aspects, events, mentor, novel and guest-star roles (``keys``: each
-        phase's folded aspects, see :meth:`validate`)."""
+    def _check_phases(
+        self, c: SotcCharacter, groups: list[tuple[str, ...]], flat: list[str]
+    ) -> list[Problem]:
+        """The five phases' aspects, events, mentor, novel and guest-star roles (``groups``:
+        each phase's aspects, ``flat``: all of them folded, see :meth:`validate`)."""
         out: list[Problem] = []
         # Pydantic models answer every attribute read through a __getattr__ hook (several times
         # a plain read), so each field is read once into a local here and below.
         phases = c.phases
         if len(phases) < PHASE_COUNT:
             phases = (*phases, *(EMPTY_PHASE,) * (PHASE_COUNT - len(phases)))
+        # Five phases of two written aspects each and every phase's events written (the usual
+        # case) leave nothing for the loop below to say.
+        events = list(map(_EVENTS, phases))
+        if (
+            "" in flat
+            or list(map(len, groups)) != FULL_PHASES
+            or not all(events)
+            or any(map(str.isspace, events))
+        ):
+            self._check_phase_aspects(out, phases, groups, flat)
+        mentor, mentor_fate = _MENTOR(phases[1])
+        if not mentor or mentor.isspace():
+            out.append(
+                error(
+                    "SOTC-V4-mentor",
+                    "phases[1].mentor",
+                    "Phase Two: name the mentor or patron who inspired the character.",
+                    S_PHASES,
+                )
+            )
+        if not mentor_fate or mentor_fate.isspace():
+            out.append(
+                error(
+                    "SOTC-V4-mentor-fate",
+                    "phases[1].mentor_fate",
+                    "Phase Two: say what became of the mentor.",
+                    S_PHASES,
+                )
+            )
+        novel_title = phases[2].novel_title
+        if not novel_title or novel_title.isspace():
+            out.append(
+                error(
+                    "SOTC-V5-novel-title",
+                    "phases[2].novel_title",
+                    "Phase Three: give the character's novel a title.",
+                    S_PHASES,
+                )
+            )
+        own_title = novel_title.strip().casefold()
+        own_id = c.id.int  # UUIDs compared by their number: UUID.__eq__ is a Python call
+        refs = {}
+        for n in (4, 5):
+            ref = phases[n - 1].guest_star_in
+            path = GUEST_PATHS[n]
+            label = PHASE_NAMES[n - 1]
+            title = "" if ref is None else ref.title.strip()
+            if ref is None or not title:
+                out.append(
+                    error(
+                        "SOTC-V6-guest-star",
+                        path,
+                        f"{label}: choose another character's novel to guest-star in.",
+                        S_GUEST,
+                    )
+                )
+                continue
+            ref_id = ref.character_id
+            character_id = None if ref_id is None else ref_id.int
+            title = title.casefold()
+            if (character_id is not None and character_id == own_id) or (
+                own_title and title == own_title
+            ):
+                out.append(
+                    error(
+                        "SOTC-V6-own-novel",
+                        path,
+                        f"{label}: a character guest-stars in someone else's novel, not their own.",
+                        S_GUEST,
+                    )
+                )
+            refs[n] = (character_id, title)
+        if 4 in refs and 5 in refs:
+            (id4, t4), (id5, t5) = refs[4], refs[5]
+            if (id4 is not None and id4 == id5 and t4 == t5) or (id4 is None and t4 == t5):
+                out.append(
+                    error(
+                        "SOTC-V6-same-novel",
+                        "phases[4].guest_star_in",
+                        "Phase Five must be a different novel from Phase Four: no one "
+                        "co-stars in the same book twice.",
+                        S_GUEST,
+                    )
+                )
+        return out
+
+    @staticmethod
+    def _check_phase_aspects(
+        out: list[Problem],
+        phases: tuple[Phase, ...],
+        groups: list[tuple[str, ...]],
+        flat: list[str],
+    ) -> None:
+        """V2 for each phase in turn: two written aspects and its events (``phases`` padded to
+        five, ``groups`` and ``flat`` as :meth:`_check_phases` takes them)."""
+        folded = iter(flat)
+        keys = [[next(folded) for _ in group] for group in groups]
         for i, phase in enumerate(phases):
             label = PHASE_NAMES[i]
             aspects = keys[i] if i < len(keys) else []
@@ -152,86 +338,10 @@ class SotcValidator:
                         S_PHASES,
                     )
                 )
-        p2 = phases[1]
-        if blank(p2.mentor):
-            out.append(
-                error(
-                    "SOTC-V4-mentor",
-                    "phases[1].mentor",
-                    "Phase Two: name the mentor or patron who inspired the character.",
-                    S_PHASES,
-                )
-            )
-        if blank(p2.mentor_fate):
-            out.append(
-                error(
-                    "SOTC-V4-mentor-fate",
-                    "phases[1].mentor_fate",
-                    "Phase Two: say what became of the mentor.",
-                    S_PHASES,
-                )
-            )
-        p3 = phases[2]
-        novel_title = p3.novel_title
-        if blank(novel_title):
-            out.append(
-                error(
-                    "SOTC-V5-novel-title",
-                    "phases[2].novel_title",
-                    "Phase Three: give the character's novel a title.",
-                    S_PHASES,
-                )
-            )
-        own_title = novel_title.strip().casefold()
-        own_id = c.id
-        refs = {}
-        for n in (4, 5):
-            ref = phases[n - 1].guest_star_in
-            path = GUEST_PATHS[n]
-            label = PHASE_NAMES[n - 1]
-            title = "" if ref is None else ref.title.strip()
-            if ref is None or not title:
-                out.append(
-                    error(
-                        "SOTC-V6-guest-star",
-                        path,
-                        f"{label}: choose another character's novel to guest-star in.",
-                        S_GUEST,
-                    )
-                )
-                continue
-            character_id = ref.character_id
-            title = title.casefold()
-            if (character_id is not None and character_id == own_id) or (
-                own_title and title == own_title
-            ):
-                out.append(
-                    error(
-                        "SOTC-V6-own-novel",
-                        path,
-                        f"{label}: a character guest-stars in someone else's novel, not their own.",
-                        S_GUEST,
-                    )
-                )
-            refs[n] = (character_id, title)
-        if 4 in refs and 5 in refs:
-            (id4, t4), (id5, t5) = refs[4], refs[5]
-            if (id4 is not None and id4 == id5 and t4 == t5) or (id4 is None and t4 == t5):
-                out.append(
-                    error(
-                        "SOTC-V6-same-novel",
-                        "phases[4].guest_star_in",
-                        "Phase Five must be a different novel from Phase Four: no one "
-                        "co-stars in the same book twice.",
-                        S_GUEST,
-                    )
-                )
-        return out
 
-    def _check_aspect_text(self, c: SotcCharacter, keys: list[list[str]]) -> list[Problem]:
-        # A blank aspect's key is "", so written and distinct aspects (the common case) need
-        # no further look.
-        flat = [key for phase_keys in keys for key in phase_keys]
+    def _check_aspect_text(self, c: SotcCharacter, flat: list[str]) -> list[Problem]:
+        # ``flat``: every phase's aspects folded, in order. A blank aspect's key is "", so
+        # written and distinct aspects (the common case) need no further look.
         if "" not in flat and len(set(flat)) == len(flat):
             return []
         out: list[Problem] = []
@@ -271,16 +381,16 @@ class SotcValidator:
         raised the peak (SotC "Raising the Roof": every rung moves up with it)."""
         out: list[Problem] = []
         top = TOP_RUNG + offset
-        names = self.index.skill_names(rules)
-        allowed = (
-            self.index.book_skill_keys
-            if names is self.index.book_skills
-            else frozenset(n.casefold() for n in names)
-        )
-        folded: dict[str, str] = {}
-        exact = self.index.book_skill_set if names is self.index.book_skills else frozenset(names)
         skills = c.skills
         ratings = skills.values()
+        facts = self._facts(rules)
+        exact = facts.exact_skills
+        # A finished pyramid of the campaign's skills, spelled as it spells them (the usual
+        # case), passes every check below.
+        if not offset and sorted(ratings) == GOOD_LADDER and exact.issuperset(skills):
+            return out
+        allowed = facts.skill_keys
+        folded: dict[str, str] = {}
         if (
             len(skills) <= len(exact)
             and exact.issuperset(skills)
@@ -398,11 +508,61 @@ class SotcValidator:
                     S_STUNTS,
                 )
             )
-        known: list[str] = []
         skills = c.skills
+        facts = self._facts(rules)
+        renamed = facts.renamed
+        low_weirdness = facts.weirdness in LOW_WEIRDNESS
+        if not renamed and self._plain_stunts(names, defs, skills, low_weirdness):
+            known = list(names)  # every take is the book's stunt of that exact name
+        else:
+            known = self._check_each_stunt(out, c, rules, names, defs, skills, low_weirdness)
+        # Fast path: every stunt taken once and none with a minimum above one (Lieutenant).
+        needs_count_check = len(set(known)) != len(known) or not self.index.multi_take.isdisjoint(
+            known
+        )
+        for name, message in check_takes(self.index.catalog, known) if needs_count_check else ():
+            idx = next(
+                (i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()), 0
+            )
+            out.append(error("SOTC-V10-takes", f"stunts[{idx}]", message, S_STUNTS_CH))
+        return out
+
+    def _plain_stunts(
+        self,
+        names: tuple[str, ...],
+        defs: list[StuntDef | None],
+        skills: dict[str, int],
+        low_weirdness: bool,
+    ) -> bool:
+        """True when the per-take checks have nothing to say: every take is a book stunt
+        spelled as the book spells it, without prerequisites or a weirdness flag that matters,
+        and its skill is listed at Average (+1) or better."""
+        if not all(defs):  # a custom stunt or a misspelt one (a model is always true)
+            return False
+        plain = self.index.plain_stunts
+        for name in names:
+            skill = plain.get(name)
+            if skill is None:
+                return False  # prerequisites, weirdness flags or another spelling
+            if skill and skills.get(skill, 0) < 1:
+                return False
+        return not low_weirdness or self.index.flagged_stunts.isdisjoint(names)
+
+    def _check_each_stunt(
+        self,
+        out: list[Problem],
+        c: SotcCharacter,
+        rules: SotcSettings,
+        names: tuple[str, ...],
+        defs: list[StuntDef | None],
+        skills: dict[str, int],
+        low_weirdness: bool,
+    ) -> list[str]:
+        """V9, W1, W2 and W4 for each take, in order; returns the book names of the
+        catalogue stunts taken."""
+        known: list[str] = []
         renamed = rules.renamed_skills
         book_skills = {rules.book_name(k): v for k, v in skills.items()} if renamed else skills
-        low_weirdness = rules.weirdness in LOW_WEIRDNESS
         for i, (pick, stunt) in enumerate(zip(c.stunts, defs, strict=True)):
             path = f"stunts[{i}]"
             if stunt is None:
@@ -488,16 +648,7 @@ class SotcValidator:
                             S_STUNTS_CH,
                         )
                     )
-        # Fast path: every stunt taken once and none with a minimum above one (Lieutenant).
-        needs_count_check = len(set(known)) != len(known) or not self.index.multi_take.isdisjoint(
-            known
-        )
-        for name, message in check_takes(self.index.catalog, known) if needs_count_check else ():
-            idx = next(
-                (i for i, p in enumerate(c.stunts) if p.name.casefold() == name.casefold()), 0
-            )
-            out.append(error("SOTC-V10-takes", f"stunts[{idx}]", message, S_STUNTS_CH))
-        return out
+        return known
 
     @staticmethod
     def _weirdness_blocks(flags: set[str], rules: SotcSettings) -> str:
