@@ -26,6 +26,15 @@ class CatalogIndex:
         plain_stunts: Name -> skill of every stunt without prerequisites, so a character
             whose takes are all such stunts skips the prerequisite machinery.
         flagged_stunts: Names of the stunts with setting flags (weirdness warning W4).
+        gadget_stunts: Each catalogue stunt whose takes allow improvements for personal
+            gadgets and artifacts (Personal Gadget, Personal Artifact), with what one take
+            allows; the gadget check finds them among a character's stunts by identity.
+        improvement_flags: Improvement name (as the book spells it) -> its ``(repeatable,
+            artifact_only, not_on_artifacts, weird_science, mad_science)``, read once here.
+        plain_gadget_improvements: Names (as spelled) a personal gadget may take with nothing
+            to report or surcharge: not for artifacts only, no Weird or Mad Science.
+        plain_artifact_improvements: Names (as spelled) an artifact may take: all but the
+            ones artifacts cannot take.
     """
 
     def __init__(self, catalog: SotcCatalog) -> None:
@@ -39,6 +48,29 @@ class CatalogIndex:
         self.flagged_stunts = frozenset(s.name for s in catalog.stunts if s.flags)
         self._improvements: dict[str, ImprovementDef] = {m.name: m for m in catalog.improvements}
         self._improvement_keys = fold_names(self._improvements)
+        self.gadget_stunts: tuple[tuple[StuntDef, int], ...] = tuple(
+            (s, s.grants.gadget_improvements)
+            for s in self.stunts.values()
+            if s.grants is not None and s.grants.gadget_improvements
+        )
+        self.improvement_flags: dict[str, tuple[bool, bool, bool, bool, bool]] = {
+            name: (
+                m.repeatable,
+                m.artifact_only,
+                m.not_on_artifacts,
+                m.weird_science,
+                m.mad_science,
+            )
+            for name, m in self._improvements.items()
+        }
+        self.plain_gadget_improvements = frozenset(
+            name
+            for name, (_, artifact_only, _, weird, mad) in self.improvement_flags.items()
+            if not (artifact_only or weird or mad)
+        )
+        self.plain_artifact_improvements = frozenset(
+            name for name, flags in self.improvement_flags.items() if not flags[2]
+        )
         self.book_skills: tuple[str, ...] = tuple(s.name for s in catalog.skills)
         self.book_skill_keys = frozenset(n.casefold() for n in self.book_skills)
         self.book_skill_set = frozenset(self.book_skills)

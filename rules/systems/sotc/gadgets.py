@@ -8,6 +8,7 @@ a device may take.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from rules.systems.sotc.catalog import StuntDef
 from rules.systems.sotc.catalog_index import CatalogIndex
@@ -17,6 +18,8 @@ from rules.validation import Problem, error, warning
 
 SURCHARGES = {"uses weird science": 1, "uses mad science": 2}
 """The entries that only record a surcharge (case-folded); they are not improvements."""
+
+_NAME = attrgetter("name")
 
 
 def blank(text: str) -> bool:
@@ -73,85 +76,106 @@ def check_gadgets(
     """Personal gadgets and artifacts: the improvement allowance, the Weird/Mad Science
     surcharges, and which improvements a device may take.
 
+    Every character validated goes through here, so each pydantic field is read once into a
+    local and the catalogue's facts come from the index's precomputed tables.
+
     Args:
         index: The catalogue.
         c: The character.
         defs: The catalogue entry of each of ``c.stunts`` (None for custom stunts).
     """
     out: list[Problem] = []
-    if not c.gadgets:
+    gadgets = c.gadgets
+    if not gadgets:
         return out  # nothing drawn from any allowance, nothing to check
-    taken = [d for d in defs if d is not None]
-    allowed = improvement_allowance(taken)
-    has = {d.name for d in taken}
+    flags = index.improvement_flags
+    has: set[str] | None = None  # names of the stunts taken, built only for a surcharge
+    devices = False  # any personal gadget or artifact (kind other than "other")
     used = 0
-    for i, gadget in enumerate(c.gadgets):
-        if blank(gadget.name):
+    for i, gadget in enumerate(gadgets):
+        name, kind, improvements = gadget.name, gadget.kind, gadget.improvements
+        if not name or name.isspace():  # blank(name), inlined
             out.append(
                 error(
                     "SOTC-GADGET-name", f"gadgets[{i}].name", "Give the gadget a name.", S_GADGETS
                 )
             )
-        if gadget.kind == "other":
+        if kind == "other":
             continue
-        artifact = gadget.kind == "artifact"
+        devices = True
+        artifact = kind == "artifact"
+        names = [*map(_NAME, improvements)]
+        plain = index.plain_artifact_improvements if artifact else index.plain_gadget_improvements
+        if len(plain.intersection(names)) == len(names):
+            # The common device (as many distinct names in ``plain`` as there are names):
+            # every improvement is the book's, spelled exactly, none repeated, none this kind
+            # of device cannot take, no Weird/Mad Science surcharge. The loop below would
+            # report nothing and count each improvement once.
+            used += len(names)
+            continue
         weird = mad = spelled_weird = spelled_mad = False
         seen: set[str] = set()
         cost = 0  # as gadget_cost counts it: every improvement but the surcharge entries
-        for j, m in enumerate(gadget.improvements):
-            improvement = index.improvement(m.name)
-            if improvement is None:
-                key = m.name.strip().casefold()
-                if key in SURCHARGES:
-                    spelled_weird |= key == "uses weird science"
-                    spelled_mad |= key == "uses mad science"
-                    continue
-                cost += 1
-                out.append(
-                    warning(
-                        "SOTC-GADGET-unknown-improvement",
-                        f"gadgets[{i}].improvements[{j}]",
-                        f"\u201c{m.name.strip()}\u201d is not an improvement from the "
-                        "book; the GM must approve it.",
-                        S_IMPROVING,
+        for j, key_name in enumerate(names):
+            found = flags.get(key_name)  # index.improvement's first step (exact spelling)
+            if found is None:
+                improvement = index.improvement(key_name)
+                if improvement is None:
+                    key = key_name.strip().casefold()
+                    if key in SURCHARGES:
+                        spelled_weird |= key == "uses weird science"
+                        spelled_mad |= key == "uses mad science"
+                        continue
+                    cost += 1
+                    out.append(
+                        warning(
+                            "SOTC-GADGET-unknown-improvement",
+                            f"gadgets[{i}].improvements[{j}]",
+                            f"\u201c{key_name.strip()}\u201d is not an improvement from the "
+                            "book; the GM must approve it.",
+                            S_IMPROVING,
+                        )
                     )
-                )
-                continue
+                    continue
+                key_name = improvement.name
+                found = flags[key_name]
+            repeatable, artifact_only, not_on_artifacts, needs_weird, needs_mad = found
             cost += 1
-            name = improvement.name
-            if name in seen and not improvement.repeatable:
+            if key_name in seen and not repeatable:
                 out.append(
                     error(
                         "SOTC-GADGET-repeat",
                         f"gadgets[{i}].improvements[{j}]",
-                        f"{name} can be put on a device only once.",
+                        f"{key_name} can be put on a device only once.",
                         S_IMPROVING,
                     )
                 )
-            seen.add(name)
-            if improvement.artifact_only and not artifact:
+            seen.add(key_name)
+            if artifact_only and not artifact:
                 out.append(
                     error(
                         "SOTC-GADGET-artifact-only",
                         f"gadgets[{i}].improvements[{j}]",
-                        f"{name} is for artifacts only.",
+                        f"{key_name} is for artifacts only.",
                         S_ARTIFACTS,
                     )
                 )
-            if improvement.not_on_artifacts and artifact:
+            if not_on_artifacts and artifact:
                 out.append(
                     error(
                         "SOTC-GADGET-not-on-artifacts",
                         f"gadgets[{i}].improvements[{j}]",
-                        f"Artifacts cannot take {name}.",
+                        f"Artifacts cannot take {key_name}.",
                         S_ARTIFACTS,
                     )
                 )
-            weird |= improvement.weird_science
-            mad |= improvement.mad_science
+            weird |= needs_weird
+            mad |= needs_mad
         # Without the stunt, a personal gadget first buys "Uses Weird Science" (1
         # improvement) or "Uses Mad Science" (2); artifacts pay in complications instead.
-        if not artifact:
+        if not artifact and (weird or mad):
+            if has is None:
+                has = {d.name for d in defs if d is not None}
             weird_cost, mad_cost = science_surcharge(weird, mad, has)
             cost += weird_cost + mad_cost
             if weird_cost and not spelled_weird:
@@ -159,7 +183,7 @@ def check_gadgets(
                     warning(
                         "SOTC-GADGET-weird-surcharge",
                         f"gadgets[{i}]",
-                        f"{gadget.name or 'This gadget'} uses Weird Science without the "
+                        f"{name or 'This gadget'} uses Weird Science without the "
                         "stunt: that costs one extra improvement (counted).",
                         S_GADGETS,
                     )
@@ -169,13 +193,27 @@ def check_gadgets(
                     warning(
                         "SOTC-GADGET-mad-surcharge",
                         f"gadgets[{i}]",
-                        f"{gadget.name or 'This gadget'} uses Mad Science without the "
+                        f"{name or 'This gadget'} uses Mad Science without the "
                         "stunt: that costs two extra improvements (counted).",
                         S_GADGETS,
                     )
                 )
         used += cost
-    if allowed == 0 and any(g.kind != "other" for g in c.gadgets):
+    if devices:
+        # The stunts' allowance only matters when it is 0 or exceeded. The catalogue's
+        # gadget stunts, found among ``defs`` by identity, allow at least ``least`` (no
+        # stunt allows less than 0: StuntGrants says ge=0); once that is above 0 and covers
+        # what the devices use, neither problem below can arise, so the exact sum (a
+        # pydantic field read or two per stunt) is skipped.
+        least = 0
+        for stunt, allowance in index.gadget_stunts:
+            for d in defs:
+                if d is stunt:
+                    least += allowance
+            if least and used <= least:
+                return out
+    allowed = improvement_allowance(d for d in defs if d is not None)
+    if allowed == 0 and devices:
         out.append(
             warning(
                 "SOTC-GADGET-no-stunt",
