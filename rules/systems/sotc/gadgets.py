@@ -94,7 +94,7 @@ def check_gadgets(
     used = 0
     for i, gadget in enumerate(gadgets):
         name, kind, improvements = gadget.name, gadget.kind, gadget.improvements
-        if not name or name.isspace():  # blank(name), inlined
+        if blank(name):
             out.append(
                 error(
                     "SOTC-GADGET-name", f"gadgets[{i}].name", "Give the gadget a name.", S_GADGETS

@@ -94,13 +94,6 @@ def _fold_aspects(groups: list[tuple[str, ...]]) -> list[str]:
     return [" ".join(aspect.casefold().split()) for aspect in flat]
 
 
-def _aspect_keys(phases: tuple[Phase, ...]) -> list[list[str]]:
-    """Each phase's aspects folded for comparison (see :func:`_fold_aspects`)."""
-    groups = list(map(_ASPECTS, phases))
-    folded = iter(_fold_aspects(groups))
-    return [[next(folded) for _ in group] for group in groups]
-
-
 @dataclass(frozen=True, slots=True)
 class _SettingsFacts:
     """What the checks read from a campaign's settings, kept as plain attributes.
@@ -164,7 +157,7 @@ class SotcValidator:
         # Fields read once (each read of a pydantic model's field is a Python-level hook);
         # the checks below that have nothing to look at are not called at all.
         name, mode, phases, advancements, refresh, fate_points, condition = _TOP(character)
-        if not name or name.isspace():
+        if blank(name):
             problems += self._check_name(character)
         earned = tally(character) if advancements else NO_ADVANCEMENT
         fast = mode == "fast"
@@ -227,7 +220,7 @@ class SotcValidator:
         ):
             self._check_phase_aspects(out, phases, groups, flat)
         mentor, mentor_fate = _MENTOR(phases[1])
-        if not mentor or mentor.isspace():
+        if blank(mentor):
             out.append(
                 error(
                     "SOTC-V4-mentor",
@@ -236,7 +229,7 @@ class SotcValidator:
                     S_PHASES,
                 )
             )
-        if not mentor_fate or mentor_fate.isspace():
+        if blank(mentor_fate):
             out.append(
                 error(
                     "SOTC-V4-mentor-fate",
@@ -246,7 +239,7 @@ class SotcValidator:
                 )
             )
         novel_title = phases[2].novel_title
-        if not novel_title or novel_title.isspace():
+        if blank(novel_title):
             out.append(
                 error(
                     "SOTC-V5-novel-title",
