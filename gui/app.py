@@ -24,7 +24,6 @@ import sqlite3  # noqa: F401
 import sys
 import uuid  # noqa: F401
 from collections.abc import Callable
-from importlib import resources  # noqa: F401
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

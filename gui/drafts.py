@@ -9,6 +9,7 @@ Drafts are per library: a draft records the library URL and is only offered for 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import uuid
@@ -75,7 +76,11 @@ class DraftStore:
         self.folder = Path(folder)
         self.library_url = library_url
         self._registry = registry
-        self._prefix = library_key(library_url)
+
+    @functools.cached_property
+    def _prefix(self) -> str:
+        # Worked out on first use, after the window is on screen (hashlib loads OpenSSL).
+        return library_key(self.library_url)
 
     def path_for(self, character_id: uuid.UUID) -> Path:
         """The draft file of ``character_id`` in this library."""

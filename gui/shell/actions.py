@@ -242,6 +242,10 @@ class ShellActions:
                               (self.redo, "Redo")):  # fmt: skip
             action.setIconText(short)
         for action in toolbar.actions():  # Tab reaches every button, like any control
+            if action.isSeparator():
+                # A separator is not a control (and wrapping its private widget class makes
+                # PySide6 set up dozens of widget types: ~15 ms of the start-up).
+                continue
             button = toolbar.widgetForAction(action)
             if button is not None:
                 button.setFocusPolicy(Qt.FocusPolicy.TabFocus)

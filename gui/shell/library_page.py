@@ -74,6 +74,9 @@ class LibraryPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # The labels apply_style restyles, by object name (named here: a findChildren walk
+        # makes PySide6 look up the Python type of every child widget, a few ms at start-up).
+        self._styled_labels: list[QLabel] = []
         self.model = LibraryModel(self)
         self.proxy = LibraryFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -147,8 +150,7 @@ class LibraryPage(QWidget):
         campaign_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for section in range(1, self.campaign_model.columnCount()):
             campaign_header.setSectionResizeMode(section, QHeaderView.ResizeMode.ResizeToContents)
-        campaign_title = QLabel("Campaigns")
-        campaign_title.setObjectName("sectionTitle")
+        campaign_title = self._styled_label("Campaigns", "sectionTitle")
         self.new_campaign_button = QPushButton("New campaign\u2026")
         self.edit_campaign_button = QPushButton("Edit\u2026")
         campaign_buttons = QHBoxLayout()
@@ -177,15 +179,13 @@ class LibraryPage(QWidget):
             if column.width:
                 self.table.setColumnWidth(i, column.width)
         header.setStretchLastSection(True)
-        self.empty_hint = QLabel()
-        self.empty_hint.setObjectName("emptyHint")
+        self.empty_hint = self._styled_label("", "emptyHint")
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_hint.setWordWrap(True)
         self.table_stack = QStackedWidget()
         self.table_stack.addWidget(self.table)
         self.table_stack.addWidget(self.empty_hint)
-        characters_title = QLabel("Characters")
-        characters_title.setObjectName("sectionTitle")
+        characters_title = self._styled_label("Characters", "sectionTitle")
         characters = QWidget()
         characters_layout = QVBoxLayout(characters)
         characters_layout.setContentsMargins(0, 0, 0, 0)
@@ -228,7 +228,7 @@ class LibraryPage(QWidget):
         style (about 20 ms of the start-up alone; benchmarks/bench_gui.py).
         """
         base = self.font()
-        for label in self.findChildren(QLabel):
+        for label in self._styled_labels:
             name = label.objectName()
             if name == "sectionTitle":
                 font = QFont(base)
@@ -254,6 +254,14 @@ class LibraryPage(QWidget):
         _set_colour(self.banner, QPalette.ColorRole.WindowText, "banner_border")
         self.search.setTextMargins(4, 2, 4, 2)
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("m") * 18)
+
+    def _styled_label(self, text: str, name: str) -> QLabel:
+        """A label that apply_style styles by its object name (``sectionTitle``, ``emptyHint``,
+        ``smallHint``)."""
+        label = QLabel(text)
+        label.setObjectName(name)
+        self._styled_labels.append(label)
+        return label
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a change of colour scheme (gui.theme.apply_theme sets the style, then the
@@ -289,16 +297,14 @@ class LibraryPage(QWidget):
             if column.width:
                 self.encounter_view.setColumnWidth(i, column.width)
         self.encounter_view.horizontalHeader().setStretchLastSection(True)
-        self.encounter_hint = QLabel()
-        self.encounter_hint.setObjectName("smallHint")
+        self.encounter_hint = self._styled_label("", "smallHint")
         self.encounter_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.encounter_hint.setWordWrap(True)
         self.encounter_stack = QStackedWidget()
         self.encounter_stack.addWidget(self.encounter_view)
         self.encounter_stack.addWidget(self.encounter_hint)
 
-        title = QLabel("Encounters")
-        title.setObjectName("sectionTitle")
+        title = self._styled_label("Encounters", "sectionTitle")
         self.encounter_search = QLineEdit()
         self.encounter_search.setObjectName("encounterSearch")
         self.encounter_search.setPlaceholderText("Filter encounters\u2026")
