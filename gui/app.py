@@ -77,11 +77,16 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     """The process's QApplication (created once), named for QSettings and the desktop."""
     from PySide6.QtWidgets import QApplication
 
+    from gui.theme import FRESH_FUSION, FUSION
+
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing
     else:
-        app = QApplication(argv if argv is not None else sys.argv[:1])
+        # The style on the command line: setStyle would hand Python the QStyle (see gui.theme).
+        args = list(argv if argv is not None else sys.argv[:1])
+        app = QApplication([*args, "-style", FUSION])
+        app.setProperty(FRESH_FUSION, True)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(APP_NAME)

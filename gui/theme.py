@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QFile, QObject, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -30,6 +30,15 @@ from gui.settings import ThemeMode
 from storage.bundled import bundled_path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+FUSION = "Fusion"  # the app's one Qt style (a full palette is set on it)
+# On the QApplication: made with the Fusion style already (gui.app.make_application).
+FRESH_FUSION = "fatesmithFreshFusion"
+
+# Start-up (benchmarks/bench_gui.py): nothing the first window needs touches QStyle from
+# Python. Handing PySide6 a QStyle makes it build all of QStyle's enums (eleven of them, about
+# 500 members: some 49 million instructions, a tenth of the app's own start-up work), so the
+# style is given on QApplication's command line (gui.app.make_application), the light palette
+# is written out below, and the standard icons are read from the files the style reads.
 
 
 def resource_path(*parts: str) -> Path:
@@ -110,14 +119,84 @@ def dark_palette() -> QPalette:
     return p
 
 
+# Fusion's standard light palette (``QStyleFactory.create("Fusion").standardPalette()``, Qt 6),
+# with the roles it leaves unset (the link colours) left unset: those follow the platform, as
+# they did when the palette came from the style. tests/gui/test_theme_palette.py
+# holds this table to the style's own palette.
+_FUSION_LIGHT: dict[str, str] = {
+    "WindowText": "#000000", "Button": "#efefef", "Light": "#ffffff", "Midlight": "#cacaca",
+    "Dark": "#9f9f9f", "Mid": "#b8b8b8", "Text": "#000000", "BrightText": "#ffffff",
+    "ButtonText": "#000000", "Base": "#ffffff", "Window": "#efefef", "Shadow": "#767676",
+    "Highlight": "#308cc6", "HighlightedText": "#ffffff", "Link": "#0000ff",
+    "LinkVisited": "#ff00ff", "AlternateBase": "#f7f7f7", "ToolTipBase": "#ffffdc",
+    "ToolTipText": "#000000", "PlaceholderText": "#80000000", "Accent": "#308cc6",
+}  # fmt: skip
+_FUSION_DISABLED: dict[str, str] = {
+    "WindowText": "#bebebe", "Dark": "#bebebe", "Text": "#bebebe", "ButtonText": "#bebebe",
+    "Base": "#efefef", "Shadow": "#b1b1b1", "Highlight": "#919191", "Accent": "#919191",
+}  # fmt: skip
+_FUSION_UNSET = ("Link", "LinkVisited")  # in no colour group
+
+
+def fusion_light_palette() -> QPalette:
+    """Fusion's standard light palette, built without asking the style for it."""
+    p = QPalette()
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive)
+    for role_name, colour_text in _FUSION_LIGHT.items():
+        if role_name in _FUSION_UNSET:
+            continue
+        role = QPalette.ColorRole[role_name]
+        # "#AARRGGBB" (the placeholder's half-transparent black) or "#RRGGBB".
+        for group in groups:
+            p.setColor(group, role, QColor.fromString(colour_text))
+        disabled = _FUSION_DISABLED.get(role_name, colour_text)
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor.fromString(disabled))
+    return p
+
+
 def light_palette() -> QPalette:
     """A light palette: Fusion's standard one with the Fatesmith accent."""
-    style = QApplication.style()
-    p = QPalette(style.standardPalette()) if style is not None else QPalette()
+    p = fusion_light_palette()
     p.setColor(QPalette.ColorRole.Highlight, QColor(176, 98, 32))
     p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
     p.setColor(QPalette.ColorRole.AlternateBase, QColor(245, 242, 238))
     return p
+
+
+# The style's standard icons the main window shows at once, as (QStyle.StandardPixmap member,
+# file stem, the sizes in the file names): the files QCommonStyle itself reads from the
+# resources of QtWidgets.
+# tests/gui/test_theme_palette.py checks each is the style's icon pixel for pixel; should a
+# Qt release move them, standard_icon asks the style instead.
+COMMON_IMAGES = ":/qt-project.org/styles/commonstyle/images/"
+STANDARD_ICONS: dict[str, tuple[str, str, tuple[int, ...]]] = {
+    "file": ("SP_FileIcon", "file", (16, 32, 128)),
+    "open": ("SP_DialogOpenButton", "standardbutton-open", (16, 32, 128)),
+    "save": ("SP_DialogSaveButton", "standardbutton-save", (16, 32, 128)),
+    "details": ("SP_FileDialogDetailedView", "viewdetailed", (16, 32, 128)),
+    "trash": ("SP_TrashIcon", "trash", (16, 32, 128)),
+    # (the arrows' "-128" files hold 32-pixel images and their "-32" files 128-pixel ones: each
+    # is added, as the style adds it, for the size its name says)
+    "down": ("SP_ArrowDown", "arrow-down", (16, 32, 128)),
+    "up": ("SP_ArrowUp", "arrow-up", (16, 32, 128)),
+    "back": ("SP_ArrowBack", "arrow-left", (16, 32, 128)),  # left to right: see standard_icon
+    "forward": ("SP_ArrowForward", "arrow-right", (16, 32, 128)),
+}
+
+
+def standard_icon(name: str) -> QIcon:
+    """The style's standard icon ``name`` (a key of :data:`STANDARD_ICONS`)."""
+    member, stem, sizes = STANDARD_ICONS[name]
+    files = {size: f"{COMMON_IMAGES}{stem}-{size}.png" for size in sizes}
+    left_to_right = QGuiApplication.layoutDirection() == Qt.LayoutDirection.LeftToRight
+    if left_to_right and all(QFile.exists(f) for f in files.values()):
+        icon = QIcon()
+        for size, file in files.items():
+            icon.addFile(file, QSize(size, size))
+        return icon
+    from PySide6.QtWidgets import QStyle
+
+    return QApplication.style().standardIcon(QStyle.StandardPixmap[member])
 
 
 def is_dark(mode: ThemeMode) -> bool:
@@ -278,7 +357,13 @@ def apply_scale(app: QApplication, scale: float) -> None:
 
 def apply_theme(app: QApplication, mode: ThemeMode = "system") -> bool:
     """Style ``app`` for ``mode``; returns whether the dark palette was chosen."""
-    app.setStyle("Fusion")
+    if app.property(FRESH_FUSION):
+        # The first theme of an app made with the Fusion style: no setStyle, so Python is never
+        # handed the QStyle at start-up. Every later switch sets the style again, which sends
+        # each widget the StyleChange it restyles itself on.
+        app.setProperty(FRESH_FUSION, False)
+    else:
+        app.setStyle(FUSION)
     dark = is_dark(mode)
     # The property first: widgets restyle themselves on the palette change that follows.
     app.setProperty("fatesmithDark", dark)

@@ -28,7 +28,6 @@ from PySide6.QtGui import QColor, QFont
 
 from gui.models.columns import CHARACTER_COLUMNS, ID_ROLE, OBJECT_ROLE, SORT_ROLE, Column
 from gui.theme import colour
-from storage.search_syntax import blob_matches, parse_search
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -401,6 +400,9 @@ class SearchIndex:
     def matches(self, text: str) -> frozenset[uuid.UUID]:
         """Ids of the characters matching ``text`` in the search syntax of
         :mod:`storage.search_syntax` (words, quoted phrases, ``field:value`` terms)."""
+        # Imported on the first search, not at start-up (its dataclasses and patterns).
+        from storage.search_syntax import blob_matches, parse_search
+
         search = parse_search(text)
         if search.empty:
             return frozenset(self._blobs)

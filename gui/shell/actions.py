@@ -12,9 +12,10 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
 from gui.shortcuts import keys
+from gui.theme import standard_icon
 
 
 def connect(action: QAction, slot: Callable[[], Any]) -> None:
@@ -32,15 +33,11 @@ class ShellActions:
 
     def __init__(self, window: QMainWindow, undo_group: QUndoGroup) -> None:
         self._window = window
-        sp = QStyle.StandardPixmap
         key = QKeySequence.StandardKey
-        style = window.style()
         make = self._make
-        self.new = make("&New Character", key.New, sp.SP_FileIcon, "Create a new character")
-        self.open = make("&Open", key.Open, sp.SP_DialogOpenButton, "Open the selected characters")
-        self.save = make(
-            "&Save", key.Save, sp.SP_DialogSaveButton, "Save the character to the library"
-        )
+        self.new = make("&New Character", key.New, "file", "Create a new character")
+        self.open = make("&Open", key.Open, "open", "Open the selected characters")
+        self.save = make("&Save", key.Save, "save", "Save the character to the library")
         self.close = make("&Close Tab", key.Close, None, "Close the current character")
         self.print = make(
             "&Print / Export PDF\u2026",
@@ -48,9 +45,7 @@ class ShellActions:
             None,
             "Preview the printable sheet and save it as PDF",
         )
-        self.print.setIcon(
-            QIcon.fromTheme("document-print", style.standardIcon(sp.SP_FileDialogDetailedView))
-        )
+        self.print.setIcon(QIcon.fromTheme("document-print", standard_icon("details")))
         self.export_pdfs = make(
             "Export Selected as P&DF\u2026",
             None,
@@ -58,12 +53,12 @@ class ShellActions:
             "Save the sheets of the selected characters in one PDF",
         )
         self.import_ = make(
-            "&Import\u2026", "Ctrl+I", sp.SP_ArrowDown, "Import character files or an archive"
+            "&Import\u2026", "Ctrl+I", "down", "Import character files or an archive"
         )
         self.export = make(
             "&Export Character File\u2026",
             "Ctrl+E",
-            sp.SP_ArrowUp,
+            "up",
             "Save the selected character as a .fatesmith.json file",
         )
         self.export_archive = make(
@@ -74,10 +69,10 @@ class ShellActions:
 
         self.undo = undo_group.createUndoAction(window, "&Undo")
         self.undo.setShortcuts(key.Undo)
-        self.undo.setIcon(QIcon.fromTheme("edit-undo", style.standardIcon(sp.SP_ArrowBack)))
+        self.undo.setIcon(QIcon.fromTheme("edit-undo", standard_icon("back")))
         self.redo = undo_group.createRedoAction(window, "&Redo")
         self.redo.setShortcuts(key.Redo)
-        self.redo.setIcon(QIcon.fromTheme("edit-redo", style.standardIcon(sp.SP_ArrowForward)))
+        self.redo.setIcon(QIcon.fromTheme("edit-redo", standard_icon("forward")))
         for action in (self.undo, self.redo):
             action.changed.connect(lambda a=action: self._tip_follows_text(a))
         self.find = make("&Find in Library", key.Find, None, "Search the library")
@@ -85,7 +80,7 @@ class ShellActions:
         self.delete = make(
             "&Delete from Library\u2026",
             key.Delete,
-            sp.SP_TrashIcon,
+            "trash",
             "Delete the selected characters",
         )
         self.delete.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -170,12 +165,12 @@ class ShellActions:
         self,
         text: str,
         shortcut: QKeySequence.StandardKey | str | None = None,
-        icon: QStyle.StandardPixmap | None = None,
+        icon: str | None = None,
         tip: str = "",
     ) -> QAction:
         action = QAction(text, self._window)
         if icon is not None:
-            action.setIcon(self._window.style().standardIcon(icon))
+            action.setIcon(standard_icon(icon))
         if isinstance(shortcut, QKeySequence.StandardKey):
             action.setShortcuts(shortcut)
         elif shortcut:
