@@ -14,10 +14,9 @@ import json
 import logging
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -32,8 +31,7 @@ DRAFT_FORMAT = "fatesmith-draft"
 DRAFT_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(NamedTuple):
     """An autosaved, unsaved state of one character.
 
     Attributes:

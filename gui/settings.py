@@ -7,8 +7,7 @@ A thin typed wrapper so the rest of the app never spells a settings key twice. T
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -21,8 +20,7 @@ UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5)
 """The UI scales Preferences offers (a GM's projector, a 4K screen)."""
 
 
-@dataclass(frozen=True)
-class RecentItem:
+class RecentItem(NamedTuple):
     """A character opened recently: its id, as text, and the name it had then."""
 
     id: str

@@ -10,7 +10,7 @@ two meanings across the windows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtGui import QKeySequence
 
@@ -19,8 +19,7 @@ ENCOUNTER = "Encounter window"
 EVERYWHERE = "Every window"
 
 
-@dataclass(frozen=True)
-class Shortcut:
+class Shortcut(NamedTuple):
     """One command's keys.
 
     Attributes:

@@ -17,10 +17,9 @@ screen; the player view and the encounter table scale their own larger fonts by 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PySide6.QtCore import QEvent, QFile, QObject, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
@@ -225,8 +224,7 @@ ColourRole = Literal[
 ]
 
 
-@dataclass(frozen=True)
-class RolePair:
+class RolePair(NamedTuple):
     """A role's colour on the light and on the dark theme."""
 
     light: str

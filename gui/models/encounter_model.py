@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
@@ -22,8 +21,7 @@ from gui.models.library_model import KEEP, NO_CAMPAIGN, AnyIndex, RowTableModel
 EncounterKind = Literal["all", "running", "templates"]
 
 
-@dataclass(frozen=True)
-class EncounterItem:
+class EncounterItem(NamedTuple):
     """One row of the encounter listing.
 
     Attributes:
