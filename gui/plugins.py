@@ -7,8 +7,10 @@ half is ``gui.systems.<package>.plugin.PLUGIN``. Nothing else in the core names 
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
 import json
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,8 +43,17 @@ def gui_system_ids() -> list[str]:
 def _has_gui(package: str) -> bool:
     """Whether ``gui.systems.<package>.plugin`` exists (a system may register its rules before
     its GUI: ``find_spec`` raises when the package folder itself is missing)."""
+    name = f"gui.systems.{package}.plugin"
+    # Looked for among the files first, without importing the system's GUI package (start-up:
+    # the filter lists every system before any of them is needed); then by the import system
+    # (a frozen build keeps no source files).
+    import gui.systems
+
+    folders = [os.path.join(folder, package) for folder in gui.systems.__path__]
+    if importlib.machinery.PathFinder.find_spec(name, folders) is not None:
+        return True
     try:
-        return importlib.util.find_spec(f"gui.systems.{package}.plugin") is not None
+        return importlib.util.find_spec(name) is not None
     except ModuleNotFoundError:
         return False
 

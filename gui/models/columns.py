@@ -7,9 +7,8 @@ these lists and never special-case a column by position.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from PySide6.QtCore import Qt
 
@@ -27,8 +26,7 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTER = Qt.AlignmentFlag.AlignCenter
 
 
-@dataclass(frozen=True)
-class Column(Generic[T]):
+class Column(NamedTuple, Generic[T]):
     """One column of a table over row objects of type ``T``.
 
     Attributes:

@@ -4,6 +4,7 @@ selection, search or filters; anything the quick reader declines takes the norma
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import uuid
@@ -162,12 +163,27 @@ def test_launch_paints_then_opens_the_library_and_sets_the_icon(
     qtbot.addWidget(window)
     try:
         assert window.isVisible() and not window.library_is_ready()
+        assert not gc.isenabled()  # the cyclic collector rests until the first paint
         with qtbot.waitSignal(window.library_ready, timeout=20_000):
             qtbot.waitExposed(window)  # the first paint starts the background open
         assert not QApplication.windowIcon().isNull()
+        assert gc.isenabled()
     finally:
+        gc.enable()
         window.workers.wait()
         window.library.close()
+
+
+def test_a_launch_that_fails_leaves_the_collector_running(tmp_path: Path) -> None:
+    from gui.app import launch
+    from rules.errors import FatesmithError
+
+    folder = tmp_path / "not-a-library.sqlite3"
+    folder.mkdir()  # a folder where the library file should be: it cannot be opened
+    assert gc.isenabled()
+    with pytest.raises(FatesmithError):
+        launch(f"sqlite:///{folder}", settings_file=tmp_path / "s.ini", drafts_dir=tmp_path / "d")
+    assert gc.isenabled()
 
 
 def test_importing_the_window_loads_neither_pydantic_nor_sqlalchemy() -> None:

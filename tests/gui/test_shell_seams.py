@@ -367,3 +367,26 @@ def test_sotc_settings_page_comes_from_its_system_ui(sotc: Any, qtbot: Any) -> N
     default = ui.settings_page(None)
     qtbot.addWidget(default)
     assert default.settings() == SotcSettings()
+
+
+def test_the_systems_with_a_gui_are_found_as_files_or_by_the_import_system(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``gui_system_ids`` looks for each GUI package's plug-in among the files first (no
+    package import at start-up), and by ``importlib`` where there are none (a frozen build)."""
+    import importlib.machinery
+
+    from gui.plugins import _has_gui, gui_system_ids
+
+    found = gui_system_ids()
+    assert found == ["sotc", "strange-fate", "fate2", "art"]
+    assert not _has_gui("no_such_system")
+
+    class NoFiles:  # what a frozen build's folders hold: no plug-in file to find
+        @staticmethod
+        def find_spec(*_args: Any) -> None:
+            return None
+
+    monkeypatch.setattr(importlib.machinery, "PathFinder", NoFiles)
+    assert gui_system_ids() == found
+    assert not _has_gui("no_such_system")
