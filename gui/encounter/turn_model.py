@@ -25,6 +25,21 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 2
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3
 BOXES_ROLE = Qt.ItemDataRole.UserRole + 4
+_TEXT_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+# The roles data() answers: a view asks each cell for several more (alignment, check state,
+# decoration...), and those are turned away before any lookup (benchmarks/bench_encounter.py).
+_ANSWERED = frozenset(
+    {
+        *_TEXT_ROLES,
+        ID_ROLE,
+        OBJECT_ROLE,
+        SORT_ROLE,
+        BOXES_ROLE,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+    }
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -238,6 +253,8 @@ class TurnOrderModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell text, the participant's id and object, its boxes, the current-actor highlight."""
+        if role not in _ANSWERED:
+            return None
         row = index.row()
         if not index.isValid() or not (0 <= row < len(self._ids)):
             return None
@@ -249,7 +266,7 @@ class TurnOrderModel(QAbstractTableModel):
         if p is None:
             return None
         col = self.columns[index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role in _TEXT_ROLES:
             if self._public and col.key == "fp" and p.kind != "pc":
                 return ""  # the GM's fate points stay behind the screen
             if col.track and self._track_hidden(state, p):
