@@ -28,6 +28,7 @@ from rules.errors import FatesmithError
 from rules.settings import SystemSettings
 from rules.systems.registry import GameSystem, ListingFacts, SystemRegistry
 from rules.validation import has_errors
+from storage.ids import uuid_from_db
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
 from storage.search_syntax import search_blob
 from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
@@ -224,7 +225,7 @@ _SUMMARY_FIELDS_SET = set(CharacterSummary.model_fields)
 
 
 def _uuid(value: Any) -> uuid.UUID:
-    return value if isinstance(value, uuid.UUID) else uuid.UUID(value)
+    return value if isinstance(value, uuid.UUID) else uuid_from_db(value)
 
 
 def _time(value: Any) -> datetime:

@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from storage.ids import uuid_from_db
+
 SCHEMA_REVISION = "0002"
 """The schema revision this reader understands (must equal ``storage.migrations.HEAD``)."""
 
@@ -144,7 +146,7 @@ def _characters(db: sqlite3.Connection) -> tuple[QuickCharacter, ...]:
     ).fetchall()
     campaigns: dict[str, uuid.UUID] = {}
     make = tuple.__new__
-    new_uuid, split = uuid.UUID, TAG_SEPARATOR
+    new_uuid, split = uuid_from_db, TAG_SEPARATOR
     out = []
     for row in rows:
         campaign = row[4]
@@ -173,10 +175,10 @@ def _campaigns(db: sqlite3.Connection) -> tuple[QuickCampaign, ...]:
         "SELECT campaign_id, id FROM characters WHERE campaign_id IS NOT NULL"
         " ORDER BY campaign_position, name_lower"
     ):
-        members.setdefault(uuid.UUID(campaign_id), []).append(uuid.UUID(character_id))
+        members.setdefault(uuid_from_db(campaign_id), []).append(uuid_from_db(character_id))
     out = []
     for row in db.execute("SELECT id, name, system FROM campaigns ORDER BY name_lower"):
-        campaign_id = uuid.UUID(row[0])
+        campaign_id = uuid_from_db(row[0])
         out.append(QuickCampaign(campaign_id, row[1], row[2], tuple(members.get(campaign_id, ()))))
     return tuple(out)
 
@@ -209,9 +211,9 @@ def _encounters(db: sqlite3.Connection) -> tuple[QuickEncounter, ...]:
     ):
         out.append(
             QuickEncounter(
-                id=uuid.UUID(row[0]),
+                id=uuid_from_db(row[0]),
                 name=row[1],
-                campaign_id=uuid.UUID(row[2]) if row[2] is not None else None,
+                campaign_id=uuid_from_db(row[2]) if row[2] is not None else None,
                 is_template=bool(row[3]),
                 updated_at=_time(row[4]),
                 participants=row[6] if row[5] == "array" and isinstance(row[6], int) else 0,
