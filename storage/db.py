@@ -29,6 +29,8 @@ BUSY_TIMEOUT_MS = 10_000
 WRITE_OPTION = "fatesmith_write"
 READ_ONLY_OPTION = "fatesmith_read_only"
 CACHE_KIB = 64 * 1024
+MMAP_BYTES = 256 * 1024 * 1024
+"""How much of a SQLite library file is read through a memory map (see ``_mmap``)."""
 
 
 class DatabaseUrlError(FatesmithError):
@@ -133,8 +135,19 @@ def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> No
         # A page cache big enough for a 10,000-character library (allocated only as used), so a
         # search while typing rereads the table from memory rather than through the OS.
         cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        _mmap(cursor)
     finally:
         cursor.close()
+
+
+def _mmap(cursor: sqlite3.Cursor) -> None:
+    # Read the file's pages in place through a memory map instead of copying each one into
+    # SQLite's page cache: the first listing of a 10,000-character library on a new connection
+    # took about 55 ms, most of it the fresh cache's memory being faulted in, and takes 36 ms
+    # mapped; a search's table scan drops from about 12 to 9 ms (benchmarks/bench_library.py).
+    # Writes still go through write() (SQLite maps read-only), so a full disk is still an
+    # ordinary error. The integrity check and the start-up listing read mapped too.
+    cursor.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
 
 
 def _on_sqlite_connect_read_only(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -145,6 +158,7 @@ def _on_sqlite_connect_read_only(dbapi_connection: sqlite3.Connection, _record: 
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA query_only = ON")
         cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        _mmap(cursor)
     finally:
         cursor.close()
 

@@ -38,6 +38,28 @@ def test_wal_mode_and_foreign_keys_on(sqlite_url: str, registry) -> None:  # typ
     engine.dispose()
 
 
+@pytest.mark.parametrize("read_only", [False, True])
+def test_library_connections_read_the_file_through_a_memory_map(
+    sqlite_url: str,
+    registry,  # type: ignore[no-untyped-def]
+    read_only: bool,
+) -> None:
+    """Pages are read in place, not copied into a fresh page cache (the first listing of a
+    new connection was mostly that cache being faulted in); writes work as before."""
+    from sqlalchemy import text
+
+    from storage.db import MMAP_BYTES, make_engine
+
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        lib.save_character(build(), expected_version=None)
+        assert [s.name for s in lib.list_characters()] == ["Ada Thorne"]
+    engine = make_engine(sqlite_url, read_only=read_only)
+    with engine.connect() as conn:
+        assert conn.execute(text("PRAGMA mmap_size")).scalar() == MMAP_BYTES
+        assert conn.execute(text("SELECT count(*) FROM characters")).scalar() == 1
+    engine.dispose()
+
+
 def test_garbage_file_is_refused_and_left_untouched(tmp_path: Path, registry) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "library.sqlite3"
     garbage = os.urandom(8192)
