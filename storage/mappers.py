@@ -19,6 +19,7 @@ import json
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -28,7 +29,7 @@ from rules.errors import FatesmithError
 from rules.settings import SystemSettings
 from rules.systems.registry import GameSystem, ListingFacts, SystemRegistry
 from rules.validation import has_errors
-from storage.ids import uuid_from_db
+from storage.db_values import utc_from_db, uuid_from_db
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
 from storage.search_syntax import search_blob
 from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
@@ -224,13 +225,36 @@ def clean_tags(tags: Any) -> tuple[str, ...]:
 _SUMMARY_FIELDS_SET = set(CharacterSummary.model_fields)
 
 
+def _model_slot_setter(name: str) -> Callable[[BaseModel, Any], None]:
+    """The setter of one of pydantic's per-instance slots (``__dict__``, the fields-set...).
+
+    The slot's own descriptor when pydantic keeps it as a slot (cheaper than
+    ``object.__setattr__``, which looks the name up first: 10,000 summaries make 40,000 of
+    these calls), else ``object.__setattr__`` itself.
+    """
+    slot = vars(BaseModel).get(name)
+    if isinstance(slot, MemberDescriptorType | GetSetDescriptorType):
+        return slot.__set__
+
+    def setter(instance: BaseModel, value: Any) -> None:
+        object.__setattr__(instance, name, value)
+
+    return setter
+
+
+_set_dict = _model_slot_setter("__dict__")
+_set_fields_set = _model_slot_setter("__pydantic_fields_set__")
+_set_extra = _model_slot_setter("__pydantic_extra__")
+_set_private = _model_slot_setter("__pydantic_private__")
+
+
 def _uuid(value: Any) -> uuid.UUID:
     return value if isinstance(value, uuid.UUID) else uuid_from_db(value)
 
 
 def _time(value: Any) -> datetime:
     if isinstance(value, str):  # SQLite hands back ISO text
-        value = datetime.fromisoformat(value)
+        return utc_from_db(value)
     return utc(value)
 
 
@@ -249,12 +273,12 @@ def summary_from_row(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSumm
         if converted is None:
             converted = campaigns[campaign] = _uuid(campaign)
         campaign = converted
+    ident = row[0]
     summary = object.__new__(CharacterSummary)
-    object.__setattr__(
+    _set_dict(
         summary,
-        "__dict__",
         {
-            "id": _uuid(row[0]),
+            "id": ident if ident.__class__ is uuid.UUID else uuid_from_db(ident),
             "name": row[1],
             "system": row[2],
             "player": row[3],
@@ -269,9 +293,9 @@ def summary_from_row(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSumm
         },
     )
     # Shared: a frozen model never changes its fields-set.
-    object.__setattr__(summary, "__pydantic_fields_set__", _SUMMARY_FIELDS_SET)
-    object.__setattr__(summary, "__pydantic_extra__", None)
-    object.__setattr__(summary, "__pydantic_private__", None)
+    _set_fields_set(summary, _SUMMARY_FIELDS_SET)
+    _set_extra(summary, None)
+    _set_private(summary, None)
     return summary
 
 

@@ -17,11 +17,11 @@ annotation as a forward reference when the module loads (about a millisecond eac
 
 import sqlite3
 import uuid
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from storage.ids import uuid_from_db
+from storage.db_values import utc_from_db, uuid_from_db
 
 SCHEMA_REVISION = "0002"
 """The schema revision this reader understands (must equal ``storage.migrations.HEAD``)."""
@@ -111,11 +111,6 @@ def sqlite_file(url: str) -> Path | None:
     return Path(database)
 
 
-def _time(value: str) -> datetime:
-    moment = datetime.fromisoformat(value)
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def _check_types(db: sqlite3.Connection, table: str, expected: dict[str, str]) -> None:
     """Refuse when any value of ``table`` is not of the SQLite type expected for its column
     (``"text?"``: text or NULL), so the row loops below need no check per value."""
@@ -146,7 +141,7 @@ def _characters(db: sqlite3.Connection) -> tuple[QuickCharacter, ...]:
     ).fetchall()
     campaigns: dict[str, uuid.UUID] = {}
     make = tuple.__new__
-    new_uuid, split = uuid_from_db, TAG_SEPARATOR
+    new_uuid, new_time, split = uuid_from_db, utc_from_db, TAG_SEPARATOR
     out = []
     for row in rows:
         campaign = row[4]
@@ -156,13 +151,8 @@ def _characters(db: sqlite3.Connection) -> tuple[QuickCharacter, ...]:
                 converted = campaigns[campaign] = new_uuid(campaign)
             campaign = converted
         tags = row[8]
-        moment = datetime.fromisoformat(row[9])
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        else:
-            moment = moment.astimezone(UTC)
         values = (new_uuid(row[0]), row[1], row[2], row[3], campaign, row[5] or "", row[6],
-                  row[7], tuple(tags.split(split)) if tags else (), moment, row[10],
+                  row[7], tuple(tags.split(split)) if tags else (), new_time(row[9]), row[10],
                   bool(row[11]))  # fmt: skip
         out.append(make(QuickCharacter, values))
     return tuple(out)
@@ -215,7 +205,7 @@ def _encounters(db: sqlite3.Connection) -> tuple[QuickEncounter, ...]:
                 name=row[1],
                 campaign_id=uuid_from_db(row[2]) if row[2] is not None else None,
                 is_template=bool(row[3]),
-                updated_at=_time(row[4]),
+                updated_at=utc_from_db(row[4]),
                 participants=row[6] if row[5] == "array" and isinstance(row[6], int) else 0,
                 exchange=row[7] if row[8] == "integer" and isinstance(row[7], int) else 0,
                 started=row[9] == "true",
