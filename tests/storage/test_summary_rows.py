@@ -1,5 +1,6 @@
 """storage.mappers.summary_from_row builds the listing's summaries without pydantic validation:
-each must be indistinguishable from the validated model of the same values."""
+each must be indistinguishable from the validated model of the same values. A listing fetches
+and builds them with the cyclic collector resting."""
 
 from __future__ import annotations
 
@@ -111,3 +112,54 @@ def test_without_pydantic_slots_the_setters_use_object_setattr(
         assert setter.__name__ == "setter"  # the fallback, not a descriptor's own __set__
         monkeypatch.setattr(mappers, variable, setter)
     _same_as_validated(summary_from_row(_row(), {}), EXPECTED)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_rests_while_a_listing_fetches_and_builds(
+    sqlite_url: str,
+    registry,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    enabled: bool,
+) -> None:
+    """A full collection over the heap in the middle of a 10,000-row listing cost about 45 ms
+    (benchmarks/bench_library.py); afterwards the collector is as it was, even on an error."""
+    import gc
+
+    from sqlalchemy import event
+
+    from storage.library import Library
+    from storage.library import characters as characters_module
+    from tests.rules.sotc_builders import build
+
+    seen: list[tuple[str, bool]] = []
+    original = characters_module.summary_from_row
+
+    def watched(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
+        seen.append(("summary", gc.isenabled()))
+        return original(row, campaigns)
+
+    monkeypatch.setattr(characters_module, "summary_from_row", watched)
+    with Library.open(sqlite_url, registry=registry, samples=False) as lib:
+        lib.save_character(build(), expected_version=None)
+
+        def on_execute(*_args: Any) -> None:
+            seen.append(("query", gc.isenabled()))
+
+        event.listen(lib._engine, "before_cursor_execute", on_execute)
+        was = gc.isenabled()
+        (gc.enable if enabled else gc.disable)()
+        try:
+            assert [s.name for s in lib.list_characters()] == ["Ada Thorne"]
+            assert gc.isenabled() is enabled
+            assert ("query", False) in seen and ("summary", False) in seen
+            assert all(not on for _where, on in seen)
+
+            def broken(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
+                raise RuntimeError("boom")
+
+            monkeypatch.setattr(characters_module, "summary_from_row", broken)
+            with pytest.raises(RuntimeError, match="boom"):
+                lib.list_characters()
+            assert gc.isenabled() is enabled
+        finally:
+            (gc.enable if was else gc.disable)()
