@@ -9,12 +9,11 @@ seven interleaved rounds each (target ratio 3).
 
 from __future__ import annotations
 
-import gc
 import io
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import Result, median_time, once
+from benchmarks.harness import Result, interleaved, median_time
 from rules.systems.sotc.character import SotcCharacter
 
 LIMIT_ONE_SHEET = 0.150
@@ -51,24 +50,6 @@ def bench_one_sheet() -> Result:
 
     ours = median_time(run, repeat=15, warmup=2)
     return Result("pdf_one_sheet", ours, LIMIT_ONE_SHEET, 1, "limit 150 ms")
-
-
-def interleaved(a: Any, b: Any, rounds: int) -> tuple[float, float]:
-    """Best times of ``a`` and ``b``, timed alternately round after round.
-
-    Alternating exposes both to the same machine load, and keeping each one's best round
-    drops the rounds a busy shared machine slowed down (as ``bench_rules`` does). Garbage is
-    collected before every run, so neither pays for the other's leftovers.
-    """
-    a()
-    b()
-    best_a = best_b = float("inf")
-    for _ in range(rounds):
-        gc.collect()
-        best_a = min(best_a, once(a))
-        gc.collect()
-        best_b = min(best_b, once(b))
-    return best_a, best_b
 
 
 def _strings(layout: Any) -> list[str]:

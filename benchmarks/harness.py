@@ -7,6 +7,7 @@ limit itself and the ratio is measured / limit with target 1.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from collections.abc import Callable
@@ -74,3 +75,24 @@ def once(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def interleaved(
+    a: Callable[[], object], b: Callable[[], object], rounds: int
+) -> tuple[float, float]:
+    """Best times of ``a`` and ``b``, timed alternately round after round.
+
+    Alternating exposes both to the same machine load, and keeping each one's best round
+    drops the rounds a busy shared machine slowed down (as ``bench_rules`` does). One untimed
+    run of each warms the caches first, and garbage is collected before every run, so neither
+    pays for the other's leftovers.
+    """
+    a()
+    b()
+    best_a = best_b = float("inf")
+    for _ in range(rounds):
+        gc.collect()
+        best_a = min(best_a, once(a))
+        gc.collect()
+        best_b = min(best_b, once(b))
+    return best_a, best_b
