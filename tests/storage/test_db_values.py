@@ -6,7 +6,9 @@ from __future__ import annotations
 import copy
 import pickle
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,6 +16,26 @@ from hypothesis import strategies as st
 
 from storage import db_values
 from storage.db_values import utc_from_db, uuid_from_db
+
+
+def _equal(made: Any, expected: Any) -> None:
+    assert made == expected
+
+
+def _same_outcome(
+    ours: Callable[[str], Any],
+    reference: Callable[[str], Any],
+    text: str,
+    same: Callable[[Any, Any], None] = _equal,
+) -> None:
+    """``ours(text)`` raises ValueError exactly when ``reference(text)`` does, else agrees."""
+    try:
+        expected = reference(text)
+    except ValueError:
+        with pytest.raises(ValueError):
+            ours(text)
+    else:
+        same(ours(text), expected)
 
 
 def test_the_shortcut_is_taken_on_this_python() -> None:
@@ -61,15 +83,7 @@ def test_other_spellings_go_through_uuid(text: str) -> None:
     ],
 )
 def test_odd_text_is_read_exactly_as_uuid_reads_it(text: str) -> None:
-    try:
-        expected: uuid.UUID | None = uuid.UUID(text)
-    except ValueError:
-        expected = None
-    if expected is None:
-        with pytest.raises(ValueError):
-            uuid_from_db(text)
-    else:
-        assert uuid_from_db(text) == expected
+    _same_outcome(uuid_from_db, uuid.UUID, text)
 
 
 def test_without_the_shortcut_uuid_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,12 +149,4 @@ def test_other_spellings_read_as_fromisoformat_reads_them(
     ],
 )
 def test_odd_times_are_read_exactly_as_fromisoformat_reads_them(text: str) -> None:
-    try:
-        expected: datetime | None = _reference_time(text)
-    except ValueError:
-        expected = None
-    if expected is None:
-        with pytest.raises(ValueError):
-            utc_from_db(text)
-    else:
-        _same_time(utc_from_db(text), expected)
+    _same_outcome(utc_from_db, _reference_time, text, _same_time)
