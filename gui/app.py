@@ -16,7 +16,6 @@ from __future__ import annotations
 # every module imported after it (looking for its ``__feature__`` switches), so the
 # pure-Python modules the first window needs are imported here, before it.
 import contextlib  # noqa: F401
-import dataclasses  # noqa: F401
 import datetime  # noqa: F401
 import gc
 import json  # noqa: F401
