@@ -163,30 +163,30 @@ def light_palette() -> QPalette:
 
 
 # The style's standard icons the main window shows at once, as (QStyle.StandardPixmap member,
-# file stem, the sizes in the file names): the files QCommonStyle itself reads from the
-# resources of QtWidgets.
-# tests/gui/test_theme_palette.py checks each is the style's icon pixel for pixel; should a
-# Qt release move them, standard_icon asks the style instead.
+# file stem): the files QCommonStyle itself reads from the resources of QtWidgets, one per size
+# in ICON_SIZES. tests/gui/test_theme_palette.py checks each is the style's icon pixel for
+# pixel; should a Qt release move them, standard_icon asks the style instead.
 COMMON_IMAGES = ":/qt-project.org/styles/commonstyle/images/"
-STANDARD_ICONS: dict[str, tuple[str, str, tuple[int, ...]]] = {
-    "file": ("SP_FileIcon", "file", (16, 32, 128)),
-    "open": ("SP_DialogOpenButton", "standardbutton-open", (16, 32, 128)),
-    "save": ("SP_DialogSaveButton", "standardbutton-save", (16, 32, 128)),
-    "details": ("SP_FileDialogDetailedView", "viewdetailed", (16, 32, 128)),
-    "trash": ("SP_TrashIcon", "trash", (16, 32, 128)),
-    # (the arrows' "-128" files hold 32-pixel images and their "-32" files 128-pixel ones: each
-    # is added, as the style adds it, for the size its name says)
-    "down": ("SP_ArrowDown", "arrow-down", (16, 32, 128)),
-    "up": ("SP_ArrowUp", "arrow-up", (16, 32, 128)),
-    "back": ("SP_ArrowBack", "arrow-left", (16, 32, 128)),  # left to right: see standard_icon
-    "forward": ("SP_ArrowForward", "arrow-right", (16, 32, 128)),
+ICON_SIZES = (16, 32, 128)
+# (the arrows' "-128" files hold 32-pixel images and their "-32" files 128-pixel ones: each is
+# added, as the style adds it, for the size its name says)
+STANDARD_ICONS: dict[str, tuple[str, str]] = {
+    "file": ("SP_FileIcon", "file"),
+    "open": ("SP_DialogOpenButton", "standardbutton-open"),
+    "save": ("SP_DialogSaveButton", "standardbutton-save"),
+    "details": ("SP_FileDialogDetailedView", "viewdetailed"),
+    "trash": ("SP_TrashIcon", "trash"),
+    "down": ("SP_ArrowDown", "arrow-down"),
+    "up": ("SP_ArrowUp", "arrow-up"),
+    "back": ("SP_ArrowBack", "arrow-left"),  # left to right: see standard_icon
+    "forward": ("SP_ArrowForward", "arrow-right"),
 }
 
 
 def standard_icon(name: str) -> QIcon:
     """The style's standard icon ``name`` (a key of :data:`STANDARD_ICONS`)."""
-    member, stem, sizes = STANDARD_ICONS[name]
-    files = {size: f"{COMMON_IMAGES}{stem}-{size}.png" for size in sizes}
+    member, stem = STANDARD_ICONS[name]
+    files = {size: f"{COMMON_IMAGES}{stem}-{size}.png" for size in ICON_SIZES}
     left_to_right = QGuiApplication.layoutDirection() == Qt.LayoutDirection.LeftToRight
     if left_to_right and all(QFile.exists(f) for f in files.values()):
         icon = QIcon()

@@ -14,6 +14,9 @@ them equal).
 writes them. :func:`utc_from_db` reads that spelling with its offset appended, which gives the
 aware datetime directly: ``datetime.replace(tzinfo=...)`` parses its keywords slowly (about ten
 times the cost of the parse itself, measured on Python 3.11). Other spellings take the long way.
+
+**Objects without their constructors.** :func:`slot_setter` sets a slot field directly (the
+UUIDs above, the listing's summaries in :mod:`storage.mappers`).
 """
 
 from __future__ import annotations
@@ -21,25 +24,36 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
-from types import MemberDescriptorType
+from types import GetSetDescriptorType, MemberDescriptorType
+from typing import Any
+
+
+def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """A setter for the per-instance field ``name`` that ``cls`` keeps in a slot (or its
+    ``__dict__``): the slot's own descriptor, which skips ``object.__setattr__``'s name lookup
+    (a listing sets thousands), else ``object.__setattr__`` by name.
+
+    For building objects from stored values without their constructors (UUIDs here, the
+    listing's pydantic summaries in :mod:`storage.mappers`).
+    """
+    slot = vars(cls).get(name)
+    if isinstance(slot, MemberDescriptorType | GetSetDescriptorType):
+        return slot.__set__
+
+    def setter(instance: Any, value: Any) -> None:
+        object.__setattr__(instance, name, value)
+
+    return setter
+
 
 _UUID = uuid.UUID
 _UNKNOWN = uuid.SafeUUID.unknown
 _new = object.__new__
-
-
-def _slot_setter(name: str) -> Callable[[uuid.UUID, object], None] | None:
-    """The slot's own setter (cheaper than ``object.__setattr__``'s name lookup), or None."""
-    slot = vars(_UUID).get(name)
-    return slot.__set__ if isinstance(slot, MemberDescriptorType) else None
-
-
-_set_int = _slot_setter("int")
-_set_safe = _slot_setter("is_safe")
+_set_int = slot_setter(_UUID, "int")
+_set_safe = slot_setter(_UUID, "is_safe")
 
 
 def _direct(text: str) -> uuid.UUID:
-    assert _set_int is not None and _set_safe is not None  # DIRECT said so
     value = _new(_UUID)
     _set_int(value, int(text, 16))
     _set_safe(value, _UNKNOWN)
@@ -47,8 +61,6 @@ def _direct(text: str) -> uuid.UUID:
 
 
 def _works() -> bool:
-    if _set_int is None or _set_safe is None:  # UUID keeps its fields some other way
-        return False
     probe = "0123456789abcdefFEDCBA9876543210"
     try:
         made = _direct(probe)
@@ -79,13 +91,15 @@ def uuid_from_db(text: str) -> uuid.UUID:
         ValueError: ``text`` is not a UUID, as ``uuid.UUID`` raises it.
     """
     if DIRECT and len(text) == 32 and text.isalnum():
-        # _direct, inlined: a listing calls this for every row. int() refuses a letter
-        # beyond f, as uuid.UUID does.
-        value = _new(_UUID)
-        _set_int(value, int(text, 16))  # type: ignore[misc]  # DIRECT: not None
-        _set_safe(value, _UNKNOWN)  # type: ignore[misc]
-        return value
+        return _direct(text)  # int() refuses a letter beyond f, as uuid.UUID does
     return _UUID(text)
+
+
+def utc(value: datetime) -> datetime:
+    """``value`` as an aware UTC datetime (a naive one is UTC already, as SQLite hands back)."""
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
 
 
 _fromiso = datetime.fromisoformat
@@ -99,5 +113,4 @@ def utc_from_db(text: str) -> datetime:
     """
     if len(text) == 26 and text[19] == "." and text[20:].isdecimal():
         return _fromiso(text + "+00:00")  # naive with microseconds, as SQLAlchemy writes it
-    moment = _fromiso(text)
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc(_fromiso(text))

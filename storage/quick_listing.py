@@ -30,7 +30,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 TAG_SEPARATOR = "\x1f"  # storage.tables.TAG_SEPARATOR (a test checks they agree)
 SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///")
 BUSY_TIMEOUT_S = 2.0
-MMAP_BYTES = 256 * 1024 * 1024
+MMAP_BYTES = 256 * 1024 * 1024  # storage.db.MMAP_BYTES (a test checks they agree)
 
 # Rows are named tuples: building 10,000 of them is several times cheaper than dataclasses.
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
+from storage.db_values import utc
 from storage.library.base import CAMPAIGNS, CHARACTERS, LibraryBase, rows_changed, settings_for
 from storage.library.errors import LibraryError, NotFoundError, check_version
 from storage.mappers import (
@@ -31,7 +32,6 @@ from storage.mappers import (
     load_character,
     now,
     summary_from_row,
-    utc,
 )
 from storage.search_syntax import ParsedSearch, blob_matches, parse_search, search_blob
 from storage.tables import TAG_SEPARATOR, CharacterRow, CharacterTagRow, TagRow

@@ -27,6 +27,7 @@ from rules.errors import FatesmithError
 from rules.systems.registry import SystemRegistry
 from storage import migrations
 from storage.db import (
+    MMAP_BYTES,
     READ_ONLY_OPTION,
     looks_like_sqlite,
     make_engine,
@@ -62,10 +63,6 @@ and headline from the system's ``GameSystem.listing``."""
 
 FULL_DISK_BYTES = 1024 * 1024
 """Below this much free space on its disk, a library opens read-only (``disk full``)."""
-
-
-QUICK_CHECK_MMAP = 256 * 1024 * 1024
-"""Bytes of the file the integrity check reads through a memory map."""
 
 
 class _LocationProblem(Exception):
@@ -135,7 +132,7 @@ def _probe(path: Path, *, immutable: bool) -> tuple[set[str], str | None, str]:
         problem = ""
         if tables:
             # Read through a memory map: about twice as fast (benchmarks/bench_library.py).
-            probe.execute(f"PRAGMA mmap_size = {QUICK_CHECK_MMAP}")
+            probe.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
             found = [str(r[0]) for r in probe.execute("PRAGMA quick_check(3)")]
             if found != ["ok"]:
                 problem = "; ".join(found)

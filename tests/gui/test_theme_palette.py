@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyleFactory
 from gui.theme import (
     COMMON_IMAGES,
     FUSION,
+    ICON_SIZES,
     STANDARD_ICONS,
     apply_theme,
     fusion_light_palette,
@@ -105,8 +106,8 @@ def test_the_icons_are_read_from_files_in_this_qt(qapp: QApplication) -> None:
     """Start-up takes the fast path (no QStyle) only while Qt keeps the files where it did."""
     missing = [
         f"{COMMON_IMAGES}{stem}-{size}.png"
-        for _member, stem, sizes in STANDARD_ICONS.values()
-        for size in sizes
+        for _member, stem in STANDARD_ICONS.values()
+        for size in ICON_SIZES
         if not QFile.exists(f"{COMMON_IMAGES}{stem}-{size}.png")
     ]
     assert missing == [], "Qt moved the style's icons: update gui.theme.STANDARD_ICONS"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from storage import migrations
+from storage import db, migrations, quick_listing
 from storage.library import EncounterRecord, Library
 from storage.quick_listing import (
     SCHEMA_REVISION,
@@ -91,6 +91,7 @@ def vars_of(row: Any) -> dict[str, Any]:
 def test_schema_facts_agree_with_the_storage_modules() -> None:
     assert SCHEMA_REVISION == migrations.HEAD
     assert TAG_SEPARATOR == TABLES_TAG_SEPARATOR
+    assert quick_listing.MMAP_BYTES == db.MMAP_BYTES
 
 
 def test_imports_neither_sqlalchemy_nor_pydantic() -> None:

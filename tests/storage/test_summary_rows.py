@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from storage import mappers
+from storage.db_values import slot_setter
 from storage.mappers import CharacterSummary, summary_from_row
 from storage.tables import TAG_SEPARATOR
 
@@ -101,14 +102,14 @@ def test_without_pydantic_slots_the_setters_use_object_setattr(
 ) -> None:
     """Should a pydantic release keep its per-instance fields some other way, the fallback
     setter (``object.__setattr__``) builds the same summary."""
-    monkeypatch.setattr(mappers, "BaseModel", type("NoSlots", (), {"__slots__": ()}))
+    no_slots = type("NoSlots", (), {"__slots__": ()})
     for variable, slot in [
         ("_set_dict", "__dict__"),
         ("_set_fields_set", "__pydantic_fields_set__"),
         ("_set_extra", "__pydantic_extra__"),
         ("_set_private", "__pydantic_private__"),
     ]:
-        setter = mappers._model_slot_setter(slot)
+        setter = slot_setter(no_slots, slot)
         assert setter.__name__ == "setter"  # the fallback, not a descriptor's own __set__
         monkeypatch.setattr(mappers, variable, setter)
     _same_as_validated(summary_from_row(_row(), {}), EXPECTED)
