@@ -1,9 +1,10 @@
 """GUI layer: slow library work (imports, exports, PDF rendering) off the UI thread.
 
-A job is a plain function of a :class:`storage.library.Library`; the worker opens its own
-library on the same URL (a Library is used from one thread at a time), runs the job on a
-``QThreadPool`` thread and reports back through signals, which Qt delivers on the UI thread.
-Jobs never touch widgets.
+A job is a plain function of a :class:`storage.library.Library`: the window's own open library
+(a Library is safe to share between threads: every call uses its own session on the process's
+one engine for that library), never a second one opened and closed beside it (see
+:mod:`storage.db` for why that matters to SQLite's locks). It runs on a ``QThreadPool`` thread
+and reports back through signals, which Qt delivers on the UI thread. Jobs never touch widgets.
 """
 
 from __future__ import annotations
@@ -62,24 +63,21 @@ def _job_body(fn: Callable[[], Any], signals: JobSignals) -> Callable[[], None]:
 
 
 class Workers(QObject):
-    """Runs jobs on a thread pool, each with its own Library.
+    """Runs jobs on a thread pool (library jobs on the window's library).
 
     Args:
-        library_url: The URL of the library the UI uses.
-        registry: The loaded game systems.
+        library: Returns the library the UI uses now (None: :meth:`run` alone, no library jobs).
         pool: The thread pool (default: a private one with two threads).
     """
 
     def __init__(
         self,
-        library_url: str,
-        registry: Any,
+        library: Callable[[], Any] | None = None,
         pool: QThreadPool | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._url = library_url
-        self._registry = registry
+        self._library = library
         self._pool = pool or QThreadPool(self)
         if pool is None:
             self._pool.setMaxThreadCount(2)
@@ -122,19 +120,12 @@ class Workers(QObject):
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[str], None] | None = None,
     ) -> JobSignals:
-        """Run ``job(library)`` on a worker thread with a freshly opened Library."""
-        url, registry = self._url, self._registry
-
-        def call() -> Any:
-            from storage.library import Library
-
-            library = Library.open(url, registry=registry, samples=False)
-            try:
-                return job(library)
-            finally:
-                library.close()
-
-        return self.run(call, on_done, on_error)
+        """Run ``job(library)`` on a worker thread with the UI's current library (taken now, on
+        the UI thread, so a job started before a library switch keeps its library)."""
+        if self._library is None:
+            raise RuntimeError("these workers were made without a library")
+        library = self._library()
+        return self.run(lambda: job(library), on_done, on_error)
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until every job is done (for shutdown and tests)."""

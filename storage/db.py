@@ -9,11 +9,22 @@ failing half way through with "database is locked".
 A library that must not be written (one from a newer Fatesmith) gets a read-only engine: a
 SQLite file is opened through a ``file:...?mode=ro`` URI with ``query_only`` on, a PostgreSQL
 session is made ``READ ONLY``, so the database itself refuses a write even if the code tried.
+
+Sharing a SQLite file between processes (the app and the command line) rests on SQLite's POSIX
+advisory locks, which belong to the *process*: closing any descriptor of the file, even one
+opened by a plain ``open()`` just to read its header, drops every lock the process holds on it,
+and the next process to close its connection then believes it is the last user, checkpoints and
+deletes the WAL under the running app (SQLite's "How To Corrupt An SQLite Database File",
+section 2.2). So nothing in Fatesmith opens a library file except through SQLite (whose own
+connections in one process share their locks and defer closing a descriptor while any lock is
+held), and a process keeps one engine per library (:func:`acquire_engine`), shared by every
+:class:`storage.library.Library` opened on it and disposed only when the last one closes.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +35,6 @@ from sqlalchemy.pool import StaticPool
 
 from rules.errors import FatesmithError
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
 WRITE_OPTION = "fatesmith_write"
 READ_ONLY_OPTION = "fatesmith_read_only"
@@ -109,14 +119,11 @@ def sqlite_uri(path: Path, **options: str) -> str:
     return path.resolve().as_uri() + (f"?{query}" if query else "")
 
 
-def looks_like_sqlite(path: Path) -> bool:
-    """Whether ``path`` is missing, empty or starts with the SQLite header."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(SQLITE_MAGIC))
-    except FileNotFoundError:
-        return True
-    return head in (b"", SQLITE_MAGIC)
+def not_a_database(error: BaseException | None) -> bool:
+    """Whether a ``sqlite3`` error says the file is not a SQLite database at all (its header is
+    not SQLite's): ``SQLITE_NOTADB``."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_NOTADB
 
 
 def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -234,6 +241,82 @@ def make_engine(url: str | URL, *, read_only: bool = False, immutable: bool = Fa
     event.listen(engine, "connect", _on_sqlite_connect)
     event.listen(engine, "begin", _on_sqlite_begin)
     return engine
+
+
+_SharedKey = tuple[str, str, bool, bool]
+
+
+class _Shared:
+    """The process's engines, one per library (see the module docstring), counted by user."""
+
+    lock = threading.Lock()
+    engines: dict[_SharedKey, tuple[Engine, int]] = {}
+    keys: dict[int, _SharedKey] = {}
+
+
+def _shared_key(url: URL, read_only: bool, immutable: bool) -> _SharedKey | None:
+    path = sqlite_path(url)
+    if path is not None:
+        return ("sqlite", str(path.resolve()), read_only, immutable)
+    if in_memory(url):
+        return None  # each in-memory database is its own: never shared
+    return ("url", url.render_as_string(hide_password=False), read_only, False)
+
+
+def acquire_engine(url: str | URL, *, read_only: bool = False, immutable: bool = False) -> Engine:
+    """The process's engine for ``url`` (see :func:`make_engine` for the arguments): made on
+    first use, shared afterwards; give it back with :func:`release_engine`.
+
+    Every library opened on one file in a process goes through one engine, so the connections
+    (and their locks) are SQLite's own and none is ever opened and closed beside them. An
+    in-memory database is never shared (each one is its own database).
+
+    Raises:
+        DatabaseUrlError: see :func:`create_checked_engine`.
+    """
+    parsed = parse_url(url) if isinstance(url, str) else url
+    key = _shared_key(parsed, read_only, immutable)
+    if key is None:
+        return make_engine(parsed, read_only=read_only, immutable=immutable)
+    with _Shared.lock:
+        found = _Shared.engines.get(key)
+        if found is not None:
+            _Shared.engines[key] = (found[0], found[1] + 1)
+            return found[0]
+        engine = make_engine(parsed, read_only=read_only, immutable=immutable)
+        _Shared.engines[key] = (engine, 1)
+        _Shared.keys[id(engine)] = key
+        return engine
+
+
+def release_engine(engine: Engine) -> None:
+    """Give back an engine from :func:`acquire_engine`; the last user's release disposes of it
+    (an engine that was never shared is disposed at once)."""
+    with _Shared.lock:
+        key = _Shared.keys.get(id(engine))
+        found = _Shared.engines.get(key) if key is not None else None
+        if key is None or found is None or found[0] is not engine:
+            last = True
+        else:
+            last = found[1] <= 1
+            if last:
+                del _Shared.engines[key]
+                del _Shared.keys[id(engine)]
+            else:
+                _Shared.engines[key] = (engine, found[1] - 1)
+    if last:
+        engine.dispose()
+
+
+def shared_engine_users(url: str | URL) -> int:
+    """How many open users the process's engines on ``url`` have (all modes; for tests and the
+    diagnostics)."""
+    parsed = parse_url(url) if isinstance(url, str) else url
+    key = _shared_key(parsed, False, False)
+    if key is None:
+        return 0
+    with _Shared.lock:
+        return sum(n for k, (_e, n) in _Shared.engines.items() if k[:2] == key[:2])
 
 
 def writer(engine: Engine) -> Engine:

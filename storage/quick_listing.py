@@ -5,7 +5,10 @@ showing the window, so the app paints its first listing from :func:`read_listing
 the same summary columns as :class:`storage.library.Library` (characters, campaigns, tags,
 encounters) as plain frozen dataclasses, and opens the real library afterwards.
 
-It only ever reads (the file is opened with ``mode=ro``) and it is cautious: anything it is
+It only ever reads (the file is opened with ``mode=ro``), and only through SQLite: the header
+is not checked with a plain ``open()``, since closing any descriptor of the file would drop the
+process's SQLite locks on it (see :mod:`storage.db`); a file that is not SQLite fails SQLite's
+own first read. It is cautious: anything it is
 not sure about (not a plain SQLite file URL, a missing or damaged file, a schema revision other
 than :data:`SCHEMA_REVISION`, an unexpected value) makes it return None, and the caller takes
 the normal path, which creates, migrates or reports the problem properly.
@@ -26,7 +29,6 @@ from storage.db_values import utc_from_db, uuid_from_db
 SCHEMA_REVISION = "0002"
 """The schema revision this reader understands (must equal ``storage.migrations.HEAD``)."""
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 TAG_SEPARATOR = "\x1f"  # storage.tables.TAG_SEPARATOR (a test checks they agree)
 SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///")
 BUSY_TIMEOUT_S = 2.0
@@ -255,11 +257,8 @@ def read_listing(url: str) -> QuickListing | None:
     if path is None:
         return None
     try:
-        if not path.is_file():
+        if not path.is_file() or path.stat().st_size == 0:
             return None
-        with path.open("rb") as handle:
-            if handle.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-                return None
         # sqlite_file refused "?", "%" and "#", the only characters a SQLite URI path escapes.
         uri = f"file:{path.resolve()}?mode=ro"
         db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)

@@ -155,7 +155,7 @@ class PrintPreviewDialog(QDialog):
         self._registry = registry
         self._settings = settings
         self._job = job
-        self._workers = Workers("", registry, parent=self)
+        self._workers = Workers(parent=self)
         self._generation = 0
         self.pdf: bytes = b""
         self.images: list[QImage] = []

@@ -29,6 +29,7 @@ from gui.shell.characters import CharacterDocuments, EditorFactory
 from gui.shell.encounters import EncounterWindows
 from gui.shell.library_controller import LibraryController
 from gui.shell.library_page import LibraryPage
+from gui.shell.library_watch import LibraryWatch
 from gui.shell.tabs import DocumentTabs
 from gui.shell.transfer import IMPORT_SUFFIXES, Transfer
 from gui.theme import apply_scale, ui_scale
@@ -113,7 +114,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.version = version
         self.uis = uis or SystemUis(registry)
-        self.workers = Workers(library.url, registry, parent=self)
+        self.workers = Workers(lambda: self.library, parent=self)
         self.undo_group = QUndoGroup(self)
         self.setAcceptDrops(True)
         app = QApplication.instance()
@@ -196,6 +197,14 @@ class MainWindow(QMainWindow):
         self._show_read_only()
         self.listing.refresh_library()
         self.documents.update_titles()
+        self.watch = LibraryWatch(
+            library=self._current_library,
+            ready=self.library_is_ready,
+            workers=self.workers,
+            parent=self,
+        )
+        self.watch.changed.connect(self.follow_other_processes)
+        self.watch.start()
 
     # == wiring ====================================================================================
 
@@ -284,6 +293,22 @@ class MainWindow(QMainWindow):
         listing.selection_changed.connect(self._update_actions)
         for controller in (characters, listing, transfer, encounters):
             controller.status.connect(self._show_status)
+
+    def follow_other_processes(self) -> None:
+        """Another process (the command line, a second app) changed the library: reload the
+        listing and the encounter list, and show the stored version in every open character
+        tab without unsaved edits (a tab with edits keeps them; saving it then asks)."""
+        self.listing.refresh_library()
+        self.encounters.refresh_soon()
+        clean = []
+        for document in self.characters.documents():
+            tab = self.characters.tab_of(document.character.id)
+            if tab is not None and document.version is not None and not tab.is_modified():
+                clean.append(document.character.id)
+        self.characters.follow_library(clean)
+        self.statusBar().showMessage(
+            "The library was changed by another program: the lists show its changes", 6000
+        )
 
     def _show_status(self, message: str, timeout: int) -> None:
         if message:
@@ -482,6 +507,7 @@ class MainWindow(QMainWindow):
             return
         self.documents.remove_all()
         self.encounters.close_all()
+        self.watch.stop()
         if self.autosaver is not None:
             self.autosaver.stop()
         self.workers.wait(10_000)

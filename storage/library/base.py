@@ -9,6 +9,7 @@ parts use (tags, campaign positions, campaign settings, the stored "valid" flag)
 from __future__ import annotations
 
 import json
+import threading
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any, NoReturn, cast
 
 from pydantic import ValidationError
-from sqlalchemy import Engine, Table, delete, func, select, update
+from sqlalchemy import Engine, Integer, Table, Text, delete, func, select, update
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -25,7 +27,7 @@ from rules.errors import FatesmithError
 from rules.settings import SystemSettings
 from rules.system_data import SystemData
 from rules.systems.registry import SystemRegistry
-from storage.db import writer
+from storage.db import release_engine, writer
 from storage.library.errors import (
     ConflictError,
     CorruptLibraryError,
@@ -59,6 +61,9 @@ CAMPAIGNS = cast(Table, CampaignRow.__table__)
 CHARACTER_TAGS = cast(Table, CharacterTagRow.__table__)
 LIBRARY_INFO = cast(Table, LibraryInfoRow.__table__)
 
+CHANGE_COUNT_KEY = "change_count"
+"""The ``library_info`` row every write transaction counts up (see :meth:`LibraryBase.changed`)."""
+
 CampaignSettings = tuple[str, SystemSettings | None]
 """A campaign's system id and its typed settings (None: the book's defaults)."""
 
@@ -91,10 +96,18 @@ class LibraryBase:
         self.read_only_reason = read_only_reason
         self.read_only = bool(read_only_reason)
         self.backup = backup
+        self._closed = False
+        self._seen_lock = threading.Lock()
+        self._seen: int | None = None
 
     def close(self) -> None:
-        """Release the database connections."""
-        self._engine.dispose()
+        """Release the database connections (the process's engine on this library is disposed
+        when its last user closes; see :func:`storage.db.acquire_engine`). Closing twice is
+        harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        release_engine(self._engine)
 
     @property
     def registry(self) -> SystemRegistry:
@@ -144,8 +157,83 @@ class LibraryBase:
         # Bind the systems first: binding reads the library, and an in-memory database has one
         # connection, which must not be asked for a second transaction inside this one.
         _ = self.registry
-        with self._translate(), self._writes.begin() as session:
-            yield session
+        with self._translate():
+            with self._writes.begin() as session:
+                yield session
+                counted = self._count_change(session)
+            self._saw_own_change(counted)
+
+    # -- changes made by other processes ---------------------------------------------------------
+
+    @staticmethod
+    def _count_change(s: Session) -> int | None:
+        """Count this write transaction in ``library_info`` (one atomic UPDATE, so concurrent
+        writers on PostgreSQL never lose a count); the new count, or None for a library
+        without the row (one this version has not opened writable yet)."""
+        key = LIBRARY_INFO.c.key == CHANGE_COUNT_KEY
+        result = s.execute(
+            update(LIBRARY_INFO)
+            .where(key)
+            .values(value=sql_cast(sql_cast(LIBRARY_INFO.c.value, Integer) + 1, Text))
+        )
+        if not rows_changed(result):
+            return None
+        value = s.execute(select(LIBRARY_INFO.c.value).where(key)).scalar()
+        return _count(value)
+
+    def _saw_own_change(self, count: int | None) -> None:
+        # Our own write moved the count by one: still up to date, unless someone else wrote
+        # since we last looked (then the count moved further and changed() says so).
+        if count is None:
+            return
+        with self._seen_lock:
+            if self._seen is not None and count - 1 == self._seen:
+                self._seen = count
+
+    def _read_change_count(self) -> int | None:
+        with self._read() as s:
+            value = s.execute(
+                select(LIBRARY_INFO.c.value).where(LIBRARY_INFO.c.key == CHANGE_COUNT_KEY)
+            ).scalar()
+        return _count(value)
+
+    def _ensure_change_count(self) -> None:
+        """Give a writable library its change count row (libraries made before it was kept);
+        another process adding it at the same moment is fine."""
+        if self.read_only:
+            return
+        try:
+            if self._read_change_count() is not None:
+                return
+            with self._translate(), self._writes.begin() as s:
+                found = s.execute(
+                    select(LIBRARY_INFO.c.value).where(LIBRARY_INFO.c.key == CHANGE_COUNT_KEY)
+                ).first()
+                if found is None:
+                    s.execute(LIBRARY_INFO.insert().values(key=CHANGE_COUNT_KEY, value="0"))
+        except LibraryError:
+            return  # busy, or added by another process meanwhile: counted from next time
+
+    def changed(self) -> bool:
+        """Whether another process (the command line, a second app) changed the library since
+        the last call (the first call only starts watching and says False).
+
+        Cheap (one row read): the app asks every second or two and reloads its listing when
+        this says yes. This process's own writes do not count, unless another process wrote
+        in between. A library from before the count (or a newer one without it) says False.
+
+        Raises:
+            LibraryError: the library cannot be read.
+        """
+        count = self._read_change_count()
+        with self._seen_lock:
+            if count is None or self._seen is None:
+                self._seen = count
+                return False
+            if count == self._seen:
+                return False
+            self._seen = count
+            return True
 
     def _refuse_read_only(self) -> None:
         if self.read_only:
@@ -278,6 +366,13 @@ class LibraryBase:
             except (FatesmithError, ValueError):
                 continue
             s.execute(update(table).where(table.c.id == character_id).values(valid=valid))
+
+
+def _count(value: object) -> int | None:
+    try:
+        return int(str(value)) if value is not None else None
+    except ValueError:
+        return None
 
 
 def settings_for(system_id: str, campaign: CampaignSettings | None) -> SystemSettings | None:

@@ -11,6 +11,7 @@ a missing file is created only when the caller allows it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -29,15 +30,17 @@ from storage import migrations
 from storage.db import (
     MMAP_BYTES,
     READ_ONLY_OPTION,
-    looks_like_sqlite,
-    make_engine,
+    acquire_engine,
+    not_a_database,
     parse_url,
     read_only_supported,
+    release_engine,
     sqlite_path,
     sqlite_uri,
     writer,
 )
 from storage.library.base import (
+    CHANGE_COUNT_KEY,
     CHARACTERS,
     LIBRARY_INFO,
     CampaignSettings,
@@ -143,6 +146,10 @@ def _probe(path: Path, *, immutable: bool) -> tuple[set[str], str | None, str]:
             ) from None
         return set(), None, str(exc)
     except sqlite3.DatabaseError as exc:
+        if not_a_database(exc):
+            raise CorruptLibraryError(
+                f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
+            ) from None
         return set(), None, str(exc)
     finally:
         probe.close()
@@ -219,22 +226,22 @@ class OpeningMixin(LibraryBase):
             return cls._open_engine(engine, url, parsed, path, registry, samples, state.location)
         except _LocationProblem as problem:
             # Found out only when connecting (a full disk, a folder made read-only meanwhile).
-            engine.dispose()
+            release_engine(engine)
             reason = str(problem)
             engine = cls._new_engine(parsed, read_only=True, state=state)
         except BaseException:
-            engine.dispose()
+            release_engine(engine)
             raise
         try:
             return cls._open_engine(engine, url, parsed, path, registry, samples, reason)
         except BaseException:
-            engine.dispose()
+            release_engine(engine)
             raise
 
     @staticmethod
     def _new_engine(parsed: URL, *, read_only: bool, state: FileState) -> Engine:
         try:
-            return make_engine(parsed, read_only=read_only, immutable=state.immutable)
+            return acquire_engine(parsed, read_only=read_only, immutable=state.immutable)
         except FatesmithError as exc:
             raise LibraryError(str(exc)) from None
 
@@ -269,10 +276,8 @@ class OpeningMixin(LibraryBase):
                     f"cannot create a library in {path.parent}: the folder is read-only"
                 )
             return FileState()
-        if not looks_like_sqlite(path):
-            raise CorruptLibraryError(
-                f"{path} is not a Fatesmith library (not a SQLite database); it was left as it is"
-            )
+        # The header is read by SQLite itself (in _probe), never with a plain open(): closing
+        # any descriptor of the file would drop this process's locks on it (storage.db).
         location = read_only_location(path)
         # A folder that cannot be written can get no -shm file: read the file as it is (unless
         # a WAL file holds committed pages not yet copied into it: then SQLite must read both).
@@ -283,6 +288,11 @@ class OpeningMixin(LibraryBase):
         if tables and migrations.VERSION_TABLE not in tables:
             raise CorruptLibraryError(
                 f"{path} is a SQLite database but not a Fatesmith library; it was left as it is"
+            )
+        if revision is None and tables & migrations.OUR_TABLES:
+            # Found before any connection that could switch the file to WAL or write a byte.
+            raise CorruptLibraryError(
+                f"{path} has library tables but no schema version; it was left as it is"
             )
         if problem:
             raise CorruptLibraryError(
@@ -319,9 +329,9 @@ class OpeningMixin(LibraryBase):
                 ):
                     # Found out only now (PostgreSQL, or a SQLite file upgraded meanwhile):
                     # reconnect through connections the database itself keeps read-only.
-                    engine.dispose()
-                    engine = make_engine(parsed, read_only=True)
-                return cls(engine, url, registry, read_only_reason=reason)
+                    release_engine(engine)
+                    engine = acquire_engine(parsed, read_only=True)
+                return cls(engine, url, registry, read_only_reason=reason)._opened()
             if location:
                 if revision != migrations.HEAD:
                     raise LibraryError(
@@ -329,11 +339,9 @@ class OpeningMixin(LibraryBase):
                         f"{migrations.HEAD}) but cannot be written: {location}; it was left as "
                         "it is"
                     )
-                return cls(engine, url, registry, read_only_reason=location)
+                return cls(engine, url, registry, read_only_reason=location)._opened()
             if revision == migrations.HEAD:
-                library = cls(engine, url, registry)
-                library._refresh_search_text()
-                return library
+                return cls(engine, url, registry)._opened()
             created, backup = cls._migrate(engine, path)
         except DatabaseError as exc:
             if parsed.get_backend_name() == "sqlite":
@@ -352,11 +360,19 @@ class OpeningMixin(LibraryBase):
                 f"cannot back up {where} before upgrading it ({exc.strerror or exc}); "
                 "it was left as it is"
             ) from None
-        library = cls(engine, url, registry, backup=backup)
-        library._refresh_search_text()
+        library = cls(engine, url, registry, backup=backup)._opened()
         if created and samples_wanted(samples):
             library._add_samples()
         return library
+
+    def _opened(self) -> Self:
+        """Bring a writable library's derived data up to date and start watching it for
+        changes made by other processes (:meth:`changed`); returns the library."""
+        self._refresh_search_text()
+        self._ensure_change_count()
+        with contextlib.suppress(LibraryError):  # else watched from the first readable moment
+            self.changed()
+        return self
 
     @staticmethod
     def _migrate(engine: Engine, path: Path | None) -> tuple[bool, Path | None]:
@@ -402,6 +418,7 @@ class OpeningMixin(LibraryBase):
                 [
                     {"key": "created_at", "value": now().isoformat()},
                     {"key": SEARCH_FORMAT_KEY, "value": SEARCH_FORMAT},
+                    {"key": CHANGE_COUNT_KEY, "value": "0"},
                 ],
             )
         return revision is None, backup

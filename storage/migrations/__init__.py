@@ -9,7 +9,6 @@ library: it then opens read-only.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,7 +65,9 @@ def backup_path(path: Path, when: datetime | None = None) -> Path:
 def backup_sqlite(path: Path) -> Path:
     """Copy a SQLite library to a timestamped file with SQLite's online backup.
 
-    The backup API copies a consistent snapshot, including pages still in the WAL file.
+    The backup API copies a consistent snapshot, including pages still in the WAL file. The
+    library file is only ever read through SQLite (never copied as a plain file: closing a plain
+    descriptor of it would drop this process's locks on it; see :mod:`storage.db`).
 
     Returns:
         The backup file's path.
@@ -82,14 +83,9 @@ def backup_sqlite(path: Path) -> Path:
             source.backup(dest)
         finally:
             dest.close()
-    except sqlite3.Error:
-        # Fall back to a plain copy of the main file (e.g. a read-only folder for WAL files).
+    except sqlite3.Error as exc:
         target.unlink(missing_ok=True)
-        try:
-            shutil.copy2(path, target)
-        except OSError:
-            target.unlink(missing_ok=True)
-            raise
+        raise OSError(f"the backup {target.name} could not be written ({exc})") from None
     finally:
         source.close()
     return target

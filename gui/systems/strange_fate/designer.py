@@ -94,7 +94,7 @@ class SkillDesigner(QWidget):
         self.editing: str | None = None
         self.price: SkillPrice | None = None
         self._diagram_id = 0
-        self._workers = Workers("", None, parent=self)  # run() alone: no library involved
+        self._workers = Workers(parent=self)  # run() alone: no library involved
         self._workers.pool.setMaxThreadCount(1)
         self._generation = 0  # which draft the cost line shows; a later one drops a result
         self._running = False

@@ -55,7 +55,7 @@ class PricingFinisher(QObject):
     def __init__(self, document: CharacterDocument) -> None:
         super().__init__(document)
         self.document = document
-        self._workers = Workers("", None, parent=self)  # run() alone: no library involved
+        self._workers = Workers(parent=self)  # run() alone: no library involved
         self._workers.pool.setMaxThreadCount(1)
         self._running = False
         self._failed: set[tuple[str, ...]] = set()
