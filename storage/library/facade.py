@@ -16,8 +16,9 @@ from storage.samples import load_sample_campaign, load_sample_characters
 class Library(OpeningMixin, TransferMixin, SystemDataMixin):
     """A character library on any SQLAlchemy database (SQLite file by default).
 
-    Create with :meth:`open`. Safe to use from one thread at a time; worker threads open their
-    own. Attributes:
+    Create with :meth:`open`. Every call has its own session, so threads may share one library
+    (the app's workers use the window's); a process keeps one engine per library (see
+    :func:`storage.db.acquire_engine`). Attributes:
         url: The SQLAlchemy URL it was opened with.
         read_only: True when writes are refused.
         read_only_reason: Why, in words for the user ("" when writable).
