@@ -99,6 +99,7 @@ def cmd_path(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     """Print one line (or JSON object) per character; say so when there are none."""
     from storage.library import SearchQuery
+    from storage.mappers import summary_json
 
     with open_library(args) as library:
         rows = library.list_characters(SearchQuery(text=args.search or ""))
@@ -110,7 +111,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 print("the library is empty (import characters with `fatesmith library import`)")
     for s in rows:
         if args.json:
-            print(json.dumps(s.model_dump(mode="json"), ensure_ascii=False))
+            print(json.dumps(summary_json(s), ensure_ascii=False))
             continue
         state = "valid" if s.valid else "in progress"
         campaign = f" [{s.campaign_name}]" if s.campaign_name else ""
