@@ -24,8 +24,9 @@ def _upper_limit(field: str) -> int:
 
     from rules.systems.fate2.settings import Fate2Settings
 
-    metadata = Fate2Settings.model_fields[field].metadata
-    return int(next(m.le for m in metadata if isinstance(m, Le)))
+    highest = [m.le for m in Fate2Settings.model_fields[field].metadata if isinstance(m, Le)]
+    assert isinstance(highest[0], int)
+    return highest[0]
 
 
 def _count(option: str, text: str, field: str) -> int:
