@@ -184,13 +184,41 @@ def cmd_import(args: argparse.Namespace) -> int:
             except FatesmithError as exc:
                 print(f"fatesmith library: {archive}: {exc}", file=sys.stderr)
                 worst = EXIT_FAILED
+        notes = _corrected_rules_notes(
+            library, [s for r in reports for s in (*r.imported, *r.replaced)]
+        )
     for report in reports:
         for line in report_lines(report):
             print(line)
         for name, reason in report.failed:
             print(f"fatesmith library: {name}: {reason}", file=sys.stderr)
             worst = max(worst, EXIT_SOME_FAILED)
+    for line in notes:
+        print(line)
     return worst
+
+
+def _corrected_rules_notes(library: Any, summaries: list[Any]) -> list[str]:
+    """``note: NAME: WARNING`` for each warning about a character just imported whose system's
+    rules data the library corrects (a user's diagram or table): a price over a corrected
+    diagram may not be proven cheapest, and the import says so in words. Characters of systems
+    with only the bundled data are not validated again."""
+    corrected: dict[str, bool] = {}
+    notes = []
+    for summary in summaries:
+        if summary.system not in corrected:
+            try:
+                documents = library.system_documents(summary.system)
+            except FatesmithError:
+                documents = []
+            corrected[summary.system] = any(d.provenance == "user" for d in documents)
+        if not corrected[summary.system]:
+            continue
+        character = library.get_character(summary.id).character
+        problems = library.registry.get(summary.system).validate(character)
+        name = summary.name or "(unnamed)"
+        notes += [f"note: {name}: {p.message}" for p in problems if p.severity == "warning"]
+    return notes
 
 
 def cmd_export(args: argparse.Namespace) -> int:

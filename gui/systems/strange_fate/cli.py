@@ -14,12 +14,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 EXIT_UNKNOWN = 2
 
 HELP = "price trappings as one skill over the Skill Trapping Diagram"
+
+SECONDS = 5.0
+"""Time the search may take before it stops early (a tangled corrected diagram)."""
+
+STOPPED_EARLY = (
+    "note: the search stopped early (the diagram's loops give too many routes to try them all "
+    "in time), so this is a valid order of addition, not proven cheapest"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     """Price ``args.trappings``; print the breakdown (or JSON). Exit 0, or 2 when a trapping is
     unknown (one line on stderr naming the closest trappings)."""
     from rules.systems.strange_fate.catalog import UnknownTrappingError, parse_trapping_label
-    from rules.systems.strange_fate.cost import DiagramGapError
+    from rules.systems.strange_fate.cost import DiagramGapError, SearchLimit
 
     system = _system(getattr(args, "library", None))
     book = system.book
@@ -68,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"fatesmith trapping-cost: {exc}", file=sys.stderr)
             return EXIT_UNKNOWN
     try:
-        walk = book.pricer.cheapest(uses, unique=args.unique)
+        walk = book.pricer.cheapest(
+            uses, unique=args.unique, limit=SearchLimit(clock=time.monotonic, seconds=SECONDS)
+        )
     except (DiagramGapError, KeyError) as exc:
         print(f"fatesmith trapping-cost: cannot price: {exc}", file=sys.stderr)
         return EXIT_UNKNOWN
@@ -101,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     kind = "Unique" if args.unique else "Strange"
     how = "cheapest order of addition" if walk.exact else "a valid order, not proven cheapest"
     print(f"{walk.points} trapping points ({kind} skill, {how})")
+    if not walk.exact:
+        print(STOPPED_EARLY)
     width = max(len(s["trapping"]) for s in steps)
     for i, s in enumerate(steps, start=1):
         via = ", ".join(
