@@ -7,11 +7,11 @@ number of phases, filled with the skill names given (highest rung first) or left
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
 from gui.cli import CliPlugin
+from gui.cli_text import json_line, printable
 from rules.errors import FatesmithError
 
 HELP = "FATE 2.0 tools (quick NPCs from the Pyramid Shorthand)"
@@ -97,7 +97,7 @@ def quick_npc(args: argparse.Namespace, registry: Any) -> int:
             "pyramid": rungs,
             "skills": skills,
         }
-        print(json.dumps(out, ensure_ascii=False))
+        print(json_line(out))
         return 0
     print(
         f"Quick NPC: {phases} phase{'s' if phases != 1 else ''} of {per_phase} ranks "
@@ -107,7 +107,7 @@ def quick_npc(args: argparse.Namespace, registry: Any) -> int:
     for rung in rungs:
         label = ladder.render(rung["value"])
         filled = ", ".join(rung["skills"]) or ", ".join(["____"] * rung["count"])
-        print(f"  {label:<{width}}  {rung['count']:>2}  {filled}")
+        print(printable(f"  {label:<{width}}  {rung['count']:>2}  {filled}"))
     left = len(names) - len(skills)
     if names and left > 0:
         print(f"  ({left} skill name{'s' if left != 1 else ''} left over)")

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gui.cli_text import printable
 from rules.errors import FatesmithError
 
 EXIT_UNKNOWN = 2
@@ -87,8 +88,10 @@ def _system(library: str | None) -> Any:
     if system.data_problem:
         reason = " ".join(system.data_problem.split())
         print(
-            f"fatesmith trapping-cost: note: the library's corrected diagram cannot be used "
-            f"({reason}); the bundled diagram was used",
+            printable(
+                f"fatesmith trapping-cost: note: the library's corrected diagram cannot be "
+                f"used ({reason}); the bundled diagram was used"
+            ),
             file=sys.stderr,
         )
     return system
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         system = _system(getattr(args, "library", None))
     except FatesmithError as exc:
-        print(f"fatesmith {exc}", file=sys.stderr)
+        print(printable(f"fatesmith {exc}"), file=sys.stderr)
         return EXIT_UNKNOWN
     book = system.book
     uses = []
@@ -111,14 +114,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             uses.append(parse_trapping_label(book.catalog, text))
         except UnknownTrappingError as exc:
-            print(f"fatesmith trapping-cost: {exc}", file=sys.stderr)
+            print(printable(f"fatesmith trapping-cost: {exc}"), file=sys.stderr)
             return EXIT_UNKNOWN
     try:
         walk = book.pricer.cheapest(
             uses, unique=args.unique, limit=SearchLimit(clock=time.monotonic, seconds=SECONDS)
         )
     except (DiagramGapError, KeyError) as exc:
-        print(f"fatesmith trapping-cost: cannot price: {exc}", file=sys.stderr)
+        print(printable(f"fatesmith trapping-cost: cannot price: {exc}"), file=sys.stderr)
         return EXIT_UNKNOWN
     running = 0
     steps: list[dict[str, Any]] = []
@@ -158,8 +161,10 @@ def run(args: argparse.Namespace) -> int:
         )
         lines = f" + lines {s['line_points']}{' (capped at 4)' if s['capped'] else ''}"
         print(
-            f"{i:>2}. {s['trapping']:<{width}}  box {s['box']}{lines if s['lines'] else ''}"
-            f" = {s['points']:>2}  (total {s['running']}){f'  via {via}' if via else ''}"
+            printable(
+                f"{i:>2}. {s['trapping']:<{width}}  box {s['box']}{lines if s['lines'] else ''}"
+                f" = {s['points']:>2}  (total {s['running']}){f'  via {via}' if via else ''}"
+            )
         )
     return 0
 
