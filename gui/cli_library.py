@@ -199,10 +199,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def _corrected_rules_notes(library: Any, summaries: list[Any]) -> list[str]:
-    """``note: NAME: WARNING`` for each warning about a character just imported whose system's
-    rules data the library corrects (a user's diagram or table): a price over a corrected
-    diagram may not be proven cheapest, and the import says so in words. Characters of systems
-    with only the bundled data are not validated again."""
+    """``note: NAME: WARNING`` for each warning the library's corrected rules data (a user's
+    diagram or table) gives a character just imported that the bundled rules do not: a price
+    over a tangled corrected diagram may not be proven cheapest, and the import says so in
+    words. Characters of systems with only the bundled data are not validated again."""
+    from storage.systems_catalog import default_registry
+
     corrected: dict[str, bool] = {}
     notes = []
     for summary in summaries:
@@ -215,9 +217,16 @@ def _corrected_rules_notes(library: Any, summaries: list[Any]) -> list[str]:
         if not corrected[summary.system]:
             continue
         character = library.get_character(summary.id).character
-        problems = library.registry.get(summary.system).validate(character)
+        bundled = {
+            (p.code, p.path, p.message)
+            for p in default_registry().get(summary.system).validate(character)
+        }
         name = summary.name or "(unnamed)"
-        notes += [f"note: {name}: {p.message}" for p in problems if p.severity == "warning"]
+        notes += [
+            f"note: {name}: {p.message}"
+            for p in library.registry.get(summary.system).validate(character)
+            if p.severity == "warning" and (p.code, p.path, p.message) not in bundled
+        ]
     return notes
 
 
