@@ -31,8 +31,8 @@ SECONDS = 5.0
 """Time the search may take before it stops early (a tangled corrected diagram)."""
 
 STOPPED_EARLY = (
-    "note: the search stopped early (the diagram's loops give too many routes to try them all "
-    "in time), so this is a valid order of addition, not proven cheapest"
+    "note: the search stopped early (the diagram's loops give too many routes to try them "
+    "all), so this is a valid order of addition, not proven cheapest"
 )
 
 
