@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from rules.errors import UnknownSystemError
 from rules.system_data import Provenance, SystemData, SystemDataKind
 from storage.library.base import LibraryBase
-from storage.library.errors import LibraryError, check_version
+from storage.library.errors import ConflictError, LibraryError, check_version
 from storage.mappers import dumps_compact, now
 from storage.tables import SystemDataRow
 
@@ -96,7 +98,15 @@ class SystemDataMixin(LibraryBase):
             row.provenance = provenance
             row.content = text
             row.updated_at = now()
-            s.flush()
+            try:
+                s.flush()
+            except IntegrityError:
+                # Another process stored the first copy between our read and our insert
+                # (PostgreSQL; on SQLite the write lock queues us and check_version says it):
+                # the same one-line conflict on both, not the driver's duplicate-key text.
+                raise ConflictError(
+                    f"a system data with this id ({system_id}/{key!r}) is already in the library"
+                ) from None
             version = row.version
         self._bound = None  # the systems are bound again, to the new document, on next use
         return version

@@ -164,3 +164,28 @@ def test_system_data_is_stored_with_provenance_and_bound_to_the_library(
         assert other.registry.get("sotc").bound["table"].provenance == "bundled"  # type: ignore[attr-defined]
         with pytest.raises(LibraryError, match="no editable data"):
             other.reset_system_document("sotc", "nothing")
+
+
+def test_two_first_saves_of_system_data_at_once_are_one_line_conflicts(
+    library_url: str, data_registry: SystemRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two processes make the first save of a system's data at the same moment: the second to
+    # commit read "no copy yet" before the first stored one. On PostgreSQL the insert then hit
+    # the primary key and the driver's two lines (duplicate key ... DETAIL ...) reached the
+    # user; both back ends now say the same one-line conflict (issue #29).
+    from sqlalchemy.orm import Session
+
+    with Library.open(library_url, registry=data_registry, samples=False) as first:
+        [default] = first.system_documents("sotc")
+        mine = default.model_copy(update={"content": {"rows": [1]}})
+        theirs = default.model_copy(update={"content": {"rows": [2]}})
+        first.save_system_document(theirs, expected_version=None)  # the other process
+        real_get = Session.get
+        monkeypatch.setattr(Session, "get", lambda self, *a, **k: None)  # read before theirs
+        with pytest.raises(ConflictError) as raised:
+            first.save_system_document(mine, expected_version=None)
+        monkeypatch.setattr(Session, "get", real_get)
+        message = str(raised.value)
+        assert message == "a system data with this id (sotc/'table') is already in the library"
+        assert "\n" not in message
+        assert [d.content for d in first.system_documents("sotc")] == [{"rows": [2]}]
