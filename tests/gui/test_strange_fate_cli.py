@@ -117,3 +117,17 @@ def test_top_level_alias_runs_the_systems_command(capsys: pytest.CaptureFixture[
     assert main(["trapping-cost", "Netwroking"]) == 2
     assert "Networking" in capsys.readouterr().err
     assert "trapping-cost" in build_parser().format_help()
+
+
+def test_more_trappings_than_a_skill_holds_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 1,000 trappings took 23 s to price (issue #29); a skill holds at most 60.
+    code, out, err = run(capsys, *(["Fists"] * 61))
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "fatesmith trapping-cost: 61 trappings given; a skill holds at most 60 (the book "
+        "advises splitting one past five or six)"
+    )
+    _code, _out, err = run(capsys, *(["Fists"] * 60))
+    assert "a skill holds at most" not in err  # 60 are priced (or refused for what they are)

@@ -101,8 +101,16 @@ def run(args: argparse.Namespace) -> int:
     """Price ``args.trappings``; print the breakdown (or JSON). Exit 0, or 2 when a trapping is
     unknown (one line on stderr naming the closest trappings)."""
     from rules.systems.strange_fate.catalog import UnknownTrappingError, parse_trapping_label
+    from rules.systems.strange_fate.character import MAX_TRAPPINGS
     from rules.systems.strange_fate.cost import DiagramGapError, SearchLimit
 
+    if len(args.trappings) > MAX_TRAPPINGS:
+        print(
+            f"fatesmith trapping-cost: {len(args.trappings)} trappings given; a skill holds at "
+            f"most {MAX_TRAPPINGS} (the book advises splitting one past five or six)",
+            file=sys.stderr,
+        )
+        return EXIT_UNKNOWN
     try:
         system = _system(getattr(args, "library", None))
     except FatesmithError as exc:

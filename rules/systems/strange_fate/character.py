@@ -22,6 +22,10 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 SYSTEM_ID = "strange-fate"
 
+MAX_TRAPPINGS = 60
+"""The most trappings one Unique or Strange skill may hold (the file format's bound; the book
+advises splitting a skill past five or six, ``validate``'s V-19 warning)."""
+
 ShortText = Annotated[str, Field(max_length=MAX_NAME)]
 LongText = Annotated[str, Field(max_length=MAX_TEXT)]
 AspectKind = Literal["archetype", "social-class", "conviction", "free", "complication"]
@@ -107,7 +111,7 @@ class DesignedSkill(BaseModel):
 
     kind: Literal["unique", "strange"] = "unique"
     theme: LongText = ""
-    trappings: tuple[TrappingUse, ...] = Field(default=(), max_length=60)
+    trappings: tuple[TrappingUse, ...] = Field(default=(), max_length=MAX_TRAPPINGS)
     drawbacks: tuple[SkillDrawback, ...] = Field(default=(), max_length=20)
     invention: bool = False
     sample: ShortText | None = None
