@@ -202,28 +202,6 @@ class RegistryIndex(BaseModel):
     systems: tuple[RegistryEntry, ...]
 
 
-class LadderOnlySystem:
-    """A recognised system whose character rules are not implemented yet: ladder and dice only."""
-
-    def __init__(self, info: SystemInfo) -> None:
-        self._info = info
-
-    @property
-    def info(self) -> SystemInfo:
-        """Identity and ladder."""
-        return self._info
-
-    @property
-    def id(self) -> str:
-        """The system id."""
-        return self._info.id
-
-    @property
-    def ladder(self) -> Ladder:
-        """The system's ladder."""
-        return self._info.ladder
-
-
 class SystemRegistry:
     """The loaded systems, by id. Built once by the composition root."""
 
