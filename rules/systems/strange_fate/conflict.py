@@ -42,6 +42,9 @@ from rules.systems.strange_fate.conflict_cast import (
     character_options,
     character_participant,
     character_weapons,
+    npc_character,
+    npc_initiative,
+    npc_track_sizes,
     own_character,
     refreshed,
     results_on_character,
@@ -520,21 +523,25 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         stunts: tuple[str, ...] = (),
         armor: int = 0,
     ) -> Participant:
-        """A named NPC written into an encounter: three boxes per track unless ``tracks`` says
-        otherwise (L500); ``armor`` is Armor on Health (L4244-L4256). Its tiers, role and the
-        rest come as the cast entry's ``options`` (:mod:`.conflict_options`)."""
-        sizes = {**self.npc_track_sizes(skills), **(tracks or {})}
+        """A named NPC written into an encounter, derived from its skills like a PC ("Creating
+        Adversaries": built more or less like PCs): its initiative from its Initiative [scope]
+        skills (L2150-L2156) and three boxes per track plus its Stress Capacity skills' (L500,
+        L2504) unless ``tracks`` says otherwise; ``armor`` is Armor on Health (L4244-L4256).
+        Its tiers, role and the rest come as the cast entry's ``options``
+        (:mod:`.conflict_options`)."""
+        hero = npc_character(name or pid, skills)
+        sizes = {**npc_track_sizes(self._book, self._settings, hero), **(tracks or {})}
         options: dict[str, OptionValue] = {ARMOR["health"]: min(10, armor)} if armor else {}
         return Participant(
             id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills), seat=seat,
+            initiative=npc_initiative(self._book, hero),
             tracks={k: (0,) * v for k, v in sizes.items()}, fate_points=fate_points,
             aspects=aspects, grit=grit, zone=zone, options=options,
         )  # fmt: skip
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
-        """Three boxes on each track (L500)."""
-        boxes = self._book.creation.stress.boxes
-        return {t.key: boxes for t in TRACKS}
+        """Three boxes on each track plus what its Stress Capacity skills add (L500, L2504)."""
+        return npc_track_sizes(self._book, self._settings, npc_character("", skills))
 
     def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
         """``p`` with the character's harm and Fate Points now; placement, and what only the
