@@ -163,6 +163,15 @@ class EncounterWindow(QMainWindow):
             self.prompts.attack_skills(skills),
             self.prompts.defense_skills(skills),
             defense_skills_for=lambda p: self.prompts.defense_skills(skills, p),
+            attack_default=lambda p: self.prompts.attack_default(
+                self.doc.conflict_rules, p, self.doc.state.kind, self.prompts.attack_skills(skills)
+            ),
+            defense_default=lambda p: self.prompts.defense_default(
+                self.doc.conflict_rules,
+                p,
+                self.doc.state.kind,
+                self.prompts.defense_skills(skills, p),
+            ),
         )
         self.scene = ScenePanel(document, self.prompts)
         self.log = QListWidget()

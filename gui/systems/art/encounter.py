@@ -48,6 +48,7 @@ from rules.systems.art.scale import COLUMNS, Result
 
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
+    from rules.character import ConflictKind
     from rules.conflict_rules import ConflictRules
     from rules.ladder import Ladder
 
@@ -264,6 +265,23 @@ class ArtEncounterPrompts:
     ) -> tuple[str, ...]:
         """Defense first, then the attributes (the same for every defender)."""
         return ("Defense", *ATTRIBUTE_NAMES.values(), *skills)
+
+    def attack_default(
+        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+    ) -> str:
+        """The attack: a foe's Attack rating, an adventurer's first weapon (Chapter 5 "Foe
+        Attacking Player", "Player Attacking Foe"), never the initiative roll."""
+        return "Attack"
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """A foe's Defense rating, an adventurer's Defense (Chapter 5)."""
+        return "Defense"
 
     def ask_npc(
         self,

@@ -124,6 +124,12 @@ class Fate2ConflictRules(Fate2Cast, NoConsequences, ConflictHookDefaults):
         self._data: dict[str, Any] = settings.model_dump(mode="json")
         self._rebound: dict[str, Fate2ConflictRules] = {}
 
+    @property
+    def combat_skills(self) -> tuple[str, ...]:
+        """The campaign list's Combat skills (§10 Skill Lists: "fighting, armed or not"), the
+        skills both sides of a fight roll (§8 Exchange Based Fights)."""
+        return tuple(s.name for s in self._resolved.skills if s.category == "Combat")
+
     # -- settings ---------------------------------------------------------------------------
 
     @property

@@ -90,11 +90,27 @@ from rules.systems.strange_fate.tiers import (
 )
 
 __all__ = [
-    "ABSORBS", "BOOK_SEVERITY", "CORE_SEVERITY", "GROUP_CONSEQUENCES", "MINION_GROUP",
+    "ABSORBS", "ATTACK_TRAPPINGS", "BOOK_SEVERITY", "CORE_SEVERITY", "DEFENCE_TRAPPINGS",
+    "GROUP_CONSEQUENCES", "MINION_GROUP",
     "TRACKS", "TRACK_OF", "StrangeFateConflictRules", "absorb", "character_movement",
     "character_options", "character_weapons", "check_stress", "group_consequences",
     "stress_box", "to_dice",
 ]  # fmt: skip
+
+
+ATTACK_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Strike", "Shoot"),
+    "mental": ("Menace",),
+    "social": ("Influence",),
+}
+"""The Offense trappings that deal each kind's stress (SRD "Trappings", Offense: Strike and
+Shoot deal Health stress, Menace Composure, Influence Reputation, L1222-L1228)."""
+DEFENCE_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Dodge", "Parry", "Resist Damage"),
+    "mental": ("Willpower",),
+    "social": ("Esteem",),
+}
+"""The Defense trappings against each kind of attack (SRD "Trappings", Defense, L1238-L1248)."""
 
 
 def to_dice(pool: TierPool) -> DicePool:
@@ -542,6 +558,22 @@ class StrangeFateConflictRules(ConflictHookDefaults):
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
         """Three boxes on each track plus what its Stress Capacity skills add (L500, L2504)."""
         return npc_track_sizes(self._book, self._settings, npc_character("", skills))
+
+    def skills_with(self, p: Participant, trappings: tuple[str, ...]) -> tuple[str, ...]:
+        """``p``'s Common skills with one of ``trappings``, in its order, then the book's
+        Common skills with one (which it rolls at Mediocre): the attack or defence skills a
+        turn offers first (:data:`ATTACK_TRAPPINGS`, :data:`DEFENCE_TRAPPINGS`)."""
+        own = [name for name in p.skills if self._has_trapping(name, trappings)]
+        book = [
+            s.name
+            for s in self._book.catalog.common_skills
+            if s.name not in own and self._has_trapping(s.name, trappings)
+        ]
+        return (*own, *book)
+
+    def _has_trapping(self, skill: str, trappings: tuple[str, ...]) -> bool:
+        common = self._book.common_skill(skill)
+        return common is not None and any(t.trapping in trappings for t in common.trappings)
 
     def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
         """``p`` with the character's harm and Fate Points now; placement, and what only the
