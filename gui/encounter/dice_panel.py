@@ -172,6 +172,8 @@ class DicePanel(QWidget):
             skill last shown stays.
         defense_default: The skill a newly chosen target defends with; None: the one shown
             stays.
+        addable_skills: The skills an actor may add to the one it rolls (up to two, sent as
+            ``Attack + Swords``); None or none: the row is hidden.
 
     Signals:
         event_requested(object): an engine event to push (dice may still be None: roll them).
@@ -188,6 +190,7 @@ class DicePanel(QWidget):
         defense_skills_for: Callable[[Participant | None], Sequence[str]] | None = None,
         attack_default: Callable[[Participant], str] | None = None,
         defense_default: Callable[[Participant], str] | None = None,
+        addable_skills: Callable[[Participant], Sequence[str]] | None = None,
     ) -> None:
         super().__init__(parent)
         self._doc = document
@@ -195,6 +198,7 @@ class DicePanel(QWidget):
         self._attack_default = attack_default
         self._defense_default = defense_default
         self._turn: tuple[int, int, str] | None = None  # the turn whose defaults are shown
+        self._addable_skills = addable_skills
         self.actor = QComboBox()
         self.target = QComboBox()
         self.skill = QComboBox()
@@ -261,9 +265,18 @@ class DicePanel(QWidget):
         self.maneuver_button = QPushButton("&Maneuver")
         self.block_button = QPushButton("&Block")
         self.roll_button = QPushButton("Roll vs difficulty")
+        self.added_skills = [QComboBox(), QComboBox()]
+        self.added_box = QWidget()
+        added_row = QHBoxLayout(self.added_box)
+        added_row.setContentsMargins(0, 0, 0, 0)
+        for n, combo in enumerate(self.added_skills, 1):
+            combo.setAccessibleName(f"Added skill {n}")
+            combo.setToolTip("A skill of the actor's added to the trait it rolls")
+            added_row.addWidget(combo, 1)
         form = QFormLayout()
         form.addRow("Actor", self.actor)
         form.addRow("Skill", self.skill)
+        form.addRow("Plus skills", self.added_box)
         form.addRow("Dice", self.dice)
         form.addRow("Target", self.target)
         form.addRow("Defense skill", self.defense_skill)
@@ -310,6 +323,9 @@ class DicePanel(QWidget):
         for w in (self.actor, self.target, self.skill, self.defense_skill):
             w.currentTextChanged.connect(self.update_odds)
         self.actor.currentIndexChanged.connect(self._fill_candidates)
+        self.actor.currentIndexChanged.connect(self._fill_added_skills)
+        for combo in self.added_skills:
+            combo.currentIndexChanged.connect(self.update_odds)
         self.actor.currentIndexChanged.connect(self._on_actor_chosen)
         self.target.currentIndexChanged.connect(self._fill_candidates)
         self.target.currentIndexChanged.connect(self._fill_defense_skills)
@@ -383,9 +399,33 @@ class DicePanel(QWidget):
         self.result.setText(self.describe(last) if last is not None else "")
         self._fill_candidates()
         self._fill_defense_skills()
+        self._fill_added_skills(clear=new_turn)
         if new_turn:  # each turn starts from the new actor's own choices
             self._default_skills()
         self.update_odds()
+
+    def _fill_added_skills(self, _index: int = -1, *, clear: bool = True) -> None:
+        """The actor's skills it may add to its roll (none chosen for a new actor or turn)."""
+        p = self._doc.state.find(self.actor.currentData() or "")
+        names = tuple(self._addable_skills(p)) if p is not None and self._addable_skills else ()
+        self._form.setRowVisible(self.added_box, bool(names))
+        for combo in self.added_skills:
+            keep = None if clear or _index >= 0 else combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem("(none)", "")
+            for name in names:
+                rating = p.skills.get(name, 0) if p is not None else 0
+                combo.addItem(f"{name} {rating:+d}", name)
+            combo.setCurrentIndex(max(0, combo.findData(keep)) if keep else 0)
+            combo.blockSignals(False)
+
+    def rolled_skill(self) -> str:
+        """The skill as rolled: the chosen one with any skills added (``Attack + Swords``)."""
+        added = [str(c.currentData()) for c in self.added_skills if c.currentData()]
+        if self._form.isRowVisible(self.added_box) and added:
+            return " + ".join([self.skill.currentText().strip(), *added])
+        return self.skill.currentText().strip()
 
     def _default_skills(self, attack: bool = True, defense: bool = True) -> None:
         """The chosen actor's best attack skill and the chosen target's best defence."""
@@ -702,7 +742,7 @@ class DicePanel(QWidget):
         if not actor:
             raise ValueError("choose who acts")
         target = self.target.currentData() or None
-        skill = self.skill.currentText().strip()
+        skill = self.rolled_skill()
         dice = parse_faces(self.dice.text())
         invokes = self._invokes("actor")
         defense_invokes = self._invokes("target")

@@ -78,6 +78,11 @@ class EncounterPrompts(Protocol):
     ) -> str:
         """The skill ``defender`` defends with by default in a conflict of ``kind``."""
 
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """The skills ``actor`` may add to the trait it rolls (the ART Engine's "Using Skills":
+        an attribute and up to two skills; the dice panel then sends ``Attack + Swords``), or
+        () where a roll is one skill."""
+
     def ask_npc(
         self,
         parent: QWidget | None,
@@ -208,6 +213,10 @@ class GenericEncounterPrompts:
         """The defender's best skill among those that defend in ``kind``, else among the
         offered ones."""
         return default_skill(defender, kind, self.kind_skills.get(kind, ((), ()))[1], offered)
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """None: a roll is one skill."""
+        return ()
 
     def ask_npc(
         self,

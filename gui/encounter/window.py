@@ -166,6 +166,7 @@ class EncounterWindow(QMainWindow):
             attack_default=lambda p: self.prompts.attack_default(
                 self.doc.conflict_rules, p, self.doc.state.kind, self.prompts.attack_skills(skills)
             ),
+            addable_skills=lambda p: self.prompts.addable_skills(self.doc.conflict_rules, p),
             defense_default=lambda p: self.prompts.defense_default(
                 self.doc.conflict_rules,
                 p,

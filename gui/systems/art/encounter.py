@@ -43,7 +43,7 @@ from rules.encounter import (
 )
 from rules.systems.art.catalog import ATTRIBUTE_NAMES
 from rules.systems.art.conflict import ArtConflictRules
-from rules.systems.art.conflict_cast import INITIATIVE, is_foe
+from rules.systems.art.conflict_cast import DEFENSE, INITIATIVE, is_foe
 from rules.systems.art.scale import COLUMNS, Result
 
 if TYPE_CHECKING:
@@ -81,6 +81,30 @@ def with_column(event: Event, column: Result, state: Encounter) -> Event:
     return event.model_copy(update={"defense_reading": column.name})
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label that is never squeezed below the height of its wrapped text (a
+    plain one is, in a crowded panel, and its lines are cut off top and bottom)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event: Any) -> None:
+        """Keep room for every wrapped line at the new width."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def setText(self, text: str) -> None:
+        """Show ``text`` and keep room for its lines."""
+        super().setText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(max(1, self.width())) if self.text() else 0
+        if need > 0 and self.minimumHeight() != need:
+            self.setMinimumHeight(need)
+
+
 class ArtTableBox(QGroupBox):
     """The scene panel's table box: whether a table is loaded, and the column of a roll that
     waits for one (a :class:`gui.encounter.system_prompts.SceneControls`)."""
@@ -89,10 +113,8 @@ class ArtTableBox(QGroupBox):
         super().__init__("Action Results Table")
         self._doc = document
         self._emit = emit
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.waiting = QLabel()
-        self.waiting.setWordWrap(True)
+        self.status = WrappedLabel()
+        self.waiting = WrappedLabel()
         self.column = QComboBox()
         for result in COLUMNS:
             self.column.addItem(f"{result.title} ({result.name})", int(result))
@@ -100,13 +122,15 @@ class ArtTableBox(QGroupBox):
         self.read_button.setToolTip(
             "Roll the same dice again, read with the column you found on your printed table"
         )
-        row = QHBoxLayout()
+        self.column_row = QWidget()
+        row = QHBoxLayout(self.column_row)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.column, 1)
         row.addWidget(self.read_button)
         box = QVBoxLayout(self)
         box.addWidget(self.status)
         box.addWidget(self.waiting)
-        box.addLayout(row)
+        box.addWidget(self.column_row)
         self.read_button.clicked.connect(self.read)
         self.refresh(document.state)
 
@@ -127,6 +151,9 @@ class ArtTableBox(QGroupBox):
         )
         self.column.setEnabled(waiting)
         self.read_button.setEnabled(waiting)
+        # with a table, rolls are read at once: the column controls only while one waits
+        self.waiting.setVisible(waiting or not loaded)
+        self.column_row.setVisible(waiting or not loaded)
 
     def read(self) -> None:
         """Roll the waiting event again with the chosen column."""
@@ -282,6 +309,17 @@ class ArtEncounterPrompts:
     ) -> str:
         """A foe's Defense rating, an adventurer's Defense (Chapter 5)."""
         return "Defense"
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """An adventurer's skills, added to the attribute, Attack or Defense it rolls (ART
+        Engine, Chapter 3 "Using Skills", "Summary of a Trait Roll"); a foe rolls its ratings
+        alone."""
+        if is_foe(actor):
+            return ()
+        plain = {*ATTRIBUTE_NAMES.values(), DEFENSE, INITIATIVE}
+        return tuple(
+            name for name in actor.skills if name not in plain and not name.startswith("Attack")
+        )
 
     def ask_npc(
         self,

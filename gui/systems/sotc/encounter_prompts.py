@@ -202,6 +202,10 @@ class SotcEncounterPrompts:
             defender, kind, defense_skills(defender, KIND_SKILLS[kind][1]), offered
         )
 
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """None: a SotC roll is one skill (a modifying skill is the GM's call)."""
+        return ()
+
     def ask_npc(
         self,
         parent: QWidget | None,
