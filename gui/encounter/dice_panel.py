@@ -629,7 +629,8 @@ class DicePanel(QWidget):
             for text in p.aspects:
                 out.append((f"{text} ({p.name})", text, p.id, 0))
             for c in p.consequences:
-                out.append((f"{c.text} ({p.name}, {c.severity})", c.text, p.id, 0))
+                word = self._doc.conflict_rules.severity_word(c.severity)
+                out.append((f"{c.text} ({p.name}, {word})", c.text, p.id, 0))
         return out
 
     def _fill_candidates(self) -> None:

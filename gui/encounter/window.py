@@ -463,7 +463,9 @@ class EncounterWindow(QMainWindow):
             return
         text = TextPrompt.ask(self, "Consequence", "Name the consequence:")
         if text:
-            self.push(TakeConsequenceEvent(who=who, text=text, companion=companion))
+            # the slot the GM chose on the scene panel for this hit (where there is a choice)
+            slot = self.scene.chosen_slot() if hit is not None and not companion else None
+            self.push(TakeConsequenceEvent(who=who, text=text, companion=companion, severity=slot))
 
     def take_out(self) -> None:
         """Shift+X: take the selected participant (or the one with the pending hit) out."""

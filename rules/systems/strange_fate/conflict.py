@@ -358,6 +358,10 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """Armor N takes N off each hit on its track (L4226-L4256)."""
         return int_option(p.options, ARMOR[track]) if track in ARMOR else 0
 
+    def severity_word(self, severity: Severity) -> str:
+        """Trifling, Middling, Grievous (L502, L4211-L4216); an extra slot is a Trifling one."""
+        return BOOK_SEVERITY[severity].title()
+
     def consequence_absorbs(self, severity: Severity) -> int | None:
         """Trifling 2, Middling 4, Grievous 6 (L4211-L4216); they stack on one hit, the rest
         marks the track."""
