@@ -78,9 +78,7 @@ def test_the_gm_picks_the_slot_that_takes_the_hit(
     assert window.doc.state.pending_hit is None and window.scene.slot_row.isHidden()
 
 
-def test_a_slot_already_filled_is_not_offered(
-    window: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_slot_already_filled_is_not_offered(window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TextPrompt, "ask", classmethod(lambda *a, **k: "Sprained Wrist"))
     window.select("bob")
     window.take_consequence(False)  # a voluntary one: the lightest
