@@ -72,6 +72,25 @@ from rules.encounter import (
 )
 from rules.errors import FatesmithError, RuleViolation, UnknownSystemError
 
+_BOX_GLYPHS = ("\u2610", "\u2612")
+
+
+def box_at(text: str, metrics: QFontMetrics, x: float) -> int | None:
+    """The 0-based box under ``x`` (from the text's start) in a track cell's ``text``: the
+    count of box glyphs before the one under it, so a system's own track text (rows apart,
+    level labels between boxes: :meth:`ConflictRules.track_text`) maps a click like plain
+    boxes; None off a box."""
+    left = 0.0
+    count = 0
+    for ch in text:
+        width = metrics.horizontalAdvance(ch)
+        is_box = ch in _BOX_GLYPHS or ch.isdigit()  # a plain box holding a level shows it
+        if left <= x < left + width:
+            return count if is_box else None
+        count += is_box
+        left += width
+    return None
+
 
 class BoxDelegate(QStyledItemDelegate):
     """Paints nothing special; turns a click on a stress box into (participant, track, box)."""
@@ -96,9 +115,9 @@ class BoxDelegate(QStyledItemDelegate):
         rect: QRect = option.rect
         font = index.data(Qt.ItemDataRole.FontRole)  # the boxes are drawn larger than the text
         metrics = QFontMetrics(font) if isinstance(font, QFont) else option.fontMetrics
-        width = max(1, metrics.horizontalAdvance("\u2612"))
-        box = int((event.position().x() - rect.x() - 4) // width)
-        if 0 <= box < len(boxes):
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        box = box_at(text, metrics, event.position().x() - rect.x() - 4)
+        if box is not None and 0 <= box < len(boxes):
             track: TrackName = self._window.model.columns[index.column()].key
             self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
             return True
