@@ -171,6 +171,11 @@ class EncounterWindow(QMainWindow):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
+        if "consequences" in self.model.column_index:  # shares the width: a long one sized to
+            # its line pushed the aspects out of sight behind a scroll bar
+            header.setSectionResizeMode(
+                self.model.column_index["consequences"], QHeaderView.ResizeMode.Stretch
+            )
         header.setStretchLastSection("aspects" in self.model.column_index)
         self.box_delegate = BoxDelegate(self)
         for i, column in enumerate(self.model.columns):
@@ -272,6 +277,10 @@ class EncounterWindow(QMainWindow):
     def _build_actions(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
         bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&Print GM conflict sheet...", "print", self.print_sheet)
+        file.addSeparator()
+        self._action(file, "&Close", "close", self.close)  # the app's one Close key (Ctrl+W)
         enc = bar.addMenu("&Encounter")
         self._action(enc, "&Start", "start", lambda: self.push(StartEvent()))
         self._action(enc, "&Next turn", "next_turn", lambda: self.push(NextTurnEvent()))
@@ -281,7 +290,6 @@ class EncounterWindow(QMainWindow):
         self._action(enc, "Save as &template...", None, self.save_as_template)
         self._action(enc, "New from te&mplate...", None, self.new_from_template)
         self._action(enc, "&Write results to the characters", None, self.save_results)
-        self._action(enc, "&Print GM conflict sheet...", "print", self.print_sheet)
         enc.addSeparator()
         self._action(enc, "Pl&ayer view", "player_view", self.show_player_view)
         self.hide_npc_tracks = QAction("&Hide NPC stress in the player view", self)
