@@ -95,11 +95,13 @@ class DifficultySpinBox(QSpinBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ladder: Ladder | None = None
+        self.lineEdit().setText(self.textFromValue(self.value()))  # else blank until changed
 
     def use_ladder(self, ladder: Ladder) -> None:
         """Name every value by ``ladder``'s adjective; only its rungs can be chosen."""
         self._ladder = ladder
         self.setRange(ladder.bottom.value, ladder.top.value)
+        self.lineEdit().setText(self.textFromValue(self.value()))
         self.setToolTip("The difficulty, by its name on the system's ladder")
 
     def text_for(self, value: int) -> str:
