@@ -124,3 +124,13 @@ def test_without_known_sides_the_target_is_anyone_else(qtbot: Any, library: Any)
     assert _shown(window.dice)[:3] == ("ann", "Fists", "bob")
     assert window.push(NextTurnEvent())
     assert _shown(window.dice)[:3] == ("bob", "Fists", "ann")
+
+
+@pytest.mark.parametrize("system", sorted(CASTS))
+def test_the_difficulty_shows_its_value_from_the_start(
+    qtbot: Any, library: Any, system: str
+) -> None:
+    """The difficulty box was blank until first changed (the odds said "+0")."""
+    window = _window(qtbot, library, system)
+    box = window.dice.difficulty
+    assert box.text() and box.valueFromText(box.text()) == box.value()
