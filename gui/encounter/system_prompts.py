@@ -64,10 +64,10 @@ class EncounterPrompts(Protocol):
         a skill others cannot)."""
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
-        """The skill a turn starts with for ``actor``: its best attack in a conflict of
-        ``kind`` (``offered``: the dice panel's attack skills; the GM may pick another)."""
+        """The skill a turn starts with for ``actor``: its best attack in a conflict of the
+        scene's kind (``offered``: the dice panel's attack skills; the GM may pick another)."""
 
     def defense_default(
         self,
@@ -197,11 +197,12 @@ class GenericEncounterPrompts:
         return tuple(skills)
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
-        """The actor's best skill among those that attack in ``kind`` (``kind_skills``), else
-        among the offered ones (:func:`default_skill`)."""
-        return default_skill(actor, kind, self.kind_skills.get(kind, ((), ()))[0], offered)
+        """The actor's best skill among those that attack in the scene's kind
+        (``kind_skills``), else among the offered ones (:func:`default_skill`)."""
+        attack = self.kind_skills.get(state.kind, ((), ()))[0]
+        return default_skill(actor, state.kind, attack, offered)
 
     def defense_default(
         self,

@@ -188,7 +188,7 @@ class EncounterWindow(QMainWindow):
             self.prompts.defense_skills(skills),
             defense_skills_for=lambda p: self.prompts.defense_skills(skills, p),
             attack_default=lambda p: self.prompts.attack_default(
-                self.doc.conflict_rules, p, self.doc.state.kind, self.prompts.attack_skills(skills)
+                self.doc.conflict_rules, self.doc.state, p, self.prompts.attack_skills(skills)
             ),
             addable_skills=lambda p: self.prompts.addable_skills(self.doc.conflict_rules, p),
             defense_default=lambda p: self.prompts.defense_default(

@@ -104,8 +104,14 @@ def test_an_adventurers_attack_adds_its_skills(
         assert window.add_character(lib.get_character(summary.id).character, pid="ada")
         monkeypatch.setattr(FoePrompt, "ask", classmethod(lambda cls, parent: dict(FOE)))
         assert window.add_npc()
-        assert window.push(StartEvent())
         panel = window.dice
+        # before the start an adventurer rolls initiative, a foe does not (Chapter 5
+        # "Initiative": its Alertness places it)
+        panel.select(actor="tomb-guardian")
+        assert panel.skill.currentText() == "Attack"
+        panel.select(actor="ada")
+        assert panel.skill.currentText() == "Initiative"
+        assert window.push(StartEvent())
         panel.select(actor="ada", target="tomb-guardian")
         assert panel.skill.currentText() == "Attack"
         assert not panel.added_box.isHidden()

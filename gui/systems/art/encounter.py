@@ -294,10 +294,14 @@ class ArtEncounterPrompts:
         return ("Defense", *ATTRIBUTE_NAMES.values(), *skills)
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
-        """The attack: a foe's Attack rating, an adventurer's first weapon (Chapter 5 "Foe
-        Attacking Player", "Player Attacking Foe"), never the initiative roll."""
+        """Before the start, an adventurer's initiative roll (Chapter 5 "Initiative": foes
+        roll none, their Alertness places them); then the attack: a foe's Attack rating, an
+        adventurer's first weapon (Chapter 5 "Foe Attacking Player", "Player Attacking Foe")."""
+        exploring = isinstance(rules, ArtConflictRules) and rules.settings.exploration
+        if not state.started and not exploring and not is_foe(actor):
+            return INITIATIVE
         return "Attack"
 
     def defense_default(

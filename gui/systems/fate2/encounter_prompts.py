@@ -131,11 +131,11 @@ class Fate2EncounterPrompts(GenericEncounterPrompts):
         return StrikeBackControls(document, emit)
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
         """The actor's best Combat skill (both sides of a fight roll their combat skill, §8
         Exchange Based Fights), else its best skill."""
-        return default_skill(actor, kind, _combat(rules), offered)
+        return default_skill(actor, state.kind, _combat(rules), offered)
 
     def defense_default(
         self,

@@ -184,10 +184,10 @@ class SotcEncounterPrompts:
         return defense_skills(defender, DEFENSE_SKILLS)
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
-        """The actor's best attack skill for ``kind`` (SRD L1237-L1244)."""
-        return default_skill(actor, kind, KIND_SKILLS[kind][0], offered)
+        """The actor's best attack skill for the scene's kind (SRD L1237-L1244)."""
+        return default_skill(actor, state.kind, KIND_SKILLS[state.kind][0], offered)
 
     def defense_default(
         self,

@@ -14,7 +14,7 @@ from gui.encounter.prompts import OptionField
 from gui.encounter.system_prompts import GenericEncounterPrompts, best_skill, default_skill
 from rules.character import ConflictKind
 from rules.conflict_rules import ConflictRules
-from rules.encounter import OptionValue, Participant
+from rules.encounter import Encounter, OptionValue, Participant
 from rules.systems.strange_fate.conflict import (
     ATTACK_TRAPPINGS,
     DEFENCE_TRAPPINGS,
@@ -158,11 +158,11 @@ class StrangeFateEncounterPrompts(GenericEncounterPrompts):
     """The generic encounter UI with a turn's skills chosen by their trappings."""
 
     def attack_default(
-        self, rules: ConflictRules, actor: Participant, kind: ConflictKind, offered: Sequence[str]
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
     ) -> str:
-        """The actor's best skill with a trapping that deals ``kind``'s stress (Strike or
-        Shoot, Menace, Influence: SRD "Trappings", Offense)."""
-        return self._by_trapping(rules, actor, kind, ATTACK_TRAPPINGS, offered)
+        """The actor's best skill with a trapping that deals the scene's kind of stress
+        (Strike or Shoot, Menace, Influence: SRD "Trappings", Offense)."""
+        return self._by_trapping(rules, actor, state.kind, ATTACK_TRAPPINGS, offered)
 
     def defense_default(
         self,
