@@ -46,11 +46,16 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     _s("redo", "Redo", EVERYWHERE, "std:Redo"),
     _s("print", "Print (the sheet, or the GM conflict sheet)", EVERYWHERE, "std:Print"),
     _s("shortcuts", "Keyboard shortcuts (this list)", EVERYWHERE, "F1"),
+    _s(
+        "close",
+        "Close (the character tab, the encounter window, the player view)",
+        EVERYWHERE,
+        "std:Close",
+    ),
     # -- the main window
     _s("new", "New character", MAIN, "std:New"),
     _s("open", "Open the selected characters", MAIN, "std:Open"),
     _s("save", "Save the character", MAIN, "std:Save"),
-    _s("close", "Close the character tab", MAIN, "std:Close"),
     _s("import", "Import character files or an archive", MAIN, "Ctrl+I"),
     _s("export", "Export the selected character to a file", MAIN, "Ctrl+E"),
     _s("find", "Find in the library", MAIN, "std:Find"),
@@ -69,6 +74,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     _s("next_exchange", "Next exchange", ENCOUNTER, "Shift+E"),
     _s("end_scene", "End the scene", ENCOUNTER, "Ctrl+Shift+X"),
     _s("player_view", "Open the player view", ENCOUNTER, "Shift+P"),
+    _s("close_view", "Close the player view (in the player view)", ENCOUNTER, "Esc"),
     # -- the encounter window: acting on the selected participant
     _s("roll", "Roll: attack the target (or roll vs difficulty without one)", ENCOUNTER, "Shift+R"),
     _s("maneuver", "Maneuver", ENCOUNTER, "Shift+M"),

@@ -250,6 +250,10 @@ class ConflictRules(CastRules, Protocol):
     def exchange_word(self) -> str:
         """What one exchange is called, lower case, for buttons and menus (``exchange``)."""
 
+    def severity_word(self, severity: Severity) -> str:
+        """A consequence's severity in the book's words (Strange Fate's ``Trifling`` for the
+        core's ``mild``), for the log, the table and the sheets."""
+
     @property
     def points_label(self) -> str:
         """The short heading of what ``Participant.fate_points`` holds (``FP``)."""
@@ -507,6 +511,10 @@ class ConflictHookDefaults:
     def exchange_word(self) -> str:
         """``exchange``."""
         return "exchange"
+
+    def severity_word(self, severity: Severity) -> str:
+        """The core's own word (SotC's ``mild``, ``moderate``, ``severe``)."""
+        return severity
 
     @property
     def points_label(self) -> str:

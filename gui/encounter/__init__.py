@@ -81,7 +81,9 @@ def open_encounter_window(
         library: The open :class:`storage.library.Library` (encounters autosave into it), or None.
         record_or_none: An ``EncounterRecord`` to resume (a template starts a fresh run saved
             as a new record), or None for a new, empty encounter.
-        registry: The :class:`rules.systems.registry.SystemRegistry` (conflict rules, ladder).
+        registry: The :class:`rules.systems.registry.SystemRegistry` (conflict rules, ladder);
+            with a library, the library's own (bound to the data the user saved in it, such as
+            the ART Engine's Action Results Table) is used instead.
         parent: Parent widget.
         rng: Dice source (tests pass a seeded one).
         system: The system of a new encounter (default: the first with conflict rules).
@@ -96,6 +98,8 @@ def open_encounter_window(
     from gui.encounter.document import EncounterDocument
     from gui.encounter.window import EncounterWindow
 
+    if library is not None:  # bound to the library's own system data (ART's saved table)
+        registry = library.registry
     if record_or_none is None:
         start = new_encounter(registry, system=system, settings=settings)
         cr = rules_for(registry, start.system, start.settings)

@@ -55,7 +55,10 @@ def conflict_rows(
                     )
                     for spec in conflict_rules.tracks
                 ),
-                consequences=tuple(f"{c.severity.title()}: {c.text}" for c in p.consequences),
+                consequences=tuple(
+                    f"{conflict_rules.severity_word(c.severity).title()}: {c.text}"
+                    for c in p.consequences
+                ),
                 fate_points=None if p.is_group else p.fate_points,
                 aspects=(*p.aspects, *placed),
                 skills=_skills(p),

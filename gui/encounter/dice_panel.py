@@ -95,11 +95,13 @@ class DifficultySpinBox(QSpinBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ladder: Ladder | None = None
+        self.lineEdit().setText(self.textFromValue(self.value()))  # else blank until changed
 
     def use_ladder(self, ladder: Ladder) -> None:
         """Name every value by ``ladder``'s adjective; only its rungs can be chosen."""
         self._ladder = ladder
         self.setRange(ladder.bottom.value, ladder.top.value)
+        self.lineEdit().setText(self.textFromValue(self.value()))
         self.setToolTip("The difficulty, by its name on the system's ladder")
 
     def text_for(self, value: int) -> str:
@@ -138,6 +140,25 @@ class DifficultySpinBox(QSpinBox):
         return self.textFromValue(self.value())
 
 
+def opposes(state: Encounter, actor: str, other: str) -> bool:
+    """Whether ``other`` may be ``actor``'s opponent: someone else, on another side where both
+    sides are known."""
+    a, o = state.find(actor), state.find(other)
+    if a is None or o is None or a.id == o.id:
+        return False
+    return not (a.side and o.side and a.side == o.side)
+
+
+def default_target(state: Encounter, actor: str) -> str:
+    """The first opponent of ``actor`` still standing, in turn order (``""``: none, the scene)."""
+    rank = {pid: i for i, pid in enumerate(state.order)}
+    standing = sorted(
+        (p for p in state.participants if not p.taken_out and opposes(state, actor, p.id)),
+        key=lambda p: (rank.get(p.id, len(rank)), p.seat),
+    )
+    return standing[0].id if standing else ""
+
+
 class DicePanel(QWidget):
     """Actor, target, skills, typed dice, odds and the action buttons.
 
@@ -149,6 +170,12 @@ class DicePanel(QWidget):
         defense_skills_for: The skills offered for a defense by the chosen target (None: no
             target), asked again whenever the target or the state changes; None: always
             ``defense_skills``.
+        attack_default: The skill an actor's turn starts with (its best attack); None: the
+            skill last shown stays.
+        defense_default: The skill a newly chosen target defends with; None: the one shown
+            stays.
+        addable_skills: The skills an actor may add to the one it rolls (up to two, sent as
+            ``Attack + Swords``); None or none: the row is hidden.
 
     Signals:
         event_requested(object): an engine event to push (dice may still be None: roll them).
@@ -163,10 +190,17 @@ class DicePanel(QWidget):
         defense_skills: Sequence[str] = (),
         parent: QWidget | None = None,
         defense_skills_for: Callable[[Participant | None], Sequence[str]] | None = None,
+        attack_default: Callable[[Participant], str] | None = None,
+        defense_default: Callable[[Participant], str] | None = None,
+        addable_skills: Callable[[Participant], Sequence[str]] | None = None,
     ) -> None:
         super().__init__(parent)
         self._doc = document
         self._defense_skills_for = defense_skills_for
+        self._attack_default = attack_default
+        self._defense_default = defense_default
+        self._turn: tuple[int, int, str] | None = None  # the turn whose defaults are shown
+        self._addable_skills = addable_skills
         self.actor = QComboBox()
         self.target = QComboBox()
         self.skill = QComboBox()
@@ -233,9 +267,18 @@ class DicePanel(QWidget):
         self.maneuver_button = QPushButton("&Maneuver")
         self.block_button = QPushButton("&Block")
         self.roll_button = QPushButton("Roll vs difficulty")
+        self.added_skills = [QComboBox(), QComboBox()]
+        self.added_box = QWidget()
+        added_row = QHBoxLayout(self.added_box)
+        added_row.setContentsMargins(0, 0, 0, 0)
+        for n, combo in enumerate(self.added_skills, 1):
+            combo.setAccessibleName(f"Added skill {n}")
+            combo.setToolTip("A skill of the actor's added to the trait it rolls")
+            added_row.addWidget(combo, 1)
         form = QFormLayout()
         form.addRow("Actor", self.actor)
         form.addRow("Skill", self.skill)
+        form.addRow("Plus skills", self.added_box)
         form.addRow("Dice", self.dice)
         form.addRow("Target", self.target)
         form.addRow("Defense skill", self.defense_skill)
@@ -282,8 +325,13 @@ class DicePanel(QWidget):
         for w in (self.actor, self.target, self.skill, self.defense_skill):
             w.currentTextChanged.connect(self.update_odds)
         self.actor.currentIndexChanged.connect(self._fill_candidates)
+        self.actor.currentIndexChanged.connect(self._fill_added_skills)
+        for combo in self.added_skills:
+            combo.currentIndexChanged.connect(self.update_odds)
+        self.actor.currentIndexChanged.connect(self._on_actor_chosen)
         self.target.currentIndexChanged.connect(self._fill_candidates)
         self.target.currentIndexChanged.connect(self._fill_defense_skills)
+        self.target.currentIndexChanged.connect(self._on_target_chosen)
         self.invoke_aspect.currentIndexChanged.connect(self._on_candidate_changed)
         self.add_invoke_button.clicked.connect(self.add_invoke)
         self.remove_invoke_button.clicked.connect(self.remove_invoke)
@@ -340,12 +388,84 @@ class DicePanel(QWidget):
         self._show_actions()
         active = [(p.name, p.id) for p in state.participants if not p.taken_out]
         actor = state.current or self.actor.currentData()
+        turn = (state.exchange, state.turn, state.current) if state.current else None
+        new_turn = turn is not None and turn != self._turn
+        if turn is not None:
+            self._turn = turn
+        target = self.target.currentData()
+        if new_turn and state.current is not None:
+            target = default_target(state, state.current)
         self._fill(self.actor, active, actor)
-        self._fill(self.target, [(SCENE, ""), *active], self.target.currentData())
+        self._fill(self.target, [(SCENE, ""), *active], target)
         last = state.last
         self.result.setText(self.describe(last) if last is not None else "")
         self._fill_candidates()
         self._fill_defense_skills()
+        self._fill_added_skills(clear=new_turn)
+        if new_turn:  # each turn starts from the new actor's own choices
+            self._default_skills()
+        self.update_odds()
+
+    def _fill_added_skills(self, _index: int = -1, *, clear: bool = True) -> None:
+        """The actor's skills it may add to its roll (none chosen for a new actor or turn)."""
+        p = self._doc.state.find(self.actor.currentData() or "")
+        names = tuple(self._addable_skills(p)) if p is not None and self._addable_skills else ()
+        self._form.setRowVisible(self.added_box, bool(names))
+        for combo in self.added_skills:
+            keep = None if clear or _index >= 0 else combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem("(none)", "")
+            for name in names:
+                rating = p.skills.get(name, 0) if p is not None else 0
+                combo.addItem(f"{name} {rating:+d}", name)
+            combo.setCurrentIndex(max(0, combo.findData(keep)) if keep else 0)
+            combo.blockSignals(False)
+
+    def rolled_skill(self) -> str:
+        """The skill as rolled: the chosen one with any skills added (``Attack + Swords``)."""
+        added = [str(c.currentData()) for c in self.added_skills if c.currentData()]
+        if self._form.isRowVisible(self.added_box) and added:
+            return " + ".join([self.skill.currentText().strip(), *added])
+        return self.skill.currentText().strip()
+
+    def _default_skills(self, attack: bool = True, defense: bool = True) -> None:
+        """The chosen actor's best attack skill and the chosen target's best defence."""
+        state = self._doc.state
+        actor = state.find(self.actor.currentData() or "")
+        target = state.find(self.target.currentData() or "")
+        for wanted, combo, p, choose in (
+            (attack, self.skill, actor, self._attack_default),
+            (defense, self.defense_skill, target, self._defense_default),
+        ):
+            if not wanted or p is None or choose is None:
+                continue
+            skill = choose(p)
+            if skill and skill != combo.currentText():
+                combo.blockSignals(True)
+                index = combo.findText(skill)
+                if index >= 0:
+                    combo.setCurrentIndex(index)
+                else:
+                    combo.setEditText(skill)
+                combo.blockSignals(False)
+
+    def _on_actor_chosen(self, _index: int) -> None:
+        """The GM picked another actor: its own attack, and an opponent of its if the target
+        was itself or an ally."""
+        state = self._doc.state
+        actor = self.actor.currentData()
+        if not actor or state.find(actor) is None:
+            return
+        target = state.find(self.target.currentData() or "")
+        if target is not None and not opposes(state, actor, target.id):
+            self.target.setCurrentIndex(max(0, self.target.findData(default_target(state, actor))))
+        self._default_skills(defense=False)
+        self.update_odds()
+
+    def _on_target_chosen(self, _index: int) -> None:
+        """A newly chosen target defends with its own best defence."""
+        self._default_skills(attack=False)
         self.update_odds()
 
     def _fill_defense_skills(self) -> None:
@@ -511,7 +631,8 @@ class DicePanel(QWidget):
             for text in p.aspects:
                 out.append((f"{text} ({p.name})", text, p.id, 0))
             for c in p.consequences:
-                out.append((f"{c.text} ({p.name}, {c.severity})", c.text, p.id, 0))
+                word = self._doc.conflict_rules.severity_word(c.severity)
+                out.append((f"{c.text} ({p.name}, {word})", c.text, p.id, 0))
         return out
 
     def _fill_candidates(self) -> None:
@@ -624,7 +745,7 @@ class DicePanel(QWidget):
         if not actor:
             raise ValueError("choose who acts")
         target = self.target.currentData() or None
-        skill = self.skill.currentText().strip()
+        skill = self.rolled_skill()
         dice = parse_faces(self.dice.text())
         invokes = self._invokes("actor")
         defense_invokes = self._invokes("target")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QAction, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -27,10 +27,13 @@ from PySide6.QtWidgets import (
 from gui.encounter.document import EncounterDocument
 from gui.encounter.scene_panel import zone_label
 from gui.encounter.turn_model import TurnOrderModel, has_aspects
+from gui.shortcuts import key_text, keys
 from gui.theme import ui_scale
 from rules.encounter import Encounter, RollRecord
 
 BODY_PT = 15
+ROW_LINES = 2
+"""The most lines a row of the player view's table takes (long aspect lists are elided)."""
 
 
 def where_everyone_is(state: Encounter) -> tuple[list[str], list[str]]:
@@ -76,10 +79,18 @@ class PlayerViewWindow(QMainWindow):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setColumnHidden(self.model.column_index["fp"], False)
         self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # the free text shares the width and wraps: a long consequence sized to one line
+        # pushed the aspects into a sliver as tall as the view
+        for key in ("consequences", "aspects"):
+            if key in self.model.column_index:
+                header.setSectionResizeMode(
+                    self.model.column_index[key], QHeaderView.ResizeMode.Stretch
+                )
         header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
         self.heading = QLabel()
         self.aspects = QLabel()
@@ -101,6 +112,14 @@ class PlayerViewWindow(QMainWindow):
         box.addWidget(self.table, 1)
         box.addWidget(panel)
         self.setCentralWidget(central)
+        self.close_action = QAction("&Close", self)
+        self.close_action.setShortcuts([*keys("close_view"), *keys("close")])
+        self.close_action.setToolTip(
+            f"Close the player view ({key_text('close_view')}, {key_text('close')})"
+        )
+        self.close_action.triggered.connect(self.close)
+        self.menuBar().addMenu("&File").addAction(self.close_action)
+        self.addAction(self.close_action)
         self.resize(1100, 620)
         document.state_replaced.connect(self._on_state_replaced)
         self._on_state_replaced(document.state)
@@ -122,6 +141,10 @@ class PlayerViewWindow(QMainWindow):
         for label in (self.aspects, self.places, self.last_roll):
             label.setFont(font)
         self.model.set_point_size(BODY_PT)
+        # a row is at most ROW_LINES lines high (the rest elided), so ten aspects of a PC
+        # never fill the screen and push the others out of sight
+        line = QFontMetrics(font).lineSpacing()
+        self.table.verticalHeader().setMaximumSectionSize(ROW_LINES * line + 8)
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a new UI scale live (Preferences set the application font)."""

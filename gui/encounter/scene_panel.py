@@ -37,6 +37,7 @@ from gui.encounter.system_prompts import (
 from gui.encounter.turn_model import has_aspects
 from gui.shortcuts import key_text
 from gui.theme import css
+from rules.character import Severity
 from rules.encounter import (
     AddAspectEvent,
     AddZoneEvent,
@@ -109,6 +110,21 @@ class ScenePanel(QWidget):
         self.pending = QLabel()
         self.pending.setWordWrap(True)
         self.pending.setStyleSheet(f"color: {css('error')}; font-weight: bold")
+        self.consequence_slot = QComboBox()
+        self.consequence_slot.setAccessibleName("Consequence slot")
+        self.consequence_slot.setToolTip(
+            "Which free consequence takes the hit (Take consequence); the rest of the hit, if "
+            "any, still waits for a box"
+        )
+        self.slot_row = QWidget()
+        slot_box = QHBoxLayout(self.slot_row)
+        slot_box.setContentsMargins(0, 0, 0, 0)
+        slot_label = QLabel("Consequence slot:")
+        slot_label.setBuddy(self.consequence_slot)
+        slot_box.addWidget(slot_label)
+        slot_box.addWidget(self.consequence_slot, 1)
+        self.slot_row.hide()
+        self._slot_hit: tuple[str, int] | None = None  # the hit whose slot is being chosen
         self.name = QLineEdit()
         self.name.setPlaceholderText("Scene name")
         self.kind = QComboBox()
@@ -144,6 +160,7 @@ class ScenePanel(QWidget):
         box.addWidget(self.exchange)
         box.addWidget(self.standing)
         box.addWidget(self.pending)
+        box.addWidget(self.slot_row)
         grid = QGridLayout()
         aspects_label = QLabel("<b>Aspects</b>")
         grid.addWidget(aspects_label, 0, 0)
@@ -225,6 +242,7 @@ class ScenePanel(QWidget):
         self.standing.setText("; ".join(standing))
         self.standing.setVisible(bool(standing))
         hit = state.pending_hit
+        self._show_slots(state)
         if hit is None:
             self.pending.setText("")
             self.pending.hide()
@@ -259,6 +277,46 @@ class ScenePanel(QWidget):
         self._fill_aspects(state)
         self._show_zone_words()
         self._fill_zones(state)
+
+    def _show_slots(self, state: Encounter) -> None:
+        """The free consequence slots that could take the pending hit, when its target has more
+        than one kind to choose from (Strange Fate's: any free slot absorbs, L4211-L4216); by
+        default the lightest that absorbs the whole hit, else the heaviest."""
+        hit = state.pending_hit
+        target = state.find(hit.target) if hit is not None else None
+        cr = self._doc.conflict_rules
+        free: list[Severity] = []
+        if hit is not None and target is not None and not target.is_group:
+            for severity in cr.free_consequences(cr.shared_slots(state, target), state.kind):
+                if severity not in free:
+                    free.append(severity)
+        if hit is None or len(free) < 2:
+            self._slot_hit = None
+            self.slot_row.hide()
+            return
+        key = (hit.target, hit.shifts)
+        keep = self.consequence_slot.currentData() if key == self._slot_hit else None
+        self._slot_hit = key
+        absorbs = {sev: cr.consequence_absorbs(sev) for sev in free}
+        whole = [sev for sev in free if (absorbs[sev] or 0) >= hit.shifts]
+        best = whole[0] if whole else max(free, key=lambda sev: absorbs[sev] or 0)
+        combo = self.consequence_slot
+        combo.blockSignals(True)
+        combo.clear()
+        for severity in free:
+            soak = absorbs[severity]
+            what = f" (absorbs {soak})" if soak is not None else ""
+            combo.addItem(f"{cr.severity_word(severity)}{what}", severity)
+        combo.setCurrentIndex(max(0, combo.findData(keep if keep in free else best)))
+        combo.blockSignals(False)
+        self.slot_row.show()
+
+    def chosen_slot(self) -> Severity | None:
+        """The consequence slot chosen for the pending hit, or None (the rules' next one)."""
+        if self.slot_row.isHidden():
+            return None
+        value = self.consequence_slot.currentData()
+        return cast(Severity, value) if value else None
 
     def _show_zone_words(self) -> None:
         """The places of the scene in the system's words (:attr:`ConflictRules.zone_words`),

@@ -12,7 +12,7 @@ tracks), its ladder and its skill list, so any system with conflict rules gets a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtWidgets import QWidget
@@ -24,6 +24,8 @@ from gui.encounter.prompts import (
     NpcPrompt,
     OptionField,
 )
+from rules.character import ConflictKind
+from rules.names import find_name
 
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
@@ -60,6 +62,26 @@ class EncounterPrompts(Protocol):
         """The skills the dice panel offers for a defense by ``defender`` (None: no target
         chosen; asked again whenever the target changes, since a stunt may let one defend with
         a skill others cannot)."""
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """The skill a turn starts with for ``actor``: its best attack in a conflict of the
+        scene's kind (``offered``: the dice panel's attack skills; the GM may pick another)."""
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """The skill ``defender`` defends with by default in a conflict of ``kind``."""
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """The skills ``actor`` may add to the trait it rolls (the ART Engine's "Using Skills":
+        an attribute and up to two skills; the dice panel then sends ``Attack + Swords``), or
+        () where a roll is one skill."""
 
     def ask_npc(
         self,
@@ -104,6 +126,35 @@ def kinds_tip(rules: ConflictRules) -> str:
     return "; ".join(parts)
 
 
+def best_skill(p: Participant, kind: ConflictKind, candidates: Sequence[str]) -> str | None:
+    """``p``'s highest-rated skill among ``candidates`` that it has listed (ties: the first in
+    ``candidates``), or None when it lists none of them (a minion group rolls its quality)."""
+    best: tuple[int, str] | None = None
+    for name in candidates:
+        if find_name(p.skills, name) is None:
+            continue
+        rating = p.skill(name, kind)
+        if best is None or rating > best[0]:
+            best = (rating, name)
+    return best[1] if best is not None else None
+
+
+def default_skill(
+    p: Participant, kind: ConflictKind, preferred: Sequence[str], offered: Sequence[str]
+) -> str:
+    """``p``'s best ``preferred`` skill; else its best ``offered`` one, else its best skill of
+    all; else the first preferred or offered skill (a group rolls its quality whatever it is)."""
+    for candidates in (preferred, offered, tuple(p.skills)):
+        found = best_skill(p, kind, candidates)
+        if found is not None:
+            return found
+    return next(iter((*preferred, *offered)), "")
+
+
+KindSkills = Mapping[ConflictKind, tuple[tuple[str, ...], tuple[str, ...]]]
+"""Per conflict kind, the skills that attack and those that defend (a book's table)."""
+
+
 class GenericEncounterPrompts:
     """The encounter UI of a system that supplies none: built from its rules alone.
 
@@ -116,10 +167,14 @@ class GenericEncounterPrompts:
     """
 
     def __init__(
-        self, npc_fields: Sequence[OptionField] = (), minion_fields: Sequence[OptionField] = ()
+        self,
+        npc_fields: Sequence[OptionField] = (),
+        minion_fields: Sequence[OptionField] = (),
+        kind_skills: KindSkills | None = None,
     ) -> None:
         self.npc_fields = tuple(npc_fields)
         self.minion_fields = tuple(minion_fields)
+        self.kind_skills: KindSkills = kind_skills or {}
 
     def scene_controls(
         self, document: EncounterDocument, emit: Callable[[Event], None]
@@ -140,6 +195,29 @@ class GenericEncounterPrompts:
     ) -> tuple[str, ...]:
         """The campaign's skills, whoever defends."""
         return tuple(skills)
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """The actor's best skill among those that attack in the scene's kind
+        (``kind_skills``), else among the offered ones (:func:`default_skill`)."""
+        attack = self.kind_skills.get(state.kind, ((), ()))[0]
+        return default_skill(actor, state.kind, attack, offered)
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """The defender's best skill among those that defend in ``kind``, else among the
+        offered ones."""
+        return default_skill(defender, kind, self.kind_skills.get(kind, ((), ()))[1], offered)
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """None: a roll is one skill."""
+        return ()
 
     def ask_npc(
         self,

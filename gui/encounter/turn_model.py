@@ -112,15 +112,25 @@ def columns_for(
 ) -> tuple[Column, ...]:
     """The table's columns with one column per track the system names, in its order (each
     track in the system's words when ``rules`` has them, :meth:`ConflictRules.track_text`); no
-    consequences column for a system without consequences, no aspects column for one without
-    aspects (:func:`has_aspects`), the points column under the system's heading
+    consequences column for a system without consequences (and their severities in the book's
+    words, :meth:`ConflictRules.severity_word`), no aspects column for one without aspects
+    (:func:`has_aspects`), the points column under the system's heading
     (:attr:`ConflictRules.points_label`)."""
     rest = tuple(
         c for c in COLUMNS[3:] if c.key != "consequences" or rules is None or rules.has_consequences
     )
     if rules is not None:
+        words = rules.severity_word
+
+        def consequences(s: Encounter, p: Participant) -> str:
+            return "; ".join(f"{words(c.severity)}: {c.text}" for c in p.consequences)
+
         rest = tuple(
-            Column(c.key, rules.points_label, c.text) if c.key == "fp" else c
+            Column(c.key, rules.points_label, c.text)
+            if c.key == "fp"
+            else Column(c.key, c.header, consequences)
+            if c.key == "consequences"
+            else c
             for c in rest
             if c.key != "aspects" or has_aspects(rules)
         )

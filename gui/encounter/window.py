@@ -72,6 +72,25 @@ from rules.encounter import (
 )
 from rules.errors import FatesmithError, RuleViolation, UnknownSystemError
 
+_BOX_GLYPHS = ("\u2610", "\u2612")
+
+
+def box_at(text: str, metrics: QFontMetrics, x: float) -> int | None:
+    """The 0-based box under ``x`` (from the text's start) in a track cell's ``text``: the
+    count of box glyphs before the one under it, so a system's own track text (rows apart,
+    level labels between boxes: :meth:`ConflictRules.track_text`) maps a click like plain
+    boxes; None off a box."""
+    left = 0.0
+    count = 0
+    for ch in text:
+        width = metrics.horizontalAdvance(ch)
+        is_box = ch in _BOX_GLYPHS or ch.isdigit()  # a plain box holding a level shows it
+        if left <= x < left + width:
+            return count if is_box else None
+        count += is_box
+        left += width
+    return None
+
 
 class BoxDelegate(QStyledItemDelegate):
     """Paints nothing special; turns a click on a stress box into (participant, track, box)."""
@@ -96,9 +115,9 @@ class BoxDelegate(QStyledItemDelegate):
         rect: QRect = option.rect
         font = index.data(Qt.ItemDataRole.FontRole)  # the boxes are drawn larger than the text
         metrics = QFontMetrics(font) if isinstance(font, QFont) else option.fontMetrics
-        width = max(1, metrics.horizontalAdvance("\u2612"))
-        box = int((event.position().x() - rect.x() - 4) // width)
-        if 0 <= box < len(boxes):
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        box = box_at(text, metrics, event.position().x() - rect.x() - 4)
+        if box is not None and 0 <= box < len(boxes):
             track: TrackName = self._window.model.columns[index.column()].key
             self._window.toggle_box(str(index.data(ID_ROLE)), track, box + 1)
             return True
@@ -152,6 +171,11 @@ class EncounterWindow(QMainWindow):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
+        if "consequences" in self.model.column_index:  # shares the width: a long one sized to
+            # its line pushed the aspects out of sight behind a scroll bar
+            header.setSectionResizeMode(
+                self.model.column_index["consequences"], QHeaderView.ResizeMode.Stretch
+            )
         header.setStretchLastSection("aspects" in self.model.column_index)
         self.box_delegate = BoxDelegate(self)
         for i, column in enumerate(self.model.columns):
@@ -163,6 +187,16 @@ class EncounterWindow(QMainWindow):
             self.prompts.attack_skills(skills),
             self.prompts.defense_skills(skills),
             defense_skills_for=lambda p: self.prompts.defense_skills(skills, p),
+            attack_default=lambda p: self.prompts.attack_default(
+                self.doc.conflict_rules, self.doc.state, p, self.prompts.attack_skills(skills)
+            ),
+            addable_skills=lambda p: self.prompts.addable_skills(self.doc.conflict_rules, p),
+            defense_default=lambda p: self.prompts.defense_default(
+                self.doc.conflict_rules,
+                p,
+                self.doc.state.kind,
+                self.prompts.defense_skills(skills, p),
+            ),
         )
         self.scene = ScenePanel(document, self.prompts)
         self.log = QListWidget()
@@ -243,6 +277,10 @@ class EncounterWindow(QMainWindow):
     def _build_actions(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
         bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&Print GM conflict sheet...", "print", self.print_sheet)
+        file.addSeparator()
+        self._action(file, "&Close", "close", self.close)  # the app's one Close key (Ctrl+W)
         enc = bar.addMenu("&Encounter")
         self._action(enc, "&Start", "start", lambda: self.push(StartEvent()))
         self._action(enc, "&Next turn", "next_turn", lambda: self.push(NextTurnEvent()))
@@ -252,7 +290,6 @@ class EncounterWindow(QMainWindow):
         self._action(enc, "Save as &template...", None, self.save_as_template)
         self._action(enc, "New from te&mplate...", None, self.new_from_template)
         self._action(enc, "&Write results to the characters", None, self.save_results)
-        self._action(enc, "&Print GM conflict sheet...", "print", self.print_sheet)
         enc.addSeparator()
         self._action(enc, "Pl&ayer view", "player_view", self.show_player_view)
         self.hide_npc_tracks = QAction("&Hide NPC stress in the player view", self)
@@ -453,7 +490,9 @@ class EncounterWindow(QMainWindow):
             return
         text = TextPrompt.ask(self, "Consequence", "Name the consequence:")
         if text:
-            self.push(TakeConsequenceEvent(who=who, text=text, companion=companion))
+            # the slot the GM chose on the scene panel for this hit (where there is a choice)
+            slot = self.scene.chosen_slot() if hit is not None and not companion else None
+            self.push(TakeConsequenceEvent(who=who, text=text, companion=companion, severity=slot))
 
     def take_out(self) -> None:
         """Shift+X: take the selected participant (or the one with the pending hit) out."""

@@ -11,12 +11,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
 from gui.models.columns import ENCOUNTER_COLUMNS, ID_ROLE
 from gui.models.library_model import KEEP, NO_CAMPAIGN, AnyIndex, RowTableModel
+from rules.errors import FatesmithError
 
 EncounterKind = Literal["all", "running", "templates"]
 
@@ -36,6 +38,7 @@ class EncounterItem(NamedTuple):
         started: Whether initiative has been fixed.
         ended: Whether the scene is over.
         problem: Why it cannot be opened here (damaged, or saved by a newer Fatesmith); "".
+        system: The encounter's game system ("" when the row does not say).
     """
 
     id: uuid.UUID
@@ -49,10 +52,12 @@ class EncounterItem(NamedTuple):
     started: bool
     ended: bool
     problem: str = ""
+    system: str = ""
 
     @property
     def status(self) -> str:
-        """Where the encounter stands, in words."""
+        """Where the encounter stands, in words (the system's own word for an exchange:
+        ``Round 2`` for the ART Engine)."""
         if self.problem:
             return "Newer version" if "newer Fatesmith" in self.problem else "Damaged"
         if self.is_template:
@@ -60,8 +65,22 @@ class EncounterItem(NamedTuple):
         if self.ended:
             return "Ended"
         if self.started:
-            return f"Exchange {self.exchange}"
+            return f"{exchange_word(self.system).capitalize()} {self.exchange}"
         return "Being set up"
+
+
+@cache
+def exchange_word(system: str) -> str:
+    """``system``'s word for an exchange, from its ``system.json`` (``exchange`` when the
+    system is unknown here or not given); read once per system, without loading its rules."""
+    if not system:
+        return "exchange"
+    from storage.systems_catalog import load_system_info  # the listing's first paint needs none
+
+    try:
+        return load_system_info(system).exchange_word
+    except (FatesmithError, OSError, ValueError):
+        return "exchange"
 
 
 def _int(value: Any) -> int:
@@ -73,6 +92,7 @@ def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> Enco
     defensively: it may be damaged or from a newer Fatesmith, and the list must still show it)
     or a start-up ``storage.quick_listing.QuickEncounter`` (those facts already read)."""
     payload = getattr(record, "payload", None)
+    system = ""
     if payload is None:  # a quick-listing row
         participants = record.participants
         exchange, started, ended = record.exchange, record.started, record.ended
@@ -83,6 +103,8 @@ def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> Enco
         participants = len(cast) if isinstance(cast, list) else 0
         exchange = _int(state.get("exchange"))
         started, ended = state.get("started") is True, state.get("ended") is True
+        found = state.get("system")
+        system = found if isinstance(found, str) and found.isprintable() else ""
     campaign_id = record.campaign_id
     return EncounterItem(
         id=record.id,
@@ -96,6 +118,7 @@ def encounter_item(record: Any, campaign_names: Mapping[uuid.UUID, str]) -> Enco
         started=started,
         ended=ended,
         problem=str(getattr(record, "problem", "") or ""),
+        system=system,
     )
 
 

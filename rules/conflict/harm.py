@@ -291,12 +291,14 @@ def _take_consequence(
         if ev.severity is not None and ev.severity != nxt:
             free = cr.free_consequences(slots, state.kind)
             if ev.severity not in free:
+                words = ", ".join(cr.severity_word(f) for f in free)
                 raise RuleViolation(
-                    f"{p.name} has no free {ev.severity} consequence (free: {', '.join(free)})"
+                    f"{p.name} has no free {cr.severity_word(ev.severity)} consequence "
+                    f"(free: {words})"
                 )
             nxt = ev.severity
         severity = nxt
-        what = f"{severity} consequence"
+        what = f"{cr.severity_word(severity)} consequence"
     consequence = Consequence(severity=severity, text=ev.text, kind=state.kind)
     p = _set(
         p, consequences=(*p.consequences, consequence),
@@ -333,7 +335,8 @@ def _remove_consequence(
             spent = p.spent_slots if c.severity == "extra" else (*p.spent_slots, c.severity)
             rest = p.consequences[:i] + p.consequences[i + 1 :]
             p = _set(p, consequences=rest, spent_slots=spent)
-            return _put(state, p), f"{p.name} clears the {c.severity} \u201c{c.text}\u201d"
+            word = cr.severity_word(c.severity)
+            return _put(state, p), f"{p.name} clears the {word} \u201c{c.text}\u201d"
     raise RuleViolation(f"{p.name} has no consequence \u201c{ev.text}\u201d")
 
 

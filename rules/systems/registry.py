@@ -36,6 +36,8 @@ class SystemInfo(BaseModel):
         dice: The standard roll, as a dice expression.
         implemented: Whether character rules exist yet (others still have a ladder and dice).
         source: Book title and licence line, for About boxes and sheets.
+        exchange_word: The system's word for one exchange of a conflict, lower case (the ART
+            Engine's ``round``), for listings that show an encounter without loading its rules.
         package: The Python package of the system's plug-in in each layer
             (``rules.systems.<package>``, ``storage.systems.<package>``,
             ``gui.systems.<package>``); filled from ``resources/systems/systems.json``, None
@@ -52,6 +54,7 @@ class SystemInfo(BaseModel):
     dice: str = "4dF"
     implemented: bool = False
     source: str = ""
+    exchange_word: str = Field(default="exchange", min_length=1, max_length=40)
     package: str | None = None
 
 

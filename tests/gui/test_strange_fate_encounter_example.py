@@ -13,7 +13,8 @@ an adversary with Fisticuffs (S), Armor 1 and the group's consequences, and four
 3. Hale's 3dF+1d6 again: 1+1+0+6 +3 = +11 against Grendel's Mundane Athletics 4dF -1 +2 = +1:
    10 shifts, Weapon 1: 11, Armor 1 (L4226-L4256): 10. Grendel has no personal consequences
    (L4558) but the group's 2 Trifling and 1 Middling (L4580-L4597, one adversary): 2 + 2 + 4 =
-   8, 2 left: box 2, checking box 1 too.
+   8, 2 left: box 2 of his five (three, and two for his Fair Endurance, L500, L2504),
+   checking box 1 too.
 4. The two thugs, +1 gang-up: Fair +2 +1+1 +1 = +5 against Hale's +1: 4 shifts: box 4, boxes
    1-4 checked.
 5. Hale heaves the beam, a Superhuman-tier Great (+4) task: one tier above his skill, so 3dF-1d6
@@ -43,7 +44,8 @@ def test_the_cellar_fight_ends_with_the_hand_worked_boxes(
     assert ps["hale"]["health"] == [x, x, x, x, o]
     assert ps["hale"]["consequences"] == [{"severity": "mild", "text": "Split Lip"}]
     assert ps["hale"]["fate_points"] == 6 and not ps["hale"]["taken_out"]
-    assert ps["grendel"]["health"] == [x, x, o]
+    # Grendel's Endurance +2 adds two boxes to his three (L500, L2504)
+    assert ps["grendel"]["health"] == [x, x, o, o, o]
     assert [(c["severity"], c["text"]) for c in ps["grendel"]["consequences"]] == [
         ("mild", "Winded"),
         ("mild", "Bruised Pride"),

@@ -64,7 +64,7 @@ def test_two_adversaries_share_one_pool_l4584() -> None:
     assert cr.free_consequences(cr.shared_slots(state, b), "physical") == ("moderate",)
     state, _ = conflict.apply_stress(cr, state, who="b", amount=9)
     state, entry = conflict.take_consequence(cr, state, who="b", text="Cracked Rib")
-    assert "moderate consequence" in entry.text
+    assert "Middling consequence" in entry.text
     with pytest.raises(RuleViolation, match="no consequence left"):
         conflict.take_consequence(cr, state, who="b", text="More")
 

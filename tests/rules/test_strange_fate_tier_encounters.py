@@ -362,11 +362,11 @@ def test_the_victim_picks_which_free_consequence_absorbs_a_hit_l4211_l4216() -> 
     state, entry = conflict.take_consequence(
         cr, state, who="man", text="Broken Wrist", severity="moderate"
     )
-    assert "moderate consequence" in entry.text and state.pending_hit is None
+    assert "Middling consequence" in entry.text and state.pending_hit is None
     man = state.find("man")
     assert man is not None and cr.free_consequences(man, "physical") == ("mild", "severe")
     state, _ = conflict.apply_stress(cr, state, who="man", amount=4)
-    with pytest.raises(RuleViolation, match="no free moderate consequence"):
+    with pytest.raises(RuleViolation, match="no free Middling consequence"):
         conflict.take_consequence(cr, state, who="man", text="Again", severity="moderate")
 
 

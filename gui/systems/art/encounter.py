@@ -43,11 +43,12 @@ from rules.encounter import (
 )
 from rules.systems.art.catalog import ATTRIBUTE_NAMES
 from rules.systems.art.conflict import ArtConflictRules
-from rules.systems.art.conflict_cast import INITIATIVE, is_foe
+from rules.systems.art.conflict_cast import DEFENSE, INITIATIVE, is_foe
 from rules.systems.art.scale import COLUMNS, Result
 
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
+    from rules.character import ConflictKind
     from rules.conflict_rules import ConflictRules
     from rules.ladder import Ladder
 
@@ -80,6 +81,30 @@ def with_column(event: Event, column: Result, state: Encounter) -> Event:
     return event.model_copy(update={"defense_reading": column.name})
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label that is never squeezed below the height of its wrapped text (a
+    plain one is, in a crowded panel, and its lines are cut off top and bottom)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event: Any) -> None:
+        """Keep room for every wrapped line at the new width."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def setText(self, text: str) -> None:
+        """Show ``text`` and keep room for its lines."""
+        super().setText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(max(1, self.width())) if self.text() else 0
+        if need > 0 and self.minimumHeight() != need:
+            self.setMinimumHeight(need)
+
+
 class ArtTableBox(QGroupBox):
     """The scene panel's table box: whether a table is loaded, and the column of a roll that
     waits for one (a :class:`gui.encounter.system_prompts.SceneControls`)."""
@@ -88,10 +113,8 @@ class ArtTableBox(QGroupBox):
         super().__init__("Action Results Table")
         self._doc = document
         self._emit = emit
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.waiting = QLabel()
-        self.waiting.setWordWrap(True)
+        self.status = WrappedLabel()
+        self.waiting = WrappedLabel()
         self.column = QComboBox()
         for result in COLUMNS:
             self.column.addItem(f"{result.title} ({result.name})", int(result))
@@ -99,13 +122,15 @@ class ArtTableBox(QGroupBox):
         self.read_button.setToolTip(
             "Roll the same dice again, read with the column you found on your printed table"
         )
-        row = QHBoxLayout()
+        self.column_row = QWidget()
+        row = QHBoxLayout(self.column_row)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.column, 1)
         row.addWidget(self.read_button)
         box = QVBoxLayout(self)
         box.addWidget(self.status)
         box.addWidget(self.waiting)
-        box.addLayout(row)
+        box.addWidget(self.column_row)
         self.read_button.clicked.connect(self.read)
         self.refresh(document.state)
 
@@ -126,6 +151,9 @@ class ArtTableBox(QGroupBox):
         )
         self.column.setEnabled(waiting)
         self.read_button.setEnabled(waiting)
+        # with a table, rolls are read at once: the column controls only while one waits
+        self.waiting.setVisible(waiting or not loaded)
+        self.column_row.setVisible(waiting or not loaded)
 
     def read(self) -> None:
         """Roll the waiting event again with the chosen column."""
@@ -264,6 +292,38 @@ class ArtEncounterPrompts:
     ) -> tuple[str, ...]:
         """Defense first, then the attributes (the same for every defender)."""
         return ("Defense", *ATTRIBUTE_NAMES.values(), *skills)
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """Before the start, an adventurer's initiative roll (Chapter 5 "Initiative": foes
+        roll none, their Alertness places them); then the attack: a foe's Attack rating, an
+        adventurer's first weapon (Chapter 5 "Foe Attacking Player", "Player Attacking Foe")."""
+        exploring = isinstance(rules, ArtConflictRules) and rules.settings.exploration
+        if not state.started and not exploring and not is_foe(actor):
+            return INITIATIVE
+        return "Attack"
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """A foe's Defense rating, an adventurer's Defense (Chapter 5)."""
+        return "Defense"
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """An adventurer's skills, added to the attribute, Attack or Defense it rolls (ART
+        Engine, Chapter 3 "Using Skills", "Summary of a Trait Roll"); a foe rolls its ratings
+        alone."""
+        if is_foe(actor):
+            return ()
+        plain = {*ATTRIBUTE_NAMES.values(), DEFENSE, INITIATIVE}
+        return tuple(
+            name for name in actor.skills if name not in plain and not name.startswith("Attack")
+        )
 
     def ask_npc(
         self,

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QVBoxLayout,
 )
@@ -40,10 +40,10 @@ class ArtPhaseBox(QGroupBox):
         super().__init__("Rounds and phases")
         self._doc = document
         self._emit = emit
-        self.exploration = QCheckBox("Exploration phases (not combat rounds)")
+        self.exploration = QCheckBox("Exploration phases")
         self.exploration.setToolTip(
-            'ART Engine, Chapter 4 "Exploration Phases": actions take phases on the phase '
-            "track; chosen before anyone joins the scene"
+            'Phases instead of combat rounds (ART Engine, Chapter 4 "Exploration Phases"): '
+            "actions take phases on the phase track; chosen before anyone joins the scene"
         )
         self.scale = QComboBox()
         for scale in SCALES:
@@ -54,11 +54,14 @@ class ArtPhaseBox(QGroupBox):
         )
         self.time = QLabel()
         self.time.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow(self.exploration)
-        form.addRow("Scale", self.scale)
+        row = QHBoxLayout()  # one row: the scene panel is short at the window's default size
+        row.addWidget(self.exploration)
+        scale_label = QLabel("Scale")
+        scale_label.setBuddy(self.scale)
+        row.addWidget(scale_label)
+        row.addWidget(self.scale, 1)
         box = QVBoxLayout(self)
-        box.addLayout(form)
+        box.addLayout(row)
         box.addWidget(self.time)
         self.exploration.toggled.connect(self._changed)
         self.scale.currentIndexChanged.connect(self._changed)

@@ -9,18 +9,21 @@ and sends it as the engine's ``apply_stress`` event (so it is one undoable step 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from gui.encounter.system_prompts import GenericEncounterPrompts
-from rules.encounter import AttackEvent
+from gui.encounter.system_prompts import GenericEncounterPrompts, default_skill
+from rules.character import ConflictKind
+from rules.encounter import AttackEvent, Participant
 from rules.errors import RuleViolation
+from rules.systems.fate2.conflict import Fate2ConflictRules
 from rules.systems.fate2.conflict_counter import Pairing, exchange_attacks, strike_back
 
 if TYPE_CHECKING:
     from gui.encounter.document import EncounterDocument
+    from rules.conflict_rules import ConflictRules
     from rules.encounter import Encounter, Event
 
 
@@ -126,3 +129,25 @@ class Fate2EncounterPrompts(GenericEncounterPrompts):
     ) -> QWidget | None:
         """The defender's "strike back" (:class:`StrikeBackControls`)."""
         return StrikeBackControls(document, emit)
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """The actor's best Combat skill (both sides of a fight roll their combat skill, §8
+        Exchange Based Fights), else its best skill."""
+        return default_skill(actor, state.kind, _combat(rules), offered)
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """The defender's best Combat skill too (§8 Exchange Based Fights; a non-combat
+        defence, §8 Defense, is the GM's pick)."""
+        return default_skill(defender, kind, _combat(rules), offered)
+
+
+def _combat(rules: ConflictRules) -> tuple[str, ...]:
+    return rules.combat_skills if isinstance(rules, Fate2ConflictRules) else ()

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLineEdit, QSpi
 
 from gui.encounter.document import EncounterDocument
 from gui.encounter.prompts import CompanionPrompt, MinionPrompt, NpcPrompt
+from gui.encounter.system_prompts import KindSkills, default_skill
+from rules.character import ConflictKind
 from rules.conflict_rules import ConflictRules
 from rules.encounter import Encounter, Event, Participant, SetSceneEvent, SystemActionEvent
 from rules.ladder import Ladder
@@ -33,6 +35,15 @@ ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", 
 DEFENSE_SKILLS = ("Athletics", "Fists", "Weapons", "Resolve", "Empathy", "Deceit", "Might")
 """Skills that defend anyone (SotC "Defending"); a defender's stunts may add one
 (:func:`rules.systems.sotc.stunts_more.defense_skills`: Guns with Shot on the Run)."""
+_SOCIAL = (("Deceit", "Intimidation", "Rapport"), ("Resolve", "Empathy", "Deceit"))
+KIND_SKILLS: KindSkills = {
+    "physical": (("Fists", "Weapons", "Guns"), ("Athletics", "Fists", "Weapons")),
+    "social": _SOCIAL,
+    "mental": _SOCIAL,
+}
+"""Per conflict kind, the skills that attack and defend, best first on ties (SRD L1237-L1244:
+physical harm with Fists, Guns or Weapons against Fists, Weapons or Athletics; deceit, scares
+and charm against Resolve, Empathy or Deceit)."""
 KIND_TIP = (
     "Physical conflicts use Health and Alertness; social and mental ones Composure and Empathy"
 )
@@ -171,6 +182,29 @@ class SotcEncounterPrompts:
         """The skills that defend, with those ``defender``'s stunts add (Shot on the Run: Guns,
         SRD L3387)."""
         return defense_skills(defender, DEFENSE_SKILLS)
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """The actor's best attack skill for the scene's kind (SRD L1237-L1244)."""
+        return default_skill(actor, state.kind, KIND_SKILLS[state.kind][0], offered)
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """The defender's best defence for ``kind`` (SRD L1237-L1244), or one its stunts
+        allow."""
+        return default_skill(
+            defender, kind, defense_skills(defender, KIND_SKILLS[kind][1]), offered
+        )
+
+    def addable_skills(self, rules: ConflictRules, actor: Participant) -> tuple[str, ...]:
+        """None: a SotC roll is one skill (a modifying skill is the GM's call)."""
+        return ()
 
     def ask_npc(
         self,

@@ -8,12 +8,19 @@ checked comma lists, its movement Tier Benefits (L2091, L2238, L2310), what its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from gui.encounter.prompts import OptionField
-from gui.encounter.system_prompts import GenericEncounterPrompts
-from rules.encounter import OptionValue
-from rules.systems.strange_fate.conflict import GROUP_CONSEQUENCES
+from gui.encounter.system_prompts import GenericEncounterPrompts, best_skill, default_skill
+from rules.character import ConflictKind
+from rules.conflict_rules import ConflictRules
+from rules.encounter import Encounter, OptionValue, Participant
+from rules.systems.strange_fate.conflict import (
+    ATTACK_TRAPPINGS,
+    DEFENCE_TRAPPINGS,
+    GROUP_CONSEQUENCES,
+    StrangeFateConflictRules,
+)
 from rules.systems.strange_fate.conflict_options import (
     BENEFITS,
     GROUP_MIDDLING,
@@ -147,9 +154,48 @@ WEAK_FIELD = OptionField(
 )
 
 
-def encounter_prompts() -> GenericEncounterPrompts:
+class StrangeFateEncounterPrompts(GenericEncounterPrompts):
+    """The generic encounter UI with a turn's skills chosen by their trappings."""
+
+    def attack_default(
+        self, rules: ConflictRules, state: Encounter, actor: Participant, offered: Sequence[str]
+    ) -> str:
+        """The actor's best skill with a trapping that deals the scene's kind of stress
+        (Strike or Shoot, Menace, Influence: SRD "Trappings", Offense)."""
+        return self._by_trapping(rules, actor, state.kind, ATTACK_TRAPPINGS, offered)
+
+    def defense_default(
+        self,
+        rules: ConflictRules,
+        defender: Participant,
+        kind: ConflictKind,
+        offered: Sequence[str],
+    ) -> str:
+        """The defender's best skill with a Defense trapping against ``kind`` (Dodge, Parry or
+        Resist Damage; Willpower; Esteem: SRD "Trappings", Defense), else the book's skill
+        that has one (rolled at Mediocre), never the first skill of the list."""
+        return self._by_trapping(rules, defender, kind, DEFENCE_TRAPPINGS, offered)
+
+    @staticmethod
+    def _by_trapping(
+        rules: ConflictRules,
+        p: Participant,
+        kind: ConflictKind,
+        trappings: Mapping[ConflictKind, tuple[str, ...]],
+        offered: Sequence[str],
+    ) -> str:
+        if not isinstance(rules, StrangeFateConflictRules):
+            return default_skill(p, kind, (), offered)
+        candidates = rules.skills_with(p, trappings[kind])
+        found = best_skill(p, kind, candidates)
+        if found is not None:
+            return found
+        return candidates[0] if candidates else default_skill(p, kind, (), offered)
+
+
+def encounter_prompts() -> StrangeFateEncounterPrompts:
     """The generic cast dialogs with Strange Fate's questions."""
-    return GenericEncounterPrompts(
+    return StrangeFateEncounterPrompts(
         npc_fields=(
             TIER_FIELD, ROLE_FIELD, POOL_FIELD, BENEFITS_FIELD, NATURES_FIELD,
             INVULNERABLE_FIELD, WEAK_FIELD,

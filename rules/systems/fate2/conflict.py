@@ -58,6 +58,7 @@ from rules.systems.fate2.conflict_wounds import (
 from rules.systems.fate2.settings import Fate2Settings, SkillDef
 
 WOUNDS: TrackName = "wounds"
+BOX_CLEAR, BOX_MARKED = "\u2610", "\u2612"
 
 TRACKS: tuple[TrackSpec, ...] = (
     TrackSpec(
@@ -123,6 +124,12 @@ class Fate2ConflictRules(Fate2Cast, NoConsequences, ConflictHookDefaults):
         super().__init__(settings, book_list)
         self._data: dict[str, Any] = settings.model_dump(mode="json")
         self._rebound: dict[str, Fate2ConflictRules] = {}
+
+    @property
+    def combat_skills(self) -> tuple[str, ...]:
+        """The campaign list's Combat skills (§10 Skill Lists: "fighting, armed or not"), the
+        skills both sides of a fight roll (§8 Exchange Based Fights)."""
+        return tuple(s.name for s in self._resolved.skills if s.category == "Combat")
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -217,6 +224,26 @@ class Fate2ConflictRules(Fate2Cast, NoConsequences, ConflictHookDefaults):
     def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
         """Always 4dF (§1 Rolling the Dice)."""
         return DICE
+
+    def track_text(self, p: Participant, track: TrackName) -> str | None:
+        """The wound track as the book draws it (§8 Table 2 Wound Track): its rows apart
+        (Clipped, Hurt, Injured), a marked box checked whatever its row's level, then Taken
+        Out, the one X, checked only when ``p`` is out (``☐☐☐ ☐☒☐ ☐☐ Out ☐``). A minion
+        group's boxes, one run per minion, stay plain."""
+        if track != WOUNDS or p.is_group:
+            return None
+        boxes = p.track(WOUNDS)
+        rows = layout(self._settings.wound_boxes)
+        groups: list[str] = []
+        last = None
+        for i, value in enumerate(boxes):
+            row = rows[i] if i < len(rows) else INJURED
+            if row != last:
+                groups.append("")
+                last = row
+            groups[-1] += BOX_MARKED if value else BOX_CLEAR
+        out = BOX_MARKED if p.taken_out else BOX_CLEAR
+        return " ".join([*groups, "Out", out])
 
     def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
         """The wound penalty on every roll ``p`` makes (§8 Injuries and Advantages, Table 2):

@@ -42,6 +42,9 @@ from rules.systems.strange_fate.conflict_cast import (
     character_options,
     character_participant,
     character_weapons,
+    npc_character,
+    npc_initiative,
+    npc_track_sizes,
     own_character,
     refreshed,
     results_on_character,
@@ -87,11 +90,27 @@ from rules.systems.strange_fate.tiers import (
 )
 
 __all__ = [
-    "ABSORBS", "BOOK_SEVERITY", "CORE_SEVERITY", "GROUP_CONSEQUENCES", "MINION_GROUP",
+    "ABSORBS", "ATTACK_TRAPPINGS", "BOOK_SEVERITY", "CORE_SEVERITY", "DEFENCE_TRAPPINGS",
+    "GROUP_CONSEQUENCES", "MINION_GROUP",
     "TRACKS", "TRACK_OF", "StrangeFateConflictRules", "absorb", "character_movement",
     "character_options", "character_weapons", "check_stress", "group_consequences",
     "stress_box", "to_dice",
 ]  # fmt: skip
+
+
+ATTACK_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Strike", "Shoot"),
+    "mental": ("Menace",),
+    "social": ("Influence",),
+}
+"""The Offense trappings that deal each kind's stress (SRD "Trappings", Offense: Strike and
+Shoot deal Health stress, Menace Composure, Influence Reputation, L1222-L1228)."""
+DEFENCE_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Dodge", "Parry", "Resist Damage"),
+    "mental": ("Willpower",),
+    "social": ("Esteem",),
+}
+"""The Defense trappings against each kind of attack (SRD "Trappings", Defense, L1238-L1248)."""
 
 
 def to_dice(pool: TierPool) -> DicePool:
@@ -339,6 +358,10 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         """Armor N takes N off each hit on its track (L4226-L4256)."""
         return int_option(p.options, ARMOR[track]) if track in ARMOR else 0
 
+    def severity_word(self, severity: Severity) -> str:
+        """Trifling, Middling, Grievous (L502, L4211-L4216); an extra slot is a Trifling one."""
+        return BOOK_SEVERITY[severity].title()
+
     def consequence_absorbs(self, severity: Severity) -> int | None:
         """Trifling 2, Middling 4, Grievous 6 (L4211-L4216); they stack on one hit, the rest
         marks the track."""
@@ -520,21 +543,41 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         stunts: tuple[str, ...] = (),
         armor: int = 0,
     ) -> Participant:
-        """A named NPC written into an encounter: three boxes per track unless ``tracks`` says
-        otherwise (L500); ``armor`` is Armor on Health (L4244-L4256). Its tiers, role and the
-        rest come as the cast entry's ``options`` (:mod:`.conflict_options`)."""
-        sizes = {**self.npc_track_sizes(skills), **(tracks or {})}
+        """A named NPC written into an encounter, derived from its skills like a PC ("Creating
+        Adversaries": built more or less like PCs): its initiative from its Initiative [scope]
+        skills (L2150-L2156) and three boxes per track plus its Stress Capacity skills' (L500,
+        L2504) unless ``tracks`` says otherwise; ``armor`` is Armor on Health (L4244-L4256).
+        Its tiers, role and the rest come as the cast entry's ``options``
+        (:mod:`.conflict_options`)."""
+        hero = npc_character(name or pid, skills)
+        sizes = {**npc_track_sizes(self._book, self._settings, hero), **(tracks or {})}
         options: dict[str, OptionValue] = {ARMOR["health"]: min(10, armor)} if armor else {}
         return Participant(
             id=pid, name=name or pid, kind="npc", side=side, skills=dict(skills), seat=seat,
+            initiative=npc_initiative(self._book, hero),
             tracks={k: (0,) * v for k, v in sizes.items()}, fate_points=fate_points,
             aspects=aspects, grit=grit, zone=zone, options=options,
         )  # fmt: skip
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
-        """Three boxes on each track (L500)."""
-        boxes = self._book.creation.stress.boxes
-        return {t.key: boxes for t in TRACKS}
+        """Three boxes on each track plus what its Stress Capacity skills add (L500, L2504)."""
+        return npc_track_sizes(self._book, self._settings, npc_character("", skills))
+
+    def skills_with(self, p: Participant, trappings: tuple[str, ...]) -> tuple[str, ...]:
+        """``p``'s Common skills with one of ``trappings``, in its order, then the book's
+        Common skills with one (which it rolls at Mediocre): the attack or defence skills a
+        turn offers first (:data:`ATTACK_TRAPPINGS`, :data:`DEFENCE_TRAPPINGS`)."""
+        own = [name for name in p.skills if self._has_trapping(name, trappings)]
+        book = [
+            s.name
+            for s in self._book.catalog.common_skills
+            if s.name not in own and self._has_trapping(s.name, trappings)
+        ]
+        return (*own, *book)
+
+    def _has_trapping(self, skill: str, trappings: tuple[str, ...]) -> bool:
+        common = self._book.common_skill(skill)
+        return common is not None and any(t.trapping in trappings for t in common.trappings)
 
     def refresh_participant(self, p: Participant, character: CharacterBase) -> Participant:
         """``p`` with the character's harm and Fate Points now; placement, and what only the

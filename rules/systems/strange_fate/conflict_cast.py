@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.character import CharacterBase, Consequence, Severity
+from rules.character import CharacterBase, ConflictKind, Consequence, Severity
 from rules.encounter import OptionValue, Participant
 from rules.errors import RuleViolation
 from rules.systems.strange_fate.book import StrangeFateBook
@@ -171,6 +171,31 @@ def initiative(book: StrangeFateBook, character: StrangeFateCharacter, scope: st
     return best
 
 
+def npc_character(name: str, skills: Mapping[str, int]) -> StrangeFateCharacter:
+    """A named NPC written into a scene as a character with those skills (Common skills' fixed
+    trappings), so it is derived like a PC ("Creating Adversaries": built more or less like
+    PCs)."""
+    return StrangeFateCharacter(name=name, skills=dict(skills))
+
+
+def npc_initiative(book: StrangeFateBook, hero: StrangeFateCharacter) -> dict[ConflictKind, int]:
+    """Initiative per conflict kind from the Initiative [scope] skills (L2150-L2156), as a
+    PC's (:func:`character_participant`)."""
+    return {
+        "physical": initiative(book, hero, "Physical"),
+        "social": initiative(book, hero, "Social"),
+        "mental": initiative(book, hero, "Social"),
+    }
+
+
+def npc_track_sizes(
+    book: StrangeFateBook, settings: StrangeFateSettings, hero: StrangeFateCharacter
+) -> dict[str, int]:
+    """Boxes per track: three plus what its Stress Capacity skills add (L500, L2504)."""
+    stress = derive(book, hero, settings).stress
+    return {spec.key: stress[name] for spec, name in zip(TRACKS, BOOK_TRACKS, strict=True)}
+
+
 def character_participant(
     book: StrangeFateBook,
     settings: StrangeFateSettings,
@@ -205,11 +230,7 @@ def character_participant(
         side=side,
         character_id=hero.id,
         skills=dict(hero.skills),
-        initiative={
-            "physical": initiative(book, hero, "Physical"),
-            "social": initiative(book, hero, "Social"),
-            "mental": initiative(book, hero, "Social"),
-        },
+        initiative=npc_initiative(book, hero),
         seat=seat,
         tracks=tracks,
         consequences=tuple(
