@@ -129,7 +129,7 @@ def render_text(state: Any, log: Any, cr: Any) -> str:
         tracks = "  ".join(f"{t.label} {_boxes(p.track(t.key))}" for t in cr.tracks)
         lines.append(f"    {tracks}  FP {p.fate_points}")
         for c in p.consequences:
-            lines.append(f"    {c.severity}: {c.text}")
+            lines.append(f"    {cr.severity_word(c.severity)}: {c.text}")
     if state.aspects:
         lines.append("  Aspects: " + "; ".join(
             f"{a.text} (on {a.holder or 'scene'}, {a.free_tags} free)" for a in state.aspects

@@ -122,3 +122,16 @@ def test_missing_dice_come_from_the_seed(
     assert outs[0] == outs[1]
     other = [run(capsys, path, "--json", "--seed", str(n))[1] for n in range(5)]
     assert any(o != outs[0] for o in other)
+
+
+def test_strange_fate_consequences_are_named_in_the_books_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Strange Fate SRD, "Consequences": Trifling, Middling, Grievous (not SotC's mild,
+    moderate, severe) in the end-of-scene summary as in the log (issue #23)."""
+    script = REPO / "docs" / "examples" / "encounters" / "strange-fate-ashdown-cellar.json"
+    code, out, err = run(capsys, str(script))
+    assert code == 0, err
+    summary = out.split("Log:")[0]
+    assert "    Trifling: Split Lip" in summary and "    Middling: Cracked Jaw" in summary
+    assert "mild:" not in summary and "moderate:" not in summary
