@@ -108,7 +108,7 @@ def test_printed_pdf_has_every_part(registry: Any) -> None:
         "Professor Archibald Hale",
         "Changed · Middle Class",
         "Power Tier Extraordinary",
-        "Skill points: 28 of 30 spent",
+        "Skill points: 30 of 30 spent",
         "Remade by the Moreau Serum",
         "Knowledge Must Be Shared",
         "Unique and Strange skills",
