@@ -63,6 +63,18 @@ def provenance_text(provenance: Provenance) -> str:
     return f"{text}. {provenance.note}".strip() if provenance.note else text + "."
 
 
+LABEL_POINTS = 9.0
+"""The point size a box writes its trapping in (the view keeps it readable: DiagramView)."""
+
+LEGEND = (
+    "Boxes: solid border 1 point, dotted 2, dash-dot priced by detail. Lines: thin 1, dotted "
+    "2, thick free; at most 4 points of lines per addition («Putting It Together», «How to Use "
+    "This»). <span style='color:#1f6fd1'>Blue</span>: the cheapest walk, each box badged "
+    "step\u00b7running total."
+)
+"""What the diagram's marks mean: the designer shows it beside the diagram, the diagram editor
+in its side panel (with its own words for the user's changes)."""
+
 CHANGE_WORDS = {
     "added": "Added by you (not in the bundled reconstruction).",
     "restyled": "Changed by you from the bundled reconstruction",
@@ -136,14 +148,14 @@ class BoxItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(-3, -3, 3, 3))
         font = QFont(painter.font())
-        font.setPointSizeF(9.0)
+        font.setPointSizeF(LABEL_POINTS)
         painter.setFont(font)
         painter.setPen(INK)
         if border == "priced" and self.box.prices:
             top = QRectF(rect.left(), rect.top() + 1, rect.width(), rect.height() / 2)
             painter.drawText(top, Qt.AlignmentFlag.AlignCenter, self.name)
             small = QFont(font)
-            small.setPointSizeF(6.5)
+            small.setPointSizeF(7.5)
             painter.setFont(small)
             prices = " \u00b7 ".join(f"{k} {v}" for k, v in self.box.prices.items())
             bottom = QRectF(rect.left() + 3, rect.center().y(), rect.width() - 6, rect.height() / 2)

@@ -16,7 +16,15 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationStepView
-from gui.systems.strange_fate.pages import ArchetypePage, AspectsPage, QuestionsPage, SfPage
+from gui.systems.strange_fate.commands import sf_of
+from gui.systems.strange_fate.pages import (
+    ArchetypePage,
+    AspectsPage,
+    QuestionsPage,
+    SfPage,
+    aspect_index,
+    aspect_of_path,
+)
 from gui.systems.strange_fate.pages_skills import DetailsPage, GiftsPage, SkillsPage
 from gui.systems.strange_fate.pricing import PricingFinisher, budgeted, pending
 from gui.theme import css
@@ -80,16 +88,31 @@ class StrangeFateCreationFlow:
         return self._steps
 
     def step_for(self, path: str) -> str:
-        """The page of ``path``."""
+        """The page of ``path``: an aspect's is the page that edits it (the Archetype, Social
+        Class and first Conviction aspects are written beside their choices)."""
+        if path.startswith("aspects["):
+            character, _ = sf_of(self.document)
+            index = aspect_of_path(path)
+            aspect = character.aspects[index] if 0 <= index < len(character.aspects) else None
+            if (
+                aspect is not None
+                and aspect.kind in ("archetype", "social-class", "conviction")
+                and aspect.question is None
+                and aspect_index(character, aspect.kind) == index  # the first, no skill's
+            ):
+                return "archetype"
         return step_for_path(path)
 
     def problem_rank(self, problem: Problem) -> int:
         """Problems in step order."""
-        return STEP_KEYS.index(step_for_path(problem.path))
+        return STEP_KEYS.index(self.step_for(problem.path))
 
     def heading(self) -> tuple[str, str]:
         """ "Steps", with the book's note that the order is only recommended."""
-        return "<b>Steps</b>", "The book's recommended order; any step can be done first (L346)."
+        return (
+            "<b>Steps</b>",
+            "The book's recommended order; any step can be done first («Character Creation»).",
+        )
 
     def is_optional(self, key: str) -> bool:
         """Gifts and details may wait (one Gift is free, nothing forces it)."""
