@@ -51,10 +51,29 @@ CHANGED = QColor("#e07b00")
 LINE_WIDTH = {"thin": 1.3, "dotted": 1.6, "thick": 4.5}
 
 
+BOOK_HEADINGS: tuple[tuple[int, str], ...] = (
+    (1356, "Putting It Together"),
+    (1384, "Skill Trapping Diagram"),
+    (1394, "Power Tier and Refresh"),
+    (1886, "Craft"),
+    (2256, "Minions"),
+    (2286, "Minions: Duplicates"),
+    (2576, "Variable"),
+)
+"""The book's headings (with the SRD line each starts on) under which the diagram's stated facts
+are written: a tooltip names the section, never a line number a player cannot look up."""
+
+
+def book_section(line: int) -> str:
+    """The heading of the book section holding SRD line ``line`` («Putting It Together»)."""
+    heading = next((h for start, h in reversed(BOOK_HEADINGS) if start <= line), "Skills")
+    return f"\u00ab{heading}\u00bb"
+
+
 def provenance_text(provenance: Provenance) -> str:
-    """Where a fact comes from, in words."""
+    """Where a fact comes from, in words (the book's sections, not its line numbers)."""
     if provenance.kind == "stated":
-        where = ", ".join(f"L{n}" for n in provenance.lines)
+        where = ", ".join(dict.fromkeys(book_section(n) for n in provenance.lines))
         text = f"Stated in the book ({where})"
     elif provenance.kind == "inferred":
         text = "Inferred from the sample skills " + ", ".join(provenance.samples)

@@ -145,16 +145,18 @@ class StrangeFateDerivedPanel(QFrame):
         self.skill_points = QLabel()
         self.skill_points.setToolTip(
             "Skill points the skills cost, of the 30 to spend (45 without Common skills, 5 more "
-            "per Skilled Gift; L468, L1113, L3736)."
+            "per Skilled Gift; «Buy Skills», «A World Without Common Skills?», «Skilled»)."
         )
         self.refresh = QLabel()
         self.refresh.setToolTip(
             "Adjusted Refresh: the era's Refresh less Power Tiers, Gifts after the first and "
-            "Invulnerabilities, plus Weaknesses (L329, L1398-L1422)."
+            "Invulnerabilities, plus Weaknesses («Power Tier and Refresh»)."
         )
         self.tier = QLabel()
         self.stress = QLabel()
-        self.stress.setToolTip("Stress boxes per track (L500, Stress Capacity L2504).")
+        self.stress.setToolTip(
+            "Stress boxes per track («Refine Details»; the Stress Capacity trapping)."
+        )
         for label in (self.skill_points, self.refresh, self.tier, self.stress):
             layout.addWidget(label)
         layout.addStretch(1)

@@ -140,7 +140,10 @@ class ArchetypePage(SfPage):
         for key, label in (("pc", "Player character"), ("adversary", "Adversary"),
                            ("villain", "Villain")):  # fmt: skip
             self.role.addItem(label, key)
-        self.role.setToolTip("Adversaries and villains start with other Refresh (L4549, L4574).")
+        self.role.setToolTip(
+            "Adversaries and villains start with other Refresh («Creating Adversaries», "
+            "«Creating Villains»)."
+        )
         self.era = QComboBox()
         self.era.addItems([CAMPAIGN_ERA, *self.eras])
         self.archetype = QComboBox()

@@ -225,12 +225,12 @@ class SkillsPage(SfPage):
         derived: Any = self.document.derived
         if name is None or self.benefits.rowCount() == 0:
             self.benefit_label.setText("Tier Benefits: select a skill above Mundane with "
-                                       "trappings that have them (L1200).")  # fmt: skip
+                                       "trappings that have them («Tier Benefits»).")  # fmt: skip
             return
         allowed = derived.tier_benefits_available.get(name, 0)
         self.benefit_label.setText(
             f"<b>Tier Benefits of {name}</b>: tick up to {allowed} (its rating; none in the "
-            "Mundane Tier, L1200)."
+            "Mundane Tier; «Tier Benefits»)."
         )
 
     def _on_set_rating(self) -> None:
