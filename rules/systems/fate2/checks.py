@@ -88,8 +88,7 @@ def validate_character(c: Fate2Character, r: Resolved, ladder: Ladder) -> tuple[
             error(
                 "FATE2-phase-count",
                 "phases",
-                f"This campaign has {_plural(phases, 'phase')}; none is written yet. Each "
-                "phase takes an aspect and spends its ranks on skills or extras.",
+                f"This campaign has {_plural(phases, 'phase')}; none is written yet.",
                 S_PHASES,
             )
         )
