@@ -266,7 +266,7 @@ class CreationFlowView(QWidget):
                 item.setForeground(colour("error"))
             elif self.flow.is_optional(key):
                 item.setText(title)
-                item.setToolTip("Fill this in during play")
+                item.setToolTip("Nothing needed here now")
             elif key not in self.worked:
                 item.setText(title)
                 item.setToolTip("Not looked at yet")

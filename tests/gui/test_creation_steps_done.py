@@ -79,3 +79,17 @@ def test_a_step_done_while_current_is_ticked(qtbot: Any, registry: Any) -> None:
     assert not step_text(view, "concept").endswith(TICK)
     qtbot.keyClicks(concept._fields["name"], "Sybil")
     assert step_text(view, "concept").endswith(TICK)
+
+
+def test_fate2_aspects_and_skills_wait_for_the_phases(qtbot: Any, registry: Any) -> None:
+    """FATE 2.0 (2. Character Creation): aspects and skills come from the phases; looked at
+    and left before any phase is written, they are not done (no tick), nor a to-do of their
+    own."""
+    view = make_view(qtbot, registry.get("fate2"))
+    for key in ("aspects", "skills", "fate-points"):
+        view.show_step(key)
+    view.show_step("goal")
+    for key in ("aspects", "skills"):
+        text = step_text(view, key)
+        assert not text.endswith(TICK) and "to do" not in text and "to fix" not in text, text
+    assert step_text(view, "fate-points").endswith(TICK)  # the GM's number, nothing missing
