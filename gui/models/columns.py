@@ -114,6 +114,23 @@ def _system_short(system_id: str) -> str:
     return SYSTEM_NAMES.short(system_id)
 
 
+NO_PLAYER = "no player"
+"""The words for a character without a player's name: not "NPC", since a PC whose player is
+not written in yet is still a PC (issue 23)."""
+
+
+def with_player(name: str, player: str) -> str:
+    """A character as a list of characters names it: "Ada (Sam)", or "Ada (no player)"."""
+    return f"{name or '(unnamed)'} ({player.strip() or NO_PLAYER})"
+
+
+def player_tip(summary: Any) -> str:
+    """The Player cell's hover text."""
+    if summary.player.strip():
+        return f"Played by {summary.player}"
+    return "No player's name written in (a GM's character, or a PC whose player is not noted)"
+
+
 def _status(summary: Any) -> str:
     return "Ready" if summary.valid else "In progress"
 
@@ -123,7 +140,7 @@ CHARACTER_COLUMNS: tuple[Column[Any], ...] = (
            sort_key=lambda s: (s.name or "\uffff").casefold()),
     Column("system", "System", lambda s: _system_short(s.system), width=70,
            tooltip=lambda s: _system_label(s.system)),
-    Column("player", "Player", lambda s: s.player, width=90),
+    Column("player", "Player", lambda s: s.player, width=90, tooltip=player_tip),
     Column("campaign", "Campaign", lambda s: s.campaign_name, width=150,
            tooltip=lambda s: s.campaign_name),
     Column("headline", "Headline", lambda s: s.headline, width=115,

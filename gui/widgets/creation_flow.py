@@ -6,9 +6,12 @@ the system's live derived values, if it has any. Centre: the current step's page
 Back/Next. The editor opens on the first unfinished step, so leaving and coming back resumes
 creation; every page stays reachable for later editing.
 
-A new character's empty steps are work ahead, not mistakes: until the user has touched a step
-(edited while on it, or left it for another), its errors show as neutral "to do" items; after
-that, as errors. A character opened from the library has every step touched.
+A new character's empty steps are work ahead, not mistakes: until the user has left a step for
+another, its errors show as neutral "to do" items (also while the user types on it: what a step
+still lacks is not wrong while it is being written); after that, as errors. A character opened
+from the library has every step left already. A step is ticked only when it is done: it has no
+errors and the user has worked on it (edited it, or looked at it and left it); a step nobody has
+looked at yet has no mark, even when nothing on it is missing (SotC's gadgets before any stunt).
 """
 
 from __future__ import annotations
@@ -81,6 +84,10 @@ class CreationFlowView(QWidget):
         self.splitter = splitter
 
         self.touched: set[str] = set() if document.version is None else set(self.step_keys)
+        """Steps the user has left for another (or all, for a saved character): their errors
+        are problems to fix."""
+        self.worked: set[str] = set(self.touched)
+        """Steps the user has edited or left: with no errors, they are done (ticked)."""
         self._shown: str | None = None
         self.validation_panel.set_todo(self._is_todo)
         self.validation_panel.path_activated.connect(self.focus_path)
@@ -159,9 +166,10 @@ class CreationFlowView(QWidget):
         return self.flow.step_for(path)
 
     def touch(self, key: str) -> None:
-        """Step ``key`` has been worked on: its errors show as errors from now on."""
+        """Step ``key`` has been left for another: its errors show as errors from now on."""
         if key not in self.touched:
             self.touched.add(key)
+            self.worked.add(key)
             self.validation_panel.set_todo(self._is_todo)
             self._refresh_steps()
 
@@ -173,7 +181,12 @@ class CreationFlowView(QWidget):
             self.validation_panel.set_todo(self._is_todo)
 
     def _on_edited(self, _index: int) -> None:
-        self.touch(self.current_step())  # an edit, an undo or a redo on this step
+        # An edit, an undo or a redo on this step: it is being worked on (a tick once nothing
+        # is missing), but what it still lacks stays "to do" until the user leaves it.
+        key = self.current_step()
+        if key not in self.worked:
+            self.worked.add(key)
+            self._refresh_steps()
 
     def _is_todo(self, problem: Any) -> bool:
         return self.step_for(problem.path) not in self.touched
@@ -253,7 +266,10 @@ class CreationFlowView(QWidget):
                 item.setForeground(colour("error"))
             elif self.flow.is_optional(key):
                 item.setText(title)
-                item.setToolTip("Fill this in during play")
+                item.setToolTip("Nothing needed here now")
+            elif key not in self.worked:
+                item.setText(title)
+                item.setToolTip("Not looked at yet")
             else:
                 item.setText(f"{title}  \u2713")
                 item.setToolTip("Done")

@@ -454,16 +454,24 @@ def _layout_story(
         side_w = body_w - main_w - COLUMN_GAP
         side_h = _measure(side, side_w, columns_h)
         # Blocks that come after the consequences in the book's order (gadgets, notes) end the
-        # narrow column when they fit there, so a normal character fits on one page.
+        # narrow column when they fit there, so a normal character fits on one page. A block
+        # moves only while the wide column runs past the page or stays the taller of the two:
+        # a short sheet (a new character) keeps its blocks on the left instead of leaving the
+        # wide column empty beside a full narrow one.
         first_tail = len(main_parts)
         while first_tail and main_parts[first_tail - 1][0].kind in TAIL_KINDS:
             first_tail -= 1
+        main_h = sum(_measure(fl, main_w, columns_h) for _, fl in main_parts)
         for part in main_parts[first_tail:]:
             extra = _measure(part[1], side_w, columns_h) + part[1][0].getSpaceBefore()
+            own = _measure(part[1], main_w, columns_h)
             if side_h + extra > columns_h:
+                break
+            if main_h <= columns_h and side_h + extra > main_h - own:
                 break
             side += part[1]
             side_h += extra
+            main_h -= own
             main_parts.remove(part)
         main = [f for _, fl in main_parts for f in fl]
         # Extreme content (huge names, dozens of skills, many consequences) does not fit the

@@ -74,14 +74,16 @@ def test_a_new_character_shows_to_do_not_errors_until_a_step_is_touched(
     assert model.index(0, 1).data(Qt.ItemDataRole.AccessibleTextRole).startswith("To do")
     steps = [new_editor.step_list.item(r).text() for r in range(new_editor.step_list.count())]
     assert not any("to fix" in s for s in steps) and any("to do" in s for s in steps)
-    # Writing on Phase One touches it; leaving it, what it still lacks becomes a problem.
+    # Writing on Phase One leaves its aspects to do while it is current (issue 23); leaving
+    # it, what it still lacks becomes a problem.
     new_editor.show_step("phase1")
     doc = new_editor.document
     doc.undo_stack.push(EditTextCommand(doc, "phases[0].events", "Grew up on an airfield."))
     phase1 = new_editor.step_keys.index("phase1")
+    assert "to do" in new_editor.step_list.item(phase1).text()
+    new_editor.show_step("phase3")
     assert "to fix" in new_editor.step_list.item(phase1).text()  # the aspects are missing
     assert any(not model.is_todo(model.problem_at(r)) for r in range(model.rowCount()))
-    new_editor.show_step("phase3")
     phase2 = new_editor.step_keys.index("phase2")
     assert "to do" in new_editor.step_list.item(phase2).text()  # never shown: still to do
 

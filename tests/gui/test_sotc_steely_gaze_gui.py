@@ -49,7 +49,7 @@ def test_a_refused_action_says_why_and_the_gm_override_lets_one_through(
     window.select(kid)
     window.full_defense()  # Shift+D: not Intimidation on Ada
     assert "Kid is locked in a Steely Gaze with Ada" in window.status.text()
-    assert "(SRD L3565)" in window.status.text()
+    assert "until it is broken" in window.status.text() and "L3565" not in window.status.text()
     assert window.log.count() == logged and not window.doc.state.find(kid).full_defense
 
     monkeypatch.setattr(TextPrompt, "ask", classmethod(lambda *a, **k: "the floor gives way"))

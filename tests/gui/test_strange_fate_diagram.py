@@ -79,7 +79,7 @@ def test_drawn_as_the_book_draws_it(tab: DiagramTab, sf: StrangeFateSystem) -> N
     dotted = next(i for i in scene.lines.values() if i.spec.style == "dotted")
     assert dotted.pen().style() == Qt.PenStyle.DotLine
     # Provenance in tooltips: Networking-Wealth is stated at L1380 (the Oxford Professor).
-    assert "L1380" in scene.lines[NW].toolTip()
+    assert "«Putting It Together»" in scene.lines[NW].toolTip()  # its section, not L1380
     inferred = next(b for b in diagram.boxes if b.provenance.kind == "inferred")
     assert "Inferred from the sample skills" in scene.boxes[inferred.trapping].toolTip()
     assert all(item.change is None for item in scene.boxes.values())

@@ -76,6 +76,8 @@ def professor() -> StrangeFateCharacter:
             "Alertness": 1,
             "Fisticuffs": 1,
             "Athletics": 1,
+            "Academics": 1,
+            "Occultism": 1,
         },
         designed={"Oxford Professor": OXFORD},
         gifts=(

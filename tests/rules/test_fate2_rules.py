@@ -163,14 +163,14 @@ def test_column_break_is_reported_as_column(fate2: Fate2System) -> None:
 
 
 def test_overspent_and_unspent_phases(fate2: Fate2System) -> None:
-    """Four ranks a phase: five is an error; three leaves a warning (a phase's ranks are spent
-    in that phase, AMB-13)."""
+    """Four ranks a phase: five is an error; three leaves the phase unfinished, also an error
+    (a phase's ranks are spent in that phase, AMB-13; issue 23)."""
     c = built((phase(ranks={"A": 1, "B": 1, "C": 1, "D": 1, "E": 1}),), fate2)
     one = ANY_LIST.model_copy(update={"phases": 1})
     assert "FATE2-phase-overspent" in errors(fate2.validate(c, one))
     c = built((phase(ranks={"A": 1, "B": 1, "C": 1}),), fate2)
     problems = fate2.validate(c, one)
-    assert errors(problems) == [] and "FATE2-phase-unspent" in warnings(problems)
+    assert errors(problems) == ["FATE2-phase-unspent"]
     assert fate2.derive(c, one).ranks_unspent == 1
 
 
@@ -196,11 +196,11 @@ def test_sheet_disagreeing_with_history(fate2: Fate2System) -> None:
 
 
 def test_no_history_checks_final_pyramid_only(fate2: Fate2System) -> None:
-    """Issue 11: without history a warning says so, ranks are not counted, and an unbalanced
-    final pyramid is still an error."""
+    """Issue 11: without history the ranks are not counted and an unbalanced final pyramid is
+    an error; issue 23: the unwritten phases are an error too (not finished)."""
     c = Fate2Character(name="Bare", skills={"A": 2, "B": 1, "C": 0})
     problems = fate2.validate(c, ANY_LIST)
-    assert "FATE2-no-history" in warnings(problems)
+    assert "FATE2-phase-count" in errors(problems)
     assert "FATE2-pyramid" in errors(problems)
     derived = fate2.derive(c, ANY_LIST)
     assert derived.ranks_total is None and derived.ranks_unspent is None
@@ -429,8 +429,8 @@ def test_skill_rename_keeps_ticks(fate2: Fate2System) -> None:
 
 def test_unlisted_skill_is_a_warning(fate2: Fate2System) -> None:
     """§10 Skill Lists: the GM builds the list; a skill off it is worth a word with the GM."""
-    c = Fate2Character(name="X", skills={"Basketweaving": 0})
-    problems = fate2.validate(c)
+    c = built((phase(ranks={"Basketweaving": 1, "A": 1, "B": 1, "C": 1}),), fate2)
+    problems = fate2.validate(c, Fate2Settings(phases=1))
     assert "FATE2-skill-unlisted" in warnings(problems) and errors(problems) == []
 
 

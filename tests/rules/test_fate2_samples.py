@@ -108,9 +108,9 @@ def test_sybil_printed_sheet_contradicts_her_phases(fate2: Fate2System) -> None:
         "skills.Healing",
         "skills.Herb Lore",
     ]
-    # Its pyramid alone is the same shape, so without history only the warning remains.
+    # Its pyramid alone is the same shape, so without history only the unwritten phases remain.
     bare = printed.model_copy(update={"phases": ()})
-    assert codes(fate2.validate(bare, campaign(bare))) == ["FATE2-no-history"]
+    assert codes(fate2.validate(bare, campaign(bare))) == ["FATE2-phase-count"]
 
 
 def test_looking_at_the_pyramid_unbalanced_third_phase(fate2: Fate2System) -> None:

@@ -39,7 +39,7 @@ def test_crippling_blow_forces_a_consequence_once_per_opponent() -> None:
     state, text = _hit(_brawl("Crippling Blow"), "ada", "thug")
     assert "3 shifts" in text and state.pending_hit is not None
     state, text = _act(state, "crippling_blow", actor="ada", targets=("thug",))
-    assert "instead of a box" in text and "Crippling Blow (SRD L3181)" in text
+    assert "instead of a box" in text and "Stunts: Fists, Crippling Blow" in text
     assert _p(state, "ada").fate_points == 2
     assert options_of(_p(state, "ada")).used == ("Crippling Blow|thug",)
     with pytest.raises(RuleViolation, match="no box can take"):

@@ -164,7 +164,7 @@ def test_steely_gaze_locks_the_two_in_a_contest_of_wills() -> None:
     assert [e.action for e in offers(state, CR)] == ["steely_gaze"]
     state, _ = conflict.apply_stress(CR, state, who="mae")  # 3 composure stress: box 3
     state, text = _act(state, "steely_gaze", actor="knuckles", targets=("mae",))
-    assert "locks eyes with Mae" in text and "Steely Gaze (SRD L3557)" in text
+    assert "locks eyes with Mae" in text and "Stunts: Intimidation, Steely Gaze" in text
     state, _ = conflict.next_turn(CR, state)  # Mae
     with pytest.raises(RuleViolation, match="only Intimidation on each other"):
         _hit(state, "mae", "dex", "Intimidation", "Resolve")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from gui.cli import main
+from gui.cli import EXIT_INVALID, main
 from rules.systems.fate2.character import Fate2Aspect, Fate2Character, Fate2Extra, Fate2Phase
 from rules.systems.fate2.settings import Fate2Settings, SkillDef, WoundBoxes
 from storage.json_io import write_character_file
@@ -289,7 +289,8 @@ def test_cli_validate_text_shows_the_derived_line(
     """``fatesmith validate FILE`` (text) prints what ``--json`` puts under ``derived``: 2.
     Sample Creation's Sybil has 20 ranks over five phases, all spent, 3 fate points (half of five,
     rounded up, §2 Fate Points), Knife Great at the peak, the pyramid balanced after each phase
-    (§2 Buying Skills); without phases the ranks are not counted and the list is empty."""
+    (§2 Buying Skills); without phases the ranks are not counted, the list is empty and the
+    character is not valid (its phases are still to write)."""
     source = tmp_path / "sybil.fatesmith.json"
     write_character_file(source, SYBIL)
     assert main(["validate", str(source)]) == 0
@@ -301,6 +302,7 @@ def test_cli_validate_text_shows_the_derived_line(
     derived = json.loads(capsys.readouterr().out)["derived"]
     assert (derived["ranks_total"], derived["peak"]) == (20, 3)
     write_character_file(source, SYBIL.model_copy(update={"phases": ()}))
-    assert main(["validate", str(source)]) == 0
+    assert main(["validate", str(source)]) == EXIT_INVALID  # phases unwritten (issue 23)
     text = capsys.readouterr().out
+    assert "NOT valid, 1 error(s)" in text and "none is written yet" in text
     assert "ranks_total null" in text and "pyramid_ok_by_phase []" in text

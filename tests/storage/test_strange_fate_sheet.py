@@ -79,7 +79,8 @@ def test_designed_skills_print_trappings_drawbacks_and_the_walks_cost() -> None:
     assert oxford.kind_label == "Unique skill · +3"
     strength = next(e for e in designed.entries if e.name == "Strength Training")
     assert strength.kind_label == "Strange skill · +3 (E)"
-    assert "the book prints 7 for Strength Training" in strength.improvements[-1].value
+    costs = [f.value for f in strength.improvements if f.label == "Cost"]
+    assert "the book prints 7 for Strength Training" in costs[0]
 
 
 def test_ladder_tracks_and_consequences_by_scope() -> None:
@@ -108,7 +109,7 @@ def test_printed_pdf_has_every_part(registry: Any) -> None:
         "Professor Archibald Hale",
         "Changed · Middle Class",
         "Power Tier Extraordinary",
-        "Skill points: 28 of 30 spent",
+        "Skill points: 30 of 30 spent",
         "Remade by the Moreau Serum",
         "Knowledge Must Be Shared",
         "Unique and Strange skills",

@@ -13,7 +13,6 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
@@ -25,6 +24,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.systems.art.commands import FieldCommand, art
 from gui.systems.art.models import ChoiceDelegate
 from gui.theme import css
+from gui.widgets.steady_label import SteadyLabel
 from rules.systems.art.character import ArtCharacter
 from rules.systems.art.system import ArtSystem
 from rules.validation import Severity
@@ -48,7 +48,7 @@ class ArtPage(QWidget):
         self.catalog = system.catalog
         self._fields: dict[str, QWidget] = {}
         self._refreshers: list[Callable[[ArtCharacter], None]] = []
-        self._checks: list[tuple[QLabel, tuple[str, ...]]] = []
+        self._checks: list[tuple[SteadyLabel, tuple[str, ...]]] = []
         document.problems_changed.connect(self.refresh)
 
     @property
@@ -136,21 +136,24 @@ class ArtPage(QWidget):
         self._refreshers.append(call)
         call(self.character)
 
-    def checks(self, *paths: str) -> QLabel:
-        """A label listing, in place, the problems at exactly ``paths``."""
-        label = QLabel()
-        label.setWordWrap(True)
+    def checks(self, *paths: str) -> SteadyLabel:
+        """A label listing, in place, the problems at exactly ``paths``; it keeps its room when
+        they go, so the fields below never move while the user types."""
+        label = SteadyLabel()
         label.setTextFormat(Qt.TextFormat.PlainText)
         self._checks.append((label, paths))
         self._show_checks(label, paths)
         return label
 
-    def _show_checks(self, label: QLabel, paths: tuple[str, ...]) -> None:
+    def _show_checks(self, label: SteadyLabel, paths: tuple[str, ...]) -> None:
         problems = [p for p in self.document.problems if p.path in paths]
-        label.setText("\n".join(f"\u2022 {p.message}" for p in problems))
+        # What the page on show still lacks is work in progress, not a mistake: errors read in
+        # the neutral to-do colour here (the step list turns them red once the user leaves).
         error = any(p.severity is Severity.ERROR for p in problems)
-        label.setStyleSheet(f"color: {css('error' if error else 'warning')};")
-        label.setVisible(bool(problems))
+        label.set_message(
+            "\n".join(f"\u2022 {p.message}" for p in problems),
+            f"color: {css('todo' if error else 'warning')};",
+        )
 
     def refresh(self) -> None:
         """Show the document's current state."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationStepView
+from gui.systems.fate2.commands import fate2_of
 from gui.systems.fate2.pages import (
     AspectsPage,
     ConceptPage,
@@ -90,7 +91,11 @@ class Fate2CreationFlow:
         return "<b>Steps</b>", ""
 
     def is_optional(self, key: str) -> bool:
-        """Extras and the goal may stay empty."""
+        """Extras and the goal may stay empty; the aspects and skills come from the phases
+        (2. Character Creation: "for each phase"), so before any phase is written there is
+        nothing to do on their pages (neither done nor to do)."""
+        if key in ("aspects", "skills"):
+            return not fate2_of(self.document)[0].phases
         return key in ("extras", "goal")
 
 

@@ -39,7 +39,7 @@ from gui.documents.character_document import CharacterDocument
 from gui.systems.strange_fate.commands import AddSampleSkillCommand, PutDesignedSkillCommand, sf_of
 from gui.systems.strange_fate.diagram_document import DiagramDocument
 from gui.systems.strange_fate.diagram_editor import DiagramView
-from gui.systems.strange_fate.diagram_scene import DiagramScene
+from gui.systems.strange_fate.diagram_scene import LEGEND, DiagramScene
 from gui.systems.strange_fate.models import BreakdownModel, DesignListModel
 from gui.theme import css
 from gui.workers import Workers
@@ -59,6 +59,10 @@ SETTLE_MS = 40
 """How long the designer waits after a click before a tangled walk starts on the worker: the
 click's own repaint finishes first (a worker thread holding the GIL would halve its speed), and
 quick clicks in a row start one walk, not one each."""
+
+MIN_LABEL_PX = 10.0
+"""The smallest the diagram draws the boxes' names (pixels): fitting the whole diagram into a
+narrow view drew them at about 7 (issue 23); below this the view scrolls instead."""
 
 PRICING = "pricing\u2026"
 """The cost line while a tangled walk is priced on the worker thread."""
@@ -188,33 +192,39 @@ class SkillDesigner(QWidget):
             ],
             "Sample skill",
         )
-        self.load_sample = QPushButton("&Load")
-        self.add_sample = QPushButton("Add to &character")
+        # The book's samples are a separate way in, boxed apart from the design's own button:
+        # copy one into the designer to change it, or add it to the character as printed.
+        self.load_sample = QPushButton("Copy into &designer")
+        self.load_sample.setToolTip("Load the sample into the designer to change it first")
+        self.add_sample = QPushButton("Add sample to &character")
+        self.add_sample.setToolTip("Give the character the sample skill as the book prints it")
         self.sample_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.sample_box.setMinimumContentsLength(22)
-        caption = QLabel("Sa&mple")
-        caption.setBuddy(self.sample_box)
-        caption.setToolTip(
+        self.sample_box.setToolTip(
             "The book's sample Unique (by Social Class) and Strange (by Archetype) skills"
         )
-        second.addWidget(caption)
-        second.addWidget(self.sample_box, 1)
-        second.addWidget(self.load_sample)
-        second.addWidget(self.add_sample)
-        left = QWidget()
-        left.setMaximumWidth(300)
-        ll = QVBoxLayout(left)
-        ll.setContentsMargins(0, 0, 0, 0)
-        ll.addWidget(trap_group, 3)
-        ll.addWidget(draw_group, 2)
+        sample_group = QGroupBox("The book's sample skills")
+        sample_row = QHBoxLayout(sample_group)
+        sample_row.addWidget(self.sample_box, 1)
+        sample_row.addWidget(self.load_sample)
+        sample_row.addWidget(self.add_sample)
+        top.addWidget(sample_group)
 
-        # -- diagram (centre) --
+        # -- diagram (full width, readable: its names at 10 pixels or more, else it scrolls) --
         self.diagram_document = self._diagram_document()
         self.scene = DiagramScene(self.diagram_document, movable=False, parent=self)
-        self.view = DiagramView(self.scene)
+        self.view = DiagramView(self.scene, min_label_px=MIN_LABEL_PX)
         self.view.setMinimumSize(360, 220)
+        self.legend = QLabel(LEGEND)
+        self.legend.setWordWrap(True)
+        self.legend.setAccessibleName("Legend of the diagram")
+        diagram_box = QWidget()
+        dbl = QVBoxLayout(diagram_box)
+        dbl.setContentsMargins(0, 0, 0, 0)
+        dbl.addWidget(self.view, 1)
+        dbl.addWidget(self.legend)
 
         # -- breakdown, cost, samples (right) --
         self.breakdown = BreakdownModel(self)
@@ -232,39 +242,40 @@ class SkillDesigner(QWidget):
         policy.setHeightForWidth(False)  # else the scroll area makes the page as tall as the text
         policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
         self.cost.setSizePolicy(policy)
+        self.cost.setMinimumHeight(self.cost.fontMetrics().lineSpacing() * 3 + 6)  # its 3 lines
         self.cost.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.put = QPushButton("&Put on character")
+        self.put = QPushButton("&Save design to character")
+        self.put.setToolTip("Give the character the skill as designed here (or update it)")
         self.put.setDefault(True)
         self.clear = QPushButton("New design")
         self.breakdown_view.setMinimumHeight(110)
-        bottom = QWidget()
-        bl = QHBoxLayout(bottom)
-        bl.setContentsMargins(0, 0, 0, 0)
-        bl.addWidget(self.breakdown_view, 3)
-        side = QVBoxLayout()
+        cost_group = QGroupBox("This design")
+        side = QVBoxLayout(cost_group)
         side.addWidget(self.cost, 1)
         brow = QHBoxLayout()
         brow.addWidget(self.clear)
+        brow.addStretch(1)
         brow.addWidget(self.put)
         side.addLayout(brow)
-        bl.addLayout(side, 2)
+        walk = QVBoxLayout()
+        walk.addWidget(self.breakdown_view, 1)
+        walk.addWidget(cost_group)
+        bottom = QWidget()
+        bl = QHBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.addWidget(trap_group, 2)
+        bl.addWidget(draw_group, 2)
+        bl.addLayout(walk, 3)
         centre = QSplitter(Qt.Orientation.Vertical)
         centre.setChildrenCollapsible(False)
-        centre.addWidget(self.view)
+        centre.addWidget(diagram_box)
         centre.addWidget(bottom)
         centre.setStretchFactor(0, 1)
-        centre.setSizes([330, 150])
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.setChildrenCollapsible(False)
-        splitter.addWidget(left)
-        splitter.addWidget(centre)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([260, 700])
+        centre.setSizes([430, 220])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(centre, 1)
 
         self.trapping_box.currentTextChanged.connect(self._fill_details)
         self.add_trapping.clicked.connect(self._on_add_trapping)

@@ -23,7 +23,17 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QFontInfo,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QGraphicsView,
     QInputDialog,
@@ -47,7 +57,7 @@ from gui.systems.strange_fate.diagram_commands import (
     RestyleLineCommand,
 )
 from gui.systems.strange_fate.diagram_document import DiagramDocument
-from gui.systems.strange_fate.diagram_scene import DiagramScene
+from gui.systems.strange_fate.diagram_scene import LABEL_POINTS, LEGEND, DiagramScene
 from rules.errors import FatesmithError
 from rules.system_data import SystemData
 from rules.systems.strange_fate.catalog import TrappingUse
@@ -76,24 +86,43 @@ class DiagramView(QGraphicsView):
 
     nudged = Signal(float, float)
 
-    def __init__(self, scene: DiagramScene, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, scene: DiagramScene, parent: QWidget | None = None, *, min_label_px: float = 0.0
+    ) -> None:
         super().__init__(scene, parent)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Skill Trapping Diagram")
         self.auto_fit = True
+        self.min_label_px = min_label_px
+
+    def min_scale(self) -> float:
+        """The smallest zoom that draws the boxes' names at ``min_label_px`` pixels (0: any)."""
+        if self.min_label_px <= 0:
+            return 0.0
+        font = QFont(self.font())
+        font.setPointSizeF(LABEL_POINTS)
+        return self.min_label_px / max(1, QFontInfo(font).pixelSize())
 
     def fit(self) -> None:
         """Show the whole diagram (and keep it whole when the view is resized)."""
         self.auto_fit = True
+        self._fit()
+
+    def _fit(self) -> None:
+        # The whole diagram if its names stay readable there; else the readable zoom, and the
+        # view scrolls.
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        floor = self.min_scale()
+        if self.transform().m11() < floor:
+            self.setTransform(QTransform.fromScale(floor, floor))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep the whole diagram in view until the user zooms."""
         super().resizeEvent(event)
         if self.auto_fit:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         """Ctrl+wheel zooms; the wheel alone scrolls."""
@@ -222,12 +251,8 @@ class DiagramTab(QWidget):
         side_layout.addWidget(QLabel("<b>Differences from the bundled reconstruction</b>"))
         side_layout.addWidget(self.difference_list, 1)
         legend = QLabel(
-            "Boxes: solid border 1 point, dotted 2, dash-dot priced by detail. Lines: thin 1, "
-            "dotted 2, thick free; at most 4 points of lines per addition (L1366-L1368, "
-            "L1390). Hover an item for where it comes from. <span style='color:#b35f00'>"
-            "\u25cf</span> differs from the bundled reconstruction; "
-            "<span style='color:#1f6fd1'>blue</span>: the cheapest walk, each box badged "
-            "step\u00b7running total."
+            f"{LEGEND} Hover an item for where it comes from. <span style='color:#b35f00'>"
+            "\u25cf</span> differs from the bundled reconstruction."
         )
         legend.setWordWrap(True)
         side_layout.addWidget(legend)

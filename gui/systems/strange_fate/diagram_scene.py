@@ -51,10 +51,29 @@ CHANGED = QColor("#e07b00")
 LINE_WIDTH = {"thin": 1.3, "dotted": 1.6, "thick": 4.5}
 
 
+BOOK_HEADINGS: tuple[tuple[int, str], ...] = (
+    (1356, "Putting It Together"),
+    (1384, "Skill Trapping Diagram"),
+    (1394, "Power Tier and Refresh"),
+    (1886, "Craft"),
+    (2256, "Minions"),
+    (2286, "Minions: Duplicates"),
+    (2576, "Variable"),
+)
+"""The book's headings (with the SRD line each starts on) under which the diagram's stated facts
+are written: a tooltip names the section, never a line number a player cannot look up."""
+
+
+def book_section(line: int) -> str:
+    """The heading of the book section holding SRD line ``line`` («Putting It Together»)."""
+    heading = next((h for start, h in reversed(BOOK_HEADINGS) if start <= line), "Skills")
+    return f"\u00ab{heading}\u00bb"
+
+
 def provenance_text(provenance: Provenance) -> str:
-    """Where a fact comes from, in words."""
+    """Where a fact comes from, in words (the book's sections, not its line numbers)."""
     if provenance.kind == "stated":
-        where = ", ".join(f"L{n}" for n in provenance.lines)
+        where = ", ".join(dict.fromkeys(book_section(n) for n in provenance.lines))
         text = f"Stated in the book ({where})"
     elif provenance.kind == "inferred":
         text = "Inferred from the sample skills " + ", ".join(provenance.samples)
@@ -62,6 +81,18 @@ def provenance_text(provenance: Provenance) -> str:
         text = "Unknown: nothing in the book decides it"
     return f"{text}. {provenance.note}".strip() if provenance.note else text + "."
 
+
+LABEL_POINTS = 9.0
+"""The point size a box writes its trapping in (the view keeps it readable: DiagramView)."""
+
+LEGEND = (
+    "Boxes: solid border 1 point, dotted 2, dash-dot priced by detail. Lines: thin 1, dotted "
+    "2, thick free; at most 4 points of lines per addition («Putting It Together», «How to Use "
+    "This»). <span style='color:#1f6fd1'>Blue</span>: the cheapest walk, each box badged "
+    "step\u00b7running total."
+)
+"""What the diagram's marks mean: the designer shows it beside the diagram, the diagram editor
+in its side panel (with its own words for the user's changes)."""
 
 CHANGE_WORDS = {
     "added": "Added by you (not in the bundled reconstruction).",
@@ -136,14 +167,14 @@ class BoxItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(-3, -3, 3, 3))
         font = QFont(painter.font())
-        font.setPointSizeF(9.0)
+        font.setPointSizeF(LABEL_POINTS)
         painter.setFont(font)
         painter.setPen(INK)
         if border == "priced" and self.box.prices:
             top = QRectF(rect.left(), rect.top() + 1, rect.width(), rect.height() / 2)
             painter.drawText(top, Qt.AlignmentFlag.AlignCenter, self.name)
             small = QFont(font)
-            small.setPointSizeF(6.5)
+            small.setPointSizeF(7.5)
             painter.setFont(small)
             prices = " \u00b7 ".join(f"{k} {v}" for k, v in self.box.prices.items())
             bottom = QRectF(rect.left() + 3, rect.center().y(), rect.width() - 6, rect.height() / 2)

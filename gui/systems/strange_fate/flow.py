@@ -16,7 +16,15 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from gui.documents.character_document import CharacterDocument
 from gui.system_ui import CreationStepView
-from gui.systems.strange_fate.pages import ArchetypePage, AspectsPage, QuestionsPage, SfPage
+from gui.systems.strange_fate.commands import sf_of
+from gui.systems.strange_fate.pages import (
+    ArchetypePage,
+    AspectsPage,
+    QuestionsPage,
+    SfPage,
+    aspect_index,
+    aspect_of_path,
+)
 from gui.systems.strange_fate.pages_skills import DetailsPage, GiftsPage, SkillsPage
 from gui.systems.strange_fate.pricing import PricingFinisher, budgeted, pending
 from gui.theme import css
@@ -80,16 +88,31 @@ class StrangeFateCreationFlow:
         return self._steps
 
     def step_for(self, path: str) -> str:
-        """The page of ``path``."""
+        """The page of ``path``: an aspect's is the page that edits it (the Archetype, Social
+        Class and first Conviction aspects are written beside their choices)."""
+        if path.startswith("aspects["):
+            character, _ = sf_of(self.document)
+            index = aspect_of_path(path)
+            aspect = character.aspects[index] if 0 <= index < len(character.aspects) else None
+            if (
+                aspect is not None
+                and aspect.kind in ("archetype", "social-class", "conviction")
+                and aspect.question is None
+                and aspect_index(character, aspect.kind) == index  # the first, no skill's
+            ):
+                return "archetype"
         return step_for_path(path)
 
     def problem_rank(self, problem: Problem) -> int:
         """Problems in step order."""
-        return STEP_KEYS.index(step_for_path(problem.path))
+        return STEP_KEYS.index(self.step_for(problem.path))
 
     def heading(self) -> tuple[str, str]:
         """ "Steps", with the book's note that the order is only recommended."""
-        return "<b>Steps</b>", "The book's recommended order; any step can be done first (L346)."
+        return (
+            "<b>Steps</b>",
+            "The book's recommended order; any step can be done first («Character Creation»).",
+        )
 
     def is_optional(self, key: str) -> bool:
         """Gifts and details may wait (one Gift is free, nothing forces it)."""
@@ -122,16 +145,18 @@ class StrangeFateDerivedPanel(QFrame):
         self.skill_points = QLabel()
         self.skill_points.setToolTip(
             "Skill points the skills cost, of the 30 to spend (45 without Common skills, 5 more "
-            "per Skilled Gift; L468, L1113, L3736)."
+            "per Skilled Gift; «Buy Skills», «A World Without Common Skills?», «Skilled»)."
         )
         self.refresh = QLabel()
         self.refresh.setToolTip(
             "Adjusted Refresh: the era's Refresh less Power Tiers, Gifts after the first and "
-            "Invulnerabilities, plus Weaknesses (L329, L1398-L1422)."
+            "Invulnerabilities, plus Weaknesses («Power Tier and Refresh»)."
         )
         self.tier = QLabel()
         self.stress = QLabel()
-        self.stress.setToolTip("Stress boxes per track (L500, Stress Capacity L2504).")
+        self.stress.setToolTip(
+            "Stress boxes per track («Refine Details»; the Stress Capacity trapping)."
+        )
         for label in (self.skill_points, self.refresh, self.tier, self.stress):
             layout.addWidget(label)
         layout.addStretch(1)

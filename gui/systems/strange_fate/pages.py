@@ -103,6 +103,16 @@ def set_text(widget: QLineEdit | QPlainTextEdit, text: str) -> None:
         widget.setPlainText(text)
 
 
+def aspect_of_path(path: str) -> int:
+    """The aspect index of a problem path ``aspects[i]...`` (-1 for any other path)."""
+    if not path.startswith("aspects["):
+        return -1
+    try:
+        return int(path[len("aspects[") :].split("]", 1)[0])
+    except ValueError:
+        return -1
+
+
 def aspect_index(character: StrangeFateCharacter, kind: str, question: str | None = None) -> int:
     """The index of the first aspect of ``kind`` (answering ``question``), or -1."""
     for i, a in enumerate(character.aspects):
@@ -130,7 +140,10 @@ class ArchetypePage(SfPage):
         for key, label in (("pc", "Player character"), ("adversary", "Adversary"),
                            ("villain", "Villain")):  # fmt: skip
             self.role.addItem(label, key)
-        self.role.setToolTip("Adversaries and villains start with other Refresh (L4549, L4574).")
+        self.role.setToolTip(
+            "Adversaries and villains start with other Refresh («Creating Adversaries», "
+            "«Creating Villains»)."
+        )
         self.era = QComboBox()
         self.era.addItems([CAMPAIGN_ERA, *self.eras])
         self.archetype = QComboBox()
@@ -173,6 +186,17 @@ class ArchetypePage(SfPage):
             lambda t: self.push(EditFieldCommand(document, "social_class", t))
         )
         self.watch()
+
+    def focus_path(self, path: str) -> bool:
+        """``aspects[i]``: the edit of that aspect (Archetype, Social Class, Conviction)."""
+        index = aspect_of_path(path)
+        character = self.character()
+        if 0 <= index < len(character.aspects):
+            edit = self.aspect_edits.get(character.aspects[index].kind)
+            if edit is not None:
+                edit.setFocus()
+                return True
+        return super().focus_path(path)
 
     def _on_aspect(self, kind: str, text: str) -> None:
         character = self.character()
@@ -290,10 +314,7 @@ class AspectsPage(SfPage):
         """``aspects[i]...``: the row of that aspect."""
         character = self.character()
         if path.startswith("aspects["):
-            try:
-                index = int(path[len("aspects[") :].split("]", 1)[0])
-            except ValueError:
-                index = -1
+            index = aspect_of_path(path)
             if 0 <= index < len(character.aspects):
                 question = character.aspects[index].question
                 if question in self.rows:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -224,12 +225,12 @@ class SkillsPage(SfPage):
         derived: Any = self.document.derived
         if name is None or self.benefits.rowCount() == 0:
             self.benefit_label.setText("Tier Benefits: select a skill above Mundane with "
-                                       "trappings that have them (L1200).")  # fmt: skip
+                                       "trappings that have them («Tier Benefits»).")  # fmt: skip
             return
         allowed = derived.tier_benefits_available.get(name, 0)
         self.benefit_label.setText(
             f"<b>Tier Benefits of {name}</b>: tick up to {allowed} (its rating; none in the "
-            "Mundane Tier, L1200)."
+            "Mundane Tier; «Tier Benefits»)."
         )
 
     def _on_set_rating(self) -> None:
@@ -279,7 +280,10 @@ class GiftsPage(SfPage):
         self.list.setMaximumHeight(110)
         self.remove = QPushButton("&Remove Gift")
         self.target = QLineEdit()
-        self.skill = QLineEdit()
+        # Impact names one of the character's skills («Gifts»: Impact): a choice, not free text.
+        self.skill = QComboBox()
+        self.skill.setAccessibleName("Skill of the Gift")
+        self.skill.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.aspect = QLineEdit()
         self.note = QLineEdit()
         row = QHBoxLayout()
@@ -287,18 +291,21 @@ class GiftsPage(SfPage):
         row.addWidget(self.add)
         self.outer.addLayout(row)
         self.outer.addWidget(self.summary)
-        self.outer.addWidget(self.list, 1)
+        self.outer.addWidget(self.list)
         form = QFormLayout()
         for label, widget in (("Companion or item (&target)", self.target), ("S&kill", self.skill),
                               ("As&pect", self.aspect), ("N&ote", self.note)):  # fmt: skip
             form.addRow(label, widget)
-            widget.textEdited.connect(lambda _t: self._on_edit())
+        for edit in (self.target, self.aspect, self.note):
+            edit.textEdited.connect(lambda _t: self._on_edit())
+        self.skill.activated.connect(lambda _i: self._on_edit())
         box = QGroupBox("The selected Gift")
         box.setLayout(form)
         self.outer.addWidget(box)
         self.outer.addWidget(self.remove)
         self.made = MadeEditor(document)
         self.outer.addWidget(self.made)
+        self.outer.addStretch(1)  # the list is capped: spare room goes below, not between
         self.fields = {"gifts": self.choice, "companions": self.made, "equipment": self.made}
         self.choice.currentTextChanged.connect(self._show_summary)
         self.add.clicked.connect(self._on_add)
@@ -316,7 +323,7 @@ class GiftsPage(SfPage):
 
     def _show_summary(self, name: str) -> None:
         gift = self.gift_defs.get(name)
-        self.summary.setText(f"<i>{gift.summary}</i> (L{gift.line})" if gift else "")
+        self.summary.setText(f"<i>{gift.summary}</i> («Gifts»: {gift.name})" if gift else "")
 
     def _row(self) -> int:
         index = self.list.currentIndex()
@@ -328,7 +335,7 @@ class GiftsPage(SfPage):
         if not 0 <= row < len(gifts):
             return
         gift = gifts[row].model_copy(
-            update={"target": self.target.text(), "skill": self.skill.text(),
+            update={"target": self.target.text(), "skill": self.skill.currentText(),
                     "aspect": self.aspect.text(), "note": self.note.text()}
         )  # fmt: skip
         self.push(SetGiftCommand(self.document, row, gift))
@@ -366,11 +373,25 @@ class GiftsPage(SfPage):
         gift = character.gifts[row] if 0 <= row < len(character.gifts) else None
         self.made.show_for(gift.name if gift else None, gift.target if gift else "")
         for widget, value in ((self.target, gift.target if gift else ""),
-                              (self.skill, gift.skill if gift else ""),
                               (self.aspect, gift.aspect if gift else ""),
                               (self.note, gift.note if gift else "")):  # fmt: skip
             set_text(widget, value)
             widget.setEnabled(gift is not None)
+        self._show_skills(character, gift.skill if gift else "")
+        self.skill.setEnabled(gift is not None)
+
+    def _show_skills(self, character: StrangeFateCharacter, chosen: str) -> None:
+        """The character's skills to choose from (a blank for none; a name the character no
+        longer has stays listed, so the stored value is never changed by showing it)."""
+        names = ["", *dict.fromkeys([*character.skills, *character.designed])]
+        if chosen not in names:
+            names.append(chosen)
+        blocker = QSignalBlocker(self.skill)
+        if [self.skill.itemText(i) for i in range(self.skill.count())] != names:
+            self.skill.clear()
+            self.skill.addItems(names)
+        self.skill.setCurrentIndex(names.index(chosen))
+        del blocker
 
 
 class DetailsPage(SfPage):

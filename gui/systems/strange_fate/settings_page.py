@@ -19,9 +19,12 @@ ERAS = (
     ("late", "Late Century (Refresh 10)"),
 )
 TIER_DICE = (
-    ("fudge", "Fudge dice: one becomes a d6 per tier of difference (L1153)"),
-    ("d6-extra", "d6\u2212d6, one extra d6 per tier of difference (L1170)"),
-    ("d6-plus3", "d6\u2212d6, +3 per tier of difference (L1176)"),
+    ("fudge", "Fudge dice: one becomes a d6 per tier of difference («Power Tiers»)"),
+    (
+        "d6-extra",
+        "d6\u2212d6, one extra d6 per tier of difference («But I Don't Like Fudge Dice!»)",
+    ),
+    ("d6-plus3", "d6\u2212d6, +3 per tier of difference («But I Don't Like Fudge Dice!»)"),
 )
 
 
@@ -36,22 +39,26 @@ class StrangeFateSettingsPage(QWidget):
         for key, label in ERAS:
             self.era.addItem(label, key)
         self.era.setCurrentIndex(max(0, self.era.findData(settings.era or "")))
-        self.era.setToolTip("The era sets every PC's starting Refresh: 6, 8 or 10 (L329).")
+        self.era.setToolTip(
+            "The era sets every PC's starting Refresh: 6, 8 or 10 («If You've Played Fate Before»)."
+        )
         self.common = QCheckBox("Characters buy Common skills")
         self.common.setChecked(settings.common_skills)
         self.common.setToolTip(
             "Unticked: no Common skills; every skill is designed from trappings and characters "
-            "start with 45 skill points («A World Without Common Skills?», L1107-L1115)."
+            "start with 45 skill points («A World Without Common Skills?»)."
         )
         self.dice = QComboBox()
         for key, label in TIER_DICE:
             self.dice.addItem(label, key)
         self.dice.setCurrentIndex(max(0, self.dice.findData(settings.tier_dice)))
-        self.dice.setToolTip("How Power Tiers change the dice (L1153, L1170-L1178).")
+        self.dice.setToolTip(
+            "How Power Tiers change the dice («Power Tiers»; «But I Don't Like Fudge Dice!»)."
+        )
         self.flaws = QCheckBox("Gifts and Flaws (a Drawback on a Companion or Equipment buys one "
                                "more improvement)")  # fmt: skip
         self.flaws.setChecked(settings.gifts_and_flaws)
-        self.flaws.setToolTip("An optional rule (L3665-L3681).")
+        self.flaws.setToolTip("An optional rule («Gifts and Flaws»).")
         self.max_tiers = QSpinBox()
         self.max_tiers.setRange(1, 4)
         self.max_tiers.setValue(settings.max_tier_difference)

@@ -7,6 +7,8 @@ Engine, Chapter 2 "Health", "Fame", "Glory", "Fortune", "Armor & Defense", "Shie
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.systems.art.catalog import ArtCatalog
@@ -37,15 +39,20 @@ class HealthBox(BaseModel):
 
 
 class WeaponLine(BaseModel):
-    """A weapon's Attack, range and area damage for this adventurer.
+    """A weapon's Attack, range and (for an area weapon) area damage for this adventurer.
 
     Attributes:
         name: The weapon.
         attack: Its Attack (never below 1), or None when the attribute is missing.
         range: Range in bands (None for melee: its own band; 1 more with Reach).
         thrown_range: Thrown range in bands for thrown melee weapons.
-        aoe: Area damage, e.g. ``PS x3``.
+        aoe: Area damage of an autofire spray, e.g. ``PS x3`` ("Autofire": the AOE Damage
+            column is an area weapon's); None for every other weapon, melee ones included.
         cost: Cost with features.
+        kind: ``melee`` or ``ranged`` (None when the class is not the book's).
+        hands: One- or two-handed (None when the class is not the book's).
+        strength: The Strength a two-handed ranged weapon needs ("2h Ranged STR Req"), else
+            None.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -54,8 +61,11 @@ class WeaponLine(BaseModel):
     attack: int | None
     range: int | None
     thrown_range: int | None
-    aoe: str
+    aoe: str | None
     cost: str
+    kind: Literal["melee", "ranged"] | None = None
+    hands: Literal[1, 2] | None = None
+    strength: int | None = None
 
 
 class ArtDerived(BaseModel):
@@ -92,10 +102,9 @@ def _weapon_line(
     cost = weapon_cost(w, catalog)
     cost_name = Fortune(min(cost, int(Fortune.FILTHY_RICH))).title
     features = {f.casefold() for f in w.features}
-    aoe = f"{row.aoe_damage.name} x{row.aoe_targets}"
     if cls is None:
         return WeaponLine(
-            name=w.name, attack=None, range=None, thrown_range=None, aoe=aoe, cost=cost_name
+            name=w.name, attack=None, range=None, thrown_range=None, aoe=None, cost=cost_name
         )
     if cls.kind == "melee":
         bonus = sum(f.attack for f in catalog.gear.melee_features if f.name.casefold() in features)
@@ -110,8 +119,9 @@ def _weapon_line(
         reach = 1 if "reach" in features else None
         attack = None if attr is None else max(MIN_VALUE, attr + mod + bonus)
         return WeaponLine(
-            name=w.name, attack=attack, range=reach, thrown_range=thrown, aoe=aoe, cost=cost_name
-        )
+            name=w.name, attack=attack, range=reach, thrown_range=thrown, aoe=None,
+            cost=cost_name, kind="melee", hands=cls.hands,
+        )  # fmt: skip
     alertness = c.attribute("ALE")
     mod = row.ranged_1h if cls.hands == 1 else row.ranged_2h
     shotgun = cls.name == "Shotgun" or "shotgun" in features
@@ -124,9 +134,16 @@ def _weapon_line(
         if not (f.firearm_only_penalty and not cls.firearm):
             bonus += f.attack
     attack = None if alertness is None else max(MIN_VALUE, alertness + mod + bonus)
-    return WeaponLine(
-        name=w.name, attack=attack, range=reach, thrown_range=None, aoe=aoe, cost=cost_name
+    # "Autofire": an autofire weapon may spray a band, its damage and victims from the AOE
+    # Damage column; no other weapon is an area weapon (grenades are gear, "Grenades").
+    autofire = cls.autofire or any(
+        f.autofire for f in catalog.gear.ranged_features if f.name.casefold() in features
     )
+    aoe = f"{row.aoe_damage.name} x{row.aoe_targets}" if autofire else None
+    return WeaponLine(
+        name=w.name, attack=attack, range=reach, thrown_range=None, aoe=aoe, cost=cost_name,
+        kind="ranged", hands=cls.hands, strength=row.strength_2h if cls.hands == 2 else None,
+    )  # fmt: skip
 
 
 def derive_character(c: ArtCharacter, catalog: ArtCatalog, settings: ArtSettings) -> ArtDerived:

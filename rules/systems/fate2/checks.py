@@ -1,10 +1,11 @@
 """Rules layer: FATE 2.0 character validation: phases, ranks, the pyramid after every phase.
 
 Every check returns :class:`rules.validation.Problem`s with a stable ``FATE2-...`` code, a plain
-message, the field path and the book section; none raises on a half-made character. With a phase
-history the sheet is replayed phase by phase (:mod:`rules.systems.fate2.history`); without one
-only the final pyramid is checked, and a warning says so. Judgment calls are listed in
-docs/rules-notes.md ("FATE 2.0: character creation").
+message, the field path and the book section; none raises on a half-made character. The sheet is
+replayed phase by phase (:mod:`rules.systems.fate2.history`); a character whose phases are not
+written, or whose phases leave ranks unspent, is not finished (errors, which never stop a work in
+progress being saved); without phases only the final pyramid's shape is checked besides.
+Judgment calls are listed in docs/rules-notes.md ("FATE 2.0: character creation").
 """
 
 from __future__ import annotations
@@ -80,13 +81,15 @@ def validate_character(c: Fate2Character, r: Resolved, ladder: Ladder) -> tuple[
         out += check_phases(c, r, states, ladder)
         out += check_sheet_against_history(c, r, states, ladder)
     else:
+        # §2 Character Creation: "for each phase" an aspect is chosen and its ranks spent; a
+        # character with none of its phases written is not made yet, whatever its sheet says.
+        phases = r.settings.phases
         out.append(
-            warning(
-                "FATE2-no-history",
+            error(
+                "FATE2-phase-count",
                 "phases",
-                "No phase history is recorded, so only the final pyramid is checked: the ranks "
-                "spent, the aspects per phase and the pyramid after each phase are not.",
-                S_LOOKING,
+                f"This campaign has {_plural(phases, 'phase')}; none is written yet.",
+                S_PHASES,
             )
         )
         out += check_final_shape(c, r, ladder)
@@ -566,12 +569,15 @@ def _check_phase_ranks(
             )
         )
     elif state.spent < state.budget and state.kind != "arc":
+        # §2 Buying Skills, AMB-13: a creation phase's ranks are all spent in it ("which I've
+        # gotta spend"); until they are, the phase is unfinished (an arc may save, §7).
+        left = state.budget - state.spent
         out.append(
-            warning(
+            error(
                 "FATE2-phase-unspent",
                 f"{path}.ranks",
-                f"{label} leaves {_plural(state.budget - state.spent, 'rank')} unspent; a "
-                "phase's ranks are spent in that phase.",
+                f"{label} has {_plural(left, 'rank')} left to spend; a phase's ranks are all "
+                "spent in that phase, on skills or extras.",
                 S_BUYING,
             )
         )

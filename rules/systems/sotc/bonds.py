@@ -13,7 +13,7 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, SystemActionEvent
 
-S_BONDS = "SotC, Stunts: Athletics, Slippery (SRD L2545); Might, Unbound (SRD L3777)"
+S_BONDS = "SotC, Stunts: Athletics, Slippery; Might, Unbound"
 
 SLIPPERY_BONDS = 2
 """Slippery (SRD L2545): +2 to any attempt to escape from bonds."""

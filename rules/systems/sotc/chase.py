@@ -21,8 +21,8 @@ from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
 
-S_SCENE = "SotC, Skills: Drive, Chase Scenes (SRD L5499-L5509)"
-S_EFFECTS = "SotC, Skills: Drive, Chase Scenes: pursuit effects (SRD L5511-L5543)"
+S_SCENE = "SotC, Skills: Drive, Chase Scenes"
+S_EFFECTS = "SotC, Skills: Drive, Chase Scenes: pursuit effects"
 
 CAR_COST: dict[int, int] = {1: 1, 2: 2, 3: 3}
 """Points a pursuing car costs by its minion quality: Average 1, Fair 2, Good 3 (SRD L5509)."""

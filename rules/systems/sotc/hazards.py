@@ -26,18 +26,18 @@ from rules.systems.sotc.chase import (
 )
 from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
 
-S_FIRE = "SotC, Other Common Situations: Fire (SRD L5974-L5983)"
-S_POISON = "SotC, Skills: Endurance, Poisons (SRD L5567-L5587)"
-S_EXPLOSION = "SotC, Other Common Situations: Explosions (SRD L5987-L5999)"
-S_THROW = "SotC, Other Common Situations: Explosions, throwing (SRD L6003-L6007)"
-S_FUSE = "SotC, Other Common Situations: Explosions, fuses (SRD L6009-L6020)"
+S_FIRE = "SotC, Other Common Situations: Fire"
+S_POISON = "SotC, Skills: Endurance, Poisons"
+S_EXPLOSION = "SotC, Other Common Situations: Explosions"
+S_THROW = "SotC, Other Common Situations: Explosions, throwing"
+S_FUSE = "SotC, Other Common Situations: Explosions, fuses"
 DEMOLITIONS_FORCE = 3
 """Demolitions (SRD L3125): a properly set charge's force is three higher."""
-S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback (SRD L1462-L1470)"
-S_DISARM = "SotC, Example Maneuvers: Disarming (SRD L1448-L1450)"
-S_CARRY = "SotC, Example Maneuvers: Carrying (SRD L1458)"
-S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance (SRD L5768-L5776)"
-S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers (SRD L5469-L5549)"
+S_KNOCKBACK = "SotC, Example Maneuvers: Pushing; Throw or Knockback"
+S_DISARM = "SotC, Example Maneuvers: Disarming"
+S_CARRY = "SotC, Example Maneuvers: Carrying"
+S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance"
+S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers"
 
 FUSE_TABLE: dict[str, dict[int, str]] = {
     "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
@@ -96,7 +96,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
         actor="none", min_targets=1, max_targets=50,
         help="Everyone in the area rolls Athletics against the force (less 1 a zone crossed "
         "and the cover of borders): made, a consequence (spin: unharmed); missed or unaware, "
-        "taken out. Demolitions (SRD L3121): +3 force for charges its expert set with time.",
+        "taken out. The Demolitions stunt: +3 force for charges its expert set with time.",
         params=(
             ActionParam(name="force", label="Force", minimum=0, maximum=12),
             ActionParam(name="area", label="Area (zones)", minimum=1, maximum=20, default=1),
@@ -150,7 +150,7 @@ HAZARDS: tuple[ActionSpec, ...] = (
                         default="Athletics"),
             ActionParam(name="push", label="Push (not knockback)", type="bool", default=False),
             ActionParam(name="throw", label="A throw (Body Toss lightens it)", type="bool",
-                        default=False, help="Knockback by throwing the target (SRD L1470)."),
+                        default=False, help="Knockback by throwing the target."),
             ActionParam(name="weight", label="Weight factor", minimum=0, maximum=10,
                         default=PERSON_WEIGHT),
         ),
@@ -460,7 +460,7 @@ def demolitions_force(state: Encounter, ev: SystemActionEvent, force: int) -> tu
     if charge != "prepared":
         raise RuleViolation(
             f"Demolitions needs charges set with time against a structure studied, not {charge} "
-            "ones (SRD L3127)"
+            "ones"
         )
     bonus = DEMOLITIONS_FORCE
     return force + bonus, f" (+{bonus} Demolitions, {expert.name}'s prepared charge)"
@@ -592,7 +592,9 @@ def zones_moved(shifts: int, weight: int, push: bool) -> int:
 def _knockback(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     push, weight = bool(ev.params["push"]), int(ev.params["weight"])
     if push and ev.params.get("throw"):
-        raise RuleViolation("a throw is a knockback, not a push (SRD L1470)")
+        raise RuleViolation(
+            "a throw is a knockback, not a push (Example Maneuvers: Throw or Knockback)"
+        )
     state, shifts, text = _contest(state, cr, ev)
     what = "push" if push else ("throw" if ev.params.get("throw") else "knockback")
     zones = zones_moved(max(0, shifts), weight, push)

@@ -23,8 +23,8 @@ from rules.conflict_rules import ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, SystemActionEvent
 from rules.errors import RuleViolation
 
-S_FAST = "SotC, Skills: Endurance, Poisons, fast-acting (SRD L5575-L5579)"
-S_LIT = "SotC, Other Common Situations: Explosions, fuses (SRD L6013-L6020)"
+S_FAST = "SotC, Skills: Endurance, Poisons, fast-acting"
+S_LIT = "SotC, Other Common Situations: Explosions, fuses"
 
 FUSE_STEPS: tuple[str, ...] = ("short", "medium", "long")
 """Fuse lengths, shortest first: a full exchange takes one step off (SRD L6020)."""

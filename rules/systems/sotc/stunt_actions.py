@@ -36,19 +36,16 @@ from rules.systems.sotc.stunts_table import prune_used
 from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS, deferred
 from rules.systems.sotc.table_guard import due_poison_offers
 
-S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow (SRD L3181)"
-S_LETHAL = "SotC, Stunts: Fists, Lethal Weapon (SRD L3285)"
-S_FIST = "SotC, Stunts: Fists, Fist of Death (SRD L3293)"
-S_SIGNATURE = "SotC, Stunts: Fists, Signature Strike (SRD L3189)"
-S_PROMISE = "SotC, Stunts: Intimidation, The Promise of Pain (SRD L3549)"
-S_FACE = "SotC, Stunts: Endurance, Face the Pain (SRD L3021)"
-S_UNYIELDING = "SotC, Stunts: Resolve, Unyielding (SRD L4205)"
-S_RIPOSTE = "SotC, Stunts: Weapons, Riposte (SRD L4665)"
-S_TURNABOUT = "SotC, Stunts: Weapons, Turnabout (SRD L4673)"
-S_EXTRA = (
-    "SotC, Stunts: Guns, Two Gun Joe (SRD L3477); Weapons, Ricochet (L4691); Pilot, "
-    "Death From Above (L4013)"
-)
+S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow"
+S_LETHAL = "SotC, Stunts: Fists, Lethal Weapon"
+S_FIST = "SotC, Stunts: Fists, Fist of Death"
+S_SIGNATURE = "SotC, Stunts: Fists, Signature Strike"
+S_PROMISE = "SotC, Stunts: Intimidation, The Promise of Pain"
+S_FACE = "SotC, Stunts: Endurance, Face the Pain"
+S_UNYIELDING = "SotC, Stunts: Resolve, Unyielding"
+S_RIPOSTE = "SotC, Stunts: Weapons, Riposte"
+S_TURNABOUT = "SotC, Stunts: Weapons, Turnabout"
+S_EXTRA = "SotC, Stunts: Guns, Two Gun Joe; Weapons, Ricochet; Pilot, Death From Above"
 
 EXTRA_STRESS: dict[str, tuple[int, tuple[str, ...]]] = {
     "Two Gun Joe": (1, ("Guns",)),  # SRD L3477: +1 on a hit of at least one stress

@@ -33,12 +33,12 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.stunts_table import prune_used
 
-S_STEELY = "SotC, Stunts: Intimidation, Steely Gaze (SRD L3557)"
-S_FEARSOME = "SotC, Stunts: Intimidation, Fearsome Gaze (SRD L3567)"
-S_AURA = "SotC, Stunts: Intimidation, Aura of Fear (SRD L3541); Master of Fear (L3575)"
-S_DEATH = "SotC, Stunts: Endurance, Death Defiance (SRD L3047)"
-S_BRICK = "SotC, Stunts: Fists, Brickbreaker (SRD L3245)"
-S_IMMUNE = "SotC, Stunts: Endurance, Developed Immunities (SRD L3057)"
+S_STEELY = "SotC, Stunts: Intimidation, Steely Gaze"
+S_FEARSOME = "SotC, Stunts: Intimidation, Fearsome Gaze"
+S_AURA = "SotC, Stunts: Intimidation, Aura of Fear; Master of Fear"
+S_DEATH = "SotC, Stunts: Endurance, Death Defiance"
+S_BRICK = "SotC, Stunts: Fists, Brickbreaker"
+S_IMMUNE = "SotC, Stunts: Endurance, Developed Immunities"
 
 GAZE = "Gaze|"
 FORCED = "Forced|"

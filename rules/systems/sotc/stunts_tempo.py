@@ -20,16 +20,16 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.stunts_table import prune_used
 
-S_SNAP = "SotC, Stunts: Guns, Snap Shot (SRD L3449)"
-S_AURA = "SotC, Stunts: Intimidation, Aura of Menace (SRD L3529)"
-S_RELOAD = "SotC, Stunts: Guns, Fast Reload (SRD L3411)"
-S_COOL = "SotC, Stunts: Resolve, Cool Customer (SRD L4139)"
-S_REED = "SotC, Stunts: Fists, Bend like the Reed (SRD L3277)"
-S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock (SRD L3809)"
-S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad (SRD L3091)"
-S_MIX = "SotC, Stunts: Fists, Mix it Up (SRD L3201)"
-S_LAST = "SotC, Stunts: Guns, One Shot Left (SRD L3421)"
-S_LEG = "SotC, Stunts: Endurance, Last Leg (SRD L3007)"
+S_SNAP = "SotC, Stunts: Guns, Snap Shot"
+S_AURA = "SotC, Stunts: Intimidation, Aura of Menace"
+S_RELOAD = "SotC, Stunts: Guns, Fast Reload"
+S_COOL = "SotC, Stunts: Resolve, Cool Customer"
+S_REED = "SotC, Stunts: Fists, Bend like the Reed"
+S_HAMMERLOCK = "SotC, Stunts: Might, Hammerlock"
+S_MAD = "SotC, Stunts: Endurance, Now You've Made Me Mad"
+S_MIX = "SotC, Stunts: Fists, Mix it Up"
+S_LAST = "SotC, Stunts: Guns, One Shot Left"
+S_LEG = "SotC, Stunts: Endurance, Last Leg"
 LEG = "Leg|"
 """The prefix of a hit Last Leg put off, in its user's ``used`` option:
 ``Leg|shifts|attacker|exchange`` (the exchange it was put off in, or last extended)."""

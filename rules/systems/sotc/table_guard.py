@@ -69,7 +69,7 @@ def _poison_first(state: Encounter, event: Event) -> tuple[str, str]:
         return "", ""
     return (
         f"the fast poison in {victim.name} attacks before the first initiative: roll it first "
-        "(Poison attacks, SRD L5577)",
+        "(Skills: Endurance, Poisons)",
         who,
     )
 
@@ -95,7 +95,7 @@ def _gaze_bound(state: Encounter, event: Event) -> tuple[str, str]:
         return "", ""
     return (
         f"{actor.name} is locked in a Steely Gaze with {partner.name}: only Intimidation "
-        "actions on each other until it is broken (SRD L3565)",
+        "actions on each other until it is broken",
         who,
     )
 

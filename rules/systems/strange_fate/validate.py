@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.systems.strange_fate.book import SkillPrice, StrangeFateBook
-from rules.systems.strange_fate.character import SkillDrawback, StrangeFateCharacter
+from rules.systems.strange_fate.character import Aspect, SkillDrawback, StrangeFateCharacter
 from rules.systems.strange_fate.derive import StrangeFateDerived, derive, skill_trappings
 from rules.systems.strange_fate.settings import DEFAULT_SETTINGS, StrangeFateSettings
 from rules.systems.strange_fate.validate_gifts import (
@@ -92,8 +92,8 @@ def validate(
     ]
     if _blank(character.name):
         out.append(error("SF-name", "name", "The character needs a name.", S_CREATION))
-    out += _check_questions(character)
-    out += _check_budget(derived)
+    out += _check_questions(book, character)
+    out += _check_budget(derived, character)
     out += _check_ratings(character)
     out += _check_column(character)
     out += _check_refresh(character, derived)
@@ -109,11 +109,12 @@ def validate(
     return tuple(out)
 
 
-def _check_questions(c: StrangeFateCharacter) -> list[Problem]:
+def _check_questions(book: StrangeFateBook, c: StrangeFateCharacter) -> list[Problem]:
     missing = [k for k, v in c.answers.model_dump().items() if _blank(v)]
     if not missing:
         return []
-    names = ", ".join(m.replace("_", " ").title() for m in missing)
+    titles = {q.key: q.name for q in book.creation.questions}  # the book's own headings
+    names = ", ".join(titles.get(m, m.replace("_", " ")) for m in missing)
     return [
         warning(
             "SF-questions",
@@ -124,8 +125,21 @@ def _check_questions(c: StrangeFateCharacter) -> list[Problem]:
     ]
 
 
-def _check_budget(d: StrangeFateDerived) -> list[Problem]:
-    """V-01: skill points spent within the budget."""
+def _check_budget(d: StrangeFateDerived, c: StrangeFateCharacter) -> list[Problem]:
+    """V-01: skill points spent within the budget; a PC's points left over are skills still to
+    buy (a to-do; an Adversary's or Villain's 30 points are "more of a guide", L4550)."""
+    if d.skill_points_left > 0 and c.role == "pc":
+        left = d.skill_points_left
+        return [
+            error(
+                "SF-V01-points-left",
+                "skills",
+                f"{left} of the {d.skill_points_total} skill points "
+                f"{'is' if left == 1 else 'are'} still to spend: buy or raise skills with "
+                f"{'it' if left == 1 else 'them'}.",
+                S_BUY,
+            )
+        ]
     if d.skill_points_spent <= d.skill_points_total:
         return []
     return [
@@ -508,14 +522,40 @@ def _check_benefits(
     return out
 
 
+_KIND_WORDS = {
+    "archetype": "Archetype",
+    "social-class": "Social Class",
+    "conviction": "Conviction",
+    "free": "Free",
+    "complication": "Complication",
+}
+
+
+def _aspect_name(aspect: Aspect, questions: dict[str, str]) -> str:
+    """Which aspect this is, in words: "Archetype aspect", "Free aspect answering Humble
+    Beginnings", "Complication aspect linked to Strength Training"."""
+    name = f"{_KIND_WORDS.get(aspect.kind, aspect.kind)} aspect"
+    if aspect.skill is not None:
+        return f"{name} linked to {aspect.skill}"
+    if aspect.question is not None:
+        return f"{name} answering {questions.get(aspect.question, aspect.question)}"
+    return name
+
+
 def _check_aspects(book: StrangeFateBook, c: StrangeFateCharacter) -> list[Problem]:
     """V-05, V-06: eight personal aspects; Drawbacks' aspects take Free slots."""
     out: list[Problem] = []
     kinds: Counter[str] = Counter(a.kind for a in c.aspects)
+    questions = {q.key: q.name for q in book.creation.questions}
     for i, aspect in enumerate(c.aspects):
         if _blank(aspect.text):
             out.append(
-                error("SF-V05-blank", f"aspects[{i}].text", "This aspect is blank.", S_ASPECTS)
+                error(
+                    "SF-V05-blank",
+                    f"aspects[{i}].text",
+                    f"The {_aspect_name(aspect, questions)} is blank.",
+                    S_ASPECTS,
+                )
             )
     for kind, label in (("archetype", "Archetype"), ("social-class", "Social Class")):
         if kinds[kind] != 1:

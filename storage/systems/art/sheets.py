@@ -158,17 +158,28 @@ def _perks(character: ArtCharacter, system: ArtSystem) -> StuntsBlock:
 
 
 def _weapon_entry(weapon: Weapon, line: WeaponLine) -> GadgetEntry:
+    """A weapon's own properties ("Weapons & Attack"): Attack; a melee weapon's band (its own,
+    with Reach the adjacent one too) and thrown range; a ranged weapon's range and the Strength
+    a two-handed one needs; the spray of an autofire weapon, the only area attack among them."""
     facts = [FieldLine(label="Attack", value=_number(line.attack) or "?")]
-    if line.range is not None:
+    if line.kind == "melee":
+        band = "own and adjacent band (Reach)" if line.range is not None else "own band"
+        facts.append(FieldLine(label="Strikes in", value=band))
+    elif line.range is not None:
         facts.append(FieldLine(label="Range", value=f"{line.range} band(s)"))
     if line.thrown_range is not None:
         facts.append(FieldLine(label="Thrown", value=f"{line.thrown_range} band(s)"))
-    facts.append(FieldLine(label="Area damage", value=line.aoe))
+    if line.strength is not None:
+        facts.append(FieldLine(label="Strength needed", value=str(line.strength)))
+    if line.aoe is not None:
+        facts.append(FieldLine(label="Spray (autofire)", value=line.aoe))
     if weapon.features:
         facts.append(FieldLine(label="Features", value=", ".join(weapon.features)))
+    hands = {1: "one-handed", 2: "two-handed"}.get(line.hands or 0, "")
+    what = f"{hands} {line.kind}" if line.kind else ""
     return GadgetEntry(
         name=weapon.name or weapon.weapon_class or "(weapon)",
-        kind_label=" · ".join(x for x in (weapon.weapon_class, SLOT_NAMES[weapon.slot]) if x),
+        kind_label=" · ".join(x for x in (weapon.weapon_class, what, SLOT_NAMES[weapon.slot]) if x),
         base=line.cost,
         description=_facts(facts),
     )

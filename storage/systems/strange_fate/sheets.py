@@ -129,12 +129,30 @@ def _designed_entry(
         if price.printed is not None and design.sample:
             total += f" (the book prints {price.printed} for {design.sample})"
     lines.append(FieldLine(label="Cost", value=total))
+    lines += _benefit_lines(system, character, price)
     base = f"{kind} · {rating}"
     if design.invention:
         base += " · invention"
     return GadgetEntry(
         name=price.name, kind_label=base, description=design.theme, improvements=tuple(lines)
     )
+
+
+def _benefit_lines(
+    system: StrangeFateSystem, character: StrangeFateCharacter, price: SkillPrice
+) -> list[FieldLine]:
+    """The Tier Benefits chosen for the skill, each with what it gives at the skill's tier
+    («Tier Benefits»: chosen with the tier, one per point of rating; none at Mundane)."""
+    if price.tier == "Mundane":
+        return []
+    out = []
+    for trapping in character.tier_benefits.get(price.name, ()):
+        benefit = system.book.benefits.of(trapping)
+        level = benefit.at(price.tier) if benefit is not None else None
+        out.append(
+            FieldLine(label=f"Tier Benefit: {trapping}", value=level.summary if level else "")
+        )
+    return out
 
 
 def _common_entries(

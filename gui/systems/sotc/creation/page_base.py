@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QW
 from gui.documents.character_document import CharacterDocument
 from gui.systems.sotc.commands import EditTextCommand, max_length, read_text
 from gui.theme import css
+from gui.widgets.steady_label import SteadyLabel
 from rules.validation import Problem
 
 
@@ -81,12 +82,14 @@ class TextBinding:
                 self._updating = False
 
 
-class FieldProblems(QLabel):
+class FieldProblems(SteadyLabel):
     """Problems at one path (or below it), shown in plain words beside the field.
 
     The book section is the tooltip. They read as "still to do" hints (amber, not red) so a
     fresh page guides rather than scolds. With ``exact`` only problems at the paths themselves
-    are shown, not those of fields beneath them (which show their own).
+    are shown, not those of fields beneath them (which show their own). The label keeps its room
+    when its problems go (:class:`gui.widgets.steady_label.SteadyLabel`), so the fields below
+    never move while the user types.
     """
 
     def __init__(
@@ -121,20 +124,14 @@ class FieldProblems(QLabel):
     def refresh(self) -> None:
         """Re-read the document's cached problems."""
         problems = self.current()
-        if not problems:
-            self.hide()
-            self.clear()
-            return
-        self.setStyleSheet(hint_style())
-        self.setText("\n".join(f"\u2022 {p.message}" for p in problems))
+        self.set_message("\n".join(f"\u2022 {p.message}" for p in problems), hint_style())
         self.setToolTip("\n".join(sorted({p.section for p in problems})))
-        self.show()
 
 
 def with_problems(
     document: CharacterDocument, paths: tuple[str, ...], *widgets: QWidget
 ) -> QWidget:
-    """The widgets stacked with their in-place problems beneath (which take no room when none)."""
+    """The widgets stacked with their in-place problems beneath (a line kept for them)."""
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
