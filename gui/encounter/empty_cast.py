@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.models.columns import with_player
+
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -106,7 +108,7 @@ class EmptyCastPanel(QWidget):
         """List ``summaries`` (library character summaries: ``id``, ``name``, ``player``)."""
         self.items.clear()
         for s in sorted(summaries, key=lambda s: s.name.casefold()):
-            item = QStandardItem(f"{s.name} \u2014 {s.player or 'NPC'}")
+            item = QStandardItem(with_player(s.name, s.player))
             item.setData(s.id, ID_ROLE)
             item.setEditable(False)
             self.items.appendRow(item)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.models.columns import with_player
 from gui.theme import css, tint
 from rules.conflict_rules import ConflictRules
 from rules.encounter import OptionValue
@@ -240,7 +241,7 @@ class CharacterPicker(QDialog):
         self.list = QListWidget()
         self.list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         for s in summaries:
-            item = QListWidgetItem(f"{s.name} ({s.player or 'NPC'})")
+            item = QListWidgetItem(with_player(s.name, s.player))
             item.setData(256, s.id)
             self.list.addItem(item)
         buttons = QDialogButtonBox(

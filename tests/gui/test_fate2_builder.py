@@ -137,6 +137,8 @@ def test_sybil_built_phase_by_phase_validates_saves_and_reopens(
     panel = view.derived_panel
     assert isinstance(panel, Fate2DerivedPanel)
     assert "20 spent of 20" in panel.ranks.text() and "Great (+3)" in panel.peak.text()
+    # A character at rest is not taken out: the box is empty (it always read a checked one).
+    assert panel.wounds.text().endswith("Taken Out \u25a1")
     assert "\u2713 Complete" in view.validation_panel.headline.text()
 
     library = Library.open(

@@ -147,4 +147,4 @@ class Fate2DerivedPanel(QFrame):
             for band in derived.wound_track
             if band.boxes and band.outcome != "Taken Out"
         )
-        self.wounds.setText(f"<b>Wounds</b> {rows} Taken Out \u2612")
+        self.wounds.setText(f"<b>Wounds</b> {rows} Taken Out {BOX_CHAR}")
