@@ -16,13 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CITATION = re.compile(r"\bL\d{2,5}\b")
 OWNED_ELSEWHERE = {
     # Conflict and encounter modules another engineer owns (issue 23 report: to be fixed there).
-    "rules/systems/art/conflict_fame.py",
-    "rules/systems/art/conflict_move.py",
     "rules/systems/sotc/conflict_actions.py",
-    "rules/systems/strange_fate/conflict.py",
-    "rules/systems/strange_fate/conflict_actions.py",
-    "gui/systems/strange_fate/cli.py",
-    "gui/systems/strange_fate/encounter.py",
 }
 INTERNAL = {"storage/pdf/render.py"}  # page template ids ("L0-first"), never shown
 

@@ -39,7 +39,9 @@ def test_no_free_move_after_a_full_action_l3837() -> None:
     cr = rules()
     state = street(cr, benefits=("Move:2", "Hide:2"))
     defended, _ = conflict.full_defense(cr, state, who="runner")
-    with pytest.raises(RuleViolation, match=r"Full Action \(full defense\).*L3837"):
+    with pytest.raises(
+        RuleViolation, match=r"Full Action \(full defense\).*not even a Free Action goes with it"
+    ):
         act(cr, defended, "tier_move", to="b")
     allowed, _ = conflict.gm_override(cr, defended, who="runner", reason="the GM allows it")
     _, text = act(cr, allowed, "tier_move", to="b")
@@ -64,7 +66,9 @@ def test_no_full_action_after_a_free_or_supplemental_move_l3837() -> None:
     cr = rules()
     state = street(cr, benefits=("Move:2",))
     moved, _ = act(cr, state, "tier_move", to="b")
-    with pytest.raises(RuleViolation, match=r"free Move or Leap this exchange.*L3837"):
+    with pytest.raises(
+        RuleViolation, match=r"free Move or Leap this exchange.*not even a Free Action beside it"
+    ):
         conflict.full_defense(cr, moved, who="runner")
     with pytest.raises(RuleViolation, match="GM override"):
         conflict.block(cr, moved, actor="runner", skill="Athletics", dice=(0, 0, 0, 0))

@@ -1,10 +1,10 @@
 """GUI layer (command line, no Qt): ``fatesmith trapping-cost [--unique] [--json] TRAPPING...``.
 
 Prices trappings as one Unique or Strange skill over the Skill Trapping Diagram («Skill
-Trapping Diagram», L1356-L1390): the cheapest order of addition and its breakdown, step by
+Trapping Diagram»): the cheapest order of addition and its breakdown, step by
 step. A trapping may carry a bracketed detail the book lets it take (``"Environment
 [Urban]"``, ``"Stress Capacity [Health]"``, ``"Variable [Scene]"``); it changes the price only
-where the book says (Variable [Scene] 4, [Session] 2, L2582; Minions [Advanced], L2266). An
+where the book says (Variable [Scene] 4, [Session] 2, L2582; Minions [Advanced]). An
 unknown trapping or detail exits with status 2 and the closest names. The diagram is the chosen
 library's corrected one (``--library`` before or after the command, else ``FATESMITH_LIBRARY``:
 a file or a URL; a missing library is refused, never created), else the bundled reconstruction.
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--unique",
         action="store_true",
-        help="price as a Unique skill (Information and Networking boxes free, L1372)",
+        help="price as a Unique skill (Information and Networking boxes free)",
     )
     parser.add_argument("--json", action="store_true", help='one JSON object {"points", "steps"}')
     parser.add_argument(

@@ -1,8 +1,8 @@
 """GUI layer: what Strange Fate's cast dialogs ask beyond the generic ones: the Power Tier of
-an inline NPC's or a minion group's skills (L1137-L1166, L4465-L4535), an NPC's role
-(adversary or villain, L4537-L4578) and its side's group consequences (L4580-L4597); and, as
-checked comma lists, its movement Tier Benefits (L2091, L2238, L2310), what its attacks are
-(for narrow Invulnerabilities, L1186) and its own Invulnerabilities and Weaknesses
+an inline NPC's or a minion group's skills, an NPC's role
+(adversary or villain) and its side's group consequences; and, as
+checked comma lists, its movement Tier Benefits, what its attacks are
+(for narrow Invulnerabilities) and its own Invulnerabilities and Weaknesses
 (L1182-L1196); each stored in ``Participant.options``
 (:mod:`rules.systems.strange_fate.conflict_options`)."""
 
@@ -40,7 +40,7 @@ TIER_FIELD = OptionField(
     "Power Tier",
     tuple((name, {TIER: i} if i else {}) for i, name in enumerate(TIERS)),
     "The tier of every skill it rolls (a minion group's scopes): a Fudge die becomes a d6 per "
-    "tier of difference against a lower-tier opponent (L1153)",
+    "tier of difference against a lower-tier opponent",
 )
 ROLE_FIELD = OptionField(
     "Role",
@@ -50,7 +50,7 @@ ROLE_FIELD = OptionField(
         ("Villain (its own, then the group's)", {ROLE: "villain"}),
     ),
     "Adversaries take no personal consequences, only their side's group consequences; a "
-    "villain has its own and then what the adversaries left (L4537-L4578)",
+    "villain has its own and then what the adversaries left",
 )
 POOL_FIELD = OptionField(
     "Group consequences",
@@ -66,8 +66,8 @@ POOL_FIELD = OptionField(
             for fewest, trifling, middling in reversed(GROUP_CONSEQUENCES)
         ),
     ),
-    "The pool the side's adversaries and villains share, by the adversaries in the story arc "
-    "(L4580-L4597); name it on one of them",
+    "The pool the side's adversaries and villains share, by the adversaries in the story arc; "
+    "name it on one of them",
 )
 
 
@@ -119,8 +119,8 @@ _TIER_WORDS = ", ".join(t[0] for t in TIERS[1:])
 BENEFITS_FIELD = OptionField(
     "Tier Benefits",
     (),
-    "Movement Tier Benefits it has, each with the tier of the skill it comes with: Move "
-    "(L2310), Leap (L2238), Hide (L2091); they are offered in the Rules menu",
+    "Movement Tier Benefits it has, each with the tier of the skill it comes with: Move, "
+    "Leap, Hide; they are offered in the Rules menu",
     read=_list_reader(
         BENEFITS,
         benefit,
@@ -131,8 +131,8 @@ BENEFITS_FIELD = OptionField(
 NATURES_FIELD = OptionField(
     "Attack natures",
     (),
-    "What its attacks with a skill are, for a defender's narrow Invulnerability or Weakness "
-    "(L1186, L1194); a skill whose name says it (Fire Breath) needs no entry",
+    "What its attacks with a skill are, for a defender's narrow Invulnerability or Weakness; "
+    "a skill whose name says it (Fire Breath) needs no entry",
     read=_list_reader(NATURES, nature, "skill:nature (Claws:silver)"),
     placeholder="e.g. Flame Lance:fire, Claws:silver",
 )
@@ -141,14 +141,14 @@ INVULNERABLE_FIELD = OptionField(
     "Invulnerable",
     (),
     "A Minor (+2 tiers) or Major (+4) Invulnerability on its defence: every attack of a scope, "
-    "or only attacks of a nature (L1182-L1190)",
+    "or only attacks of a nature",
     read=_list_reader(INVULNERABLE, shift, _SHIFT_WHAT),
     placeholder="e.g. physical:minor, fire:major",
 )
 WEAK_FIELD = OptionField(
     "Weak",
     (),
-    "A Minor (-2 tiers) or Major (-4) Weakness the scene exploits (L1192-L1196)",
+    "A Minor (-2 tiers) or Major (-4) Weakness the scene exploits",
     read=_list_reader(WEAK, shift, _SHIFT_WHAT),
     placeholder="e.g. cold iron:major",
 )

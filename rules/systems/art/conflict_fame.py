@@ -1,7 +1,7 @@
 """Rules layer: ART Engine Fame spent before a roll in an encounter, and its block on regaining.
 
-ART Engine, Chapter 3 "Using Fame Before Rolling" (L1075-1077): each point of Fame spent before
-a roll gives +2 on the trait. "Regaining Fame" (L1091-1093): an Awesome roll recovers all
+ART Engine, Chapter 3 "Using Fame Before Rolling": each point of Fame spent before
+a roll gives +2 on the trait. "Regaining Fame": an Awesome roll recovers all
 expended Fame, but not when Fame was spent on that roll (docs/rules-notes.md, A17).
 
 The action :data:`SPEND_FAME` takes the Fame from the actor's available Fame
@@ -13,7 +13,7 @@ the rolls whose reading's options (``RollReading.options``) the core applies to 
 The Agility roll of ``move_bands`` (:mod:`conflict_move`, which applies no reading's options)
 holds it back: the Fame waits for the next roll, and the log says so.
 
-Fame after rolling ("Using Fame After Rolling", L1083-1085) is not an encounter action: the
+Fame after rolling ("Using Fame After Rolling") is not an encounter action: the
 roll's effects (its verdict, the phases it took, the token it moved) are applied when it is
 read, so raising its column afterwards would need the engine to re-read it
 (docs/rules-notes.md).
@@ -30,12 +30,12 @@ from rules.systems.art import conflict_cast as cast
 
 SPEND_FAME = "spend_fame"
 """The action's name."""
-SECTION = 'ART Engine, Chapter 3 "Using Fame Before Rolling", "Regaining Fame" (L1075-1093)'
+SECTION = 'ART Engine, Chapter 3 "Using Fame Before Rolling", "Regaining Fame"'
 """The book's sections the action follows."""
 OPT_FAME_BEFORE = cast.OPT_FAME_BEFORE
 """Participant option: Fame spent before the next roll, not yet used."""
 PER_FAME = 2
-"""The trait bonus per Fame spent before rolling (L1077)."""
+"""The trait bonus per Fame spent before rolling."""
 MAX_SPEND = 100
 """The most Fame one action spends (the form's limit; the actor's Fame left is the real one)."""
 
@@ -70,7 +70,7 @@ def pending(p: Participant) -> int:
 def apply_spend(
     state: Encounter, cr: ConflictRules, event: SystemActionEvent
 ) -> tuple[Encounter, str]:
-    """Spend ``event``'s Fame before the actor's next roll (L1075-1077). A foe (foes have no
+    """Spend ``event``'s Fame before the actor's next roll. A foe (foes have no
     Fame) or an adventurer with too little Fame left (Chapter 2 "Fame", L503: no Fame can be
     used once the tally equals it) is refused: the state stays and the log says why.
 
@@ -98,7 +98,7 @@ def apply_spend(
 
 
 def bonus_for(p: Participant) -> int:
-    """The trait bonus ``p``'s next roll gets from Fame spent before it: +2 a Fame (L1077);
+    """The trait bonus ``p``'s next roll gets from Fame spent before it: +2 a Fame;
     none for a foe."""
     return 0 if cast.is_foe(p) else PER_FAME * pending(p)
 

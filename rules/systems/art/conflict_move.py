@@ -1,16 +1,16 @@
 """Rules layer: ART Engine movement across the bands of the range track in combat rounds.
 
-ART Engine, Chapter 5 "Movement" (L1899-1974): the narrator places each token in a band of
+ART Engine, Chapter 5 "Movement": the narrator places each token in a band of
 the range track, and the number of bands between two tokens is how far apart they are ("Range
-Track", L1903-1919). Moving within a band is free; moving to another band takes an Agility roll
+Track"). Moving within a band is free; moving to another band takes an Agility roll
 read on the Movement Roll table, with no difficulty ("Movement Rates", L1921-1925; the table
 L1929-1940): Catastrophic stumbles (0 bands), Pathetic to Inferior move 1 band (the action),
 Poor 1 band as a free action, Passable up to 2 bands or 1 free, Good 3 or 1 free, Great 4 or 1
 free, Super 4 or 2 free, Awesome 5 or 2 free. The movement may be split around the action within
-the turn (L1927): one roll gives the round's allowance, each move spends from it, free while
+the turn: one roll gives the round's allowance, each move spends from it, free while
 the bands moved stay within the free figure, else taking the action. Leaving a band where the
 foes outnumber the mover's friends (not counting the mover) costs 2 bands instead of 1
-("Escaping Foes", L1970-1974). Foes do not roll: their Agility rating is read on the table
+("Escaping Foes"). Foes do not roll: their Agility rating is read on the table
 ("Foe Movement", L1956-1958; Extreme as Awesome, and the free and action figures as for an
 adventurer: judgment calls, docs/rules-notes.md).
 
@@ -22,7 +22,7 @@ override, which the move spends. The round's roll and the bands moved are a part
 (:data:`OPT_MOVE`) tagged with the round, so a new round needs a new roll.
 
 Not modelled: rough terrain ending a move (L1948-1950: the GM stops the token), sneaking
-(L1952-1954), stopping a foe (L1960-1968) and chases (L1976-1990), which are rolls the GM reads.
+(L1952-1954), stopping a foe and chases, which are rolls the GM reads.
 """
 
 from __future__ import annotations
@@ -37,22 +37,22 @@ from rules.systems.art.scale import Result
 
 MOVE_BANDS = "move_bands"
 """The action's name."""
-SECTION = 'ART Engine, Chapter 5 "Movement Rates", "Movement Roll", "Escaping Foes" (L1921-1974)'
+SECTION = 'ART Engine, Chapter 5 "Movement Rates", "Movement Roll", "Escaping Foes"'
 """The book's sections the action follows."""
 AGILITY = "Agility"
-"""The movement roll's trait ("Movement Rates", L1925)."""
+"""The movement roll's trait ("Movement Rates")."""
 OPT_MOVE = cast.OPT_MOVE
 """Participant option: (the round, the Agility column, bands moved, 1 when the action went)."""
 ACTION_BANDS: dict[Result, int] = {
     Result.CT: 0, Result.PT: 1, Result.FB: 1, Result.IN: 1, Result.PR: 1,
     Result.PS: 2, Result.GD: 3, Result.GT: 4, Result.SP: 4, Result.AW: 5,
 }  # fmt: skip
-"""The most bands a round's movement goes when it takes the action (L1929-1940)."""
+"""The most bands a round's movement goes when it takes the action."""
 FREE_BANDS: dict[Result, int] = {
     Result.CT: 0, Result.PT: 0, Result.FB: 0, Result.IN: 0, Result.PR: 1,
     Result.PS: 1, Result.GD: 1, Result.GT: 1, Result.SP: 2, Result.AW: 2,
 }  # fmt: skip
-"""The most bands it goes as a free action (L1929-1940)."""
+"""The most bands it goes as a free action."""
 ESCAPE_COST = 2
 """Bands it costs to leave a band where the foes outnumber the friends ("Escaping Foes")."""
 COLUMNS = ("", *(Result(i).title for i in range(int(Result.AW) + 1)))
@@ -108,7 +108,7 @@ def _band_name(state: Encounter, band: str) -> str:
 
 def escaping(state: Encounter, p: Participant) -> bool:
     """Whether leaving ``p``'s band costs two bands: the foes in it outnumber ``p``'s friends
-    there, ``p`` not counted ("Escaping Foes", L1970-1974)."""
+    there, ``p`` not counted ("Escaping Foes")."""
     foes = friends = 0
     for q in state.participants:
         if q.id == p.id or q.zone != p.zone or q.taken_out:
@@ -194,7 +194,7 @@ def apply_move(
         )
     where = _band_name(state, to)
     if p.zone == to:
-        return state, f"{p.name} moves within {where} (free, L1923)"
+        return state, f"{p.name} moves within {where} (free)"
     lines: list[str] = []
     now = _round_roll(p, state.exchange)
     if now is None:
@@ -213,7 +213,7 @@ def apply_move(
     why = f"{where} is {distance} band{'s' if distance != 1 else ''} away"
     if cost != distance:
         here = _band_name(state, p.zone)
-        why += f", {cost} to move as the foes in {here} outnumber its friends (L1970-1974)"
+        why += f", {cost} to move as the foes in {here} outnumber its friends"
     overridden = p.id in state.overrides
     if after <= FREE_BANDS[column] or (took and after <= ACTION_BANDS[column]):
         how = "free" if not took else "with the action already taken for it"

@@ -1,12 +1,12 @@
 """Rules layer: Strange Fate conflicts as :class:`rules.conflict_rules.ConflictRules`.
 
-«Conflicts» (L4080-L4378) and «The Opposition» (L4426-L4597), digest sections 4 and 14-16:
+«Conflicts» and «The Opposition», digest sections 4 and 14-16:
 dice across Power Tiers (L1153; the d6-d6 alternatives L1170-L1178 by the campaign's
-``tier_dice``), static difficulties with a tier (L4036-L4042), Invulnerability and Weakness
-shifts of a defence (L1182-L1196), three stress tracks where a hit of k checks box k *and every
-box to its left* and rolls up past a checked box (L4191-L4199), Trifling, Middling and Grievous
-consequences (L4201-L4224), minion groups with a stress threshold and a gang-up bonus of +1 per
-minion beyond the first (L4465-L4535), and the adversaries' group consequences (L4580-L4597).
+``tier_dice``), static difficulties with a tier, Invulnerability and Weakness
+shifts of a defence, three stress tracks where a hit of k checks box k *and every
+box to its left* and rolls up past a checked box, Trifling, Middling and Grievous
+consequences, minion groups with a stress threshold and a gang-up bonus of +1 per
+minion beyond the first, and the adversaries' group consequences.
 
 The core's consequence severities are SotC's words; here ``mild`` is Trifling, ``moderate``
 Middling and ``severe`` Grievous (:data:`CORE_SEVERITY`), and the character keeps the book's.
@@ -104,13 +104,13 @@ ATTACK_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
     "social": ("Influence",),
 }
 """The Offense trappings that deal each kind's stress (SRD "Trappings", Offense: Strike and
-Shoot deal Health stress, Menace Composure, Influence Reputation, L1222-L1228)."""
+Shoot deal Health stress, Menace Composure, Influence Reputation)."""
 DEFENCE_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
     "physical": ("Dodge", "Parry", "Resist Damage"),
     "mental": ("Willpower",),
     "social": ("Esteem",),
 }
-"""The Defense trappings against each kind of attack (SRD "Trappings", Defense, L1238-L1248)."""
+"""The Defense trappings against each kind of attack (SRD "Trappings", Defense)."""
 
 
 def to_dice(pool: TierPool) -> DicePool:
@@ -184,12 +184,12 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     @property
     def rotating_initiative(self) -> bool:
-        """Initiative by the Initiative trapping's skill (L4142-L4159), not rotating."""
+        """Initiative by the Initiative trapping's skill, not rotating."""
         return False
 
     @property
     def uses_grit(self) -> bool:
-        """No grit: NPCs concede as the book's concessions say (L4274-L4288)."""
+        """No grit: NPCs concede as the book's concessions say."""
         return False
 
     @property
@@ -210,24 +210,24 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     @property
     def full_defense_bonus(self) -> int:
-        """+2 to every defence until the next turn (L4376)."""
+        """+2 to every defence until the next turn."""
         return 2
 
     @property
     def spin_margin(self) -> int:
-        """Spin is 3 or more shifts (L3967)."""
+        """Spin is 3 or more shifts."""
         return 3
 
     @property
     def invoke_bonus(self) -> int:
-        """An invoke or tag adds +2 when it does not reroll (L658-L700)."""
+        """An invoke or tag adds +2 when it does not reroll."""
         return 2
 
     def dice_for(self, attacker_tier: int = 0, defender_tier: int = 0) -> DicePool:
         """The roller's dice against an opponent ``attacker_tier - defender_tier`` tiers below
-        (L1153): the higher side swaps one Fudge die for a d6 per tier (at most the campaign's
-        ``max_tier_difference``), the lower side rolls the plain dice; the d6-d6 alternatives
-        by ``tier_dice`` (L1170-L1178)."""
+        : the higher side swaps one Fudge die for a d6 per tier (at most the campaign's
+         ``max_tier_difference``), the lower side rolls the plain dice; the d6-d6 alternatives
+         by ``tier_dice``."""
         mine, _ = opposed_pools(
             attacker_tier,
             defender_tier,
@@ -246,12 +246,12 @@ class StrangeFateConflictRules(ConflictHookDefaults):
     ) -> int:
         """The tier of the skill in use (L1153: "compare the Tiers of the skills you're
         using"), a defence shifted by the broad Invulnerabilities and scene Weaknesses of the
-        conflict's scope (L1182-L1196)."""
+        conflict's scope."""
         tier = skill_tiers(p.options).get(skill.strip().casefold(), self.tier_of(p))
         return tier + defence_shift(p.options, kind) if defense else tier
 
     def static_dice(self, roller_tier: int, difficulty_tier: int) -> DicePool:
-        """Against a static difficulty with a tier (L4036-L4042): a higher difficulty turns one
+        """Against a static difficulty with a tier: a higher difficulty turns one
         Fudge die per tier into a subtracted d6 (Good Burglary vs a Great (E) lock: 3dF-1d6)."""
         return to_dice(
             static_pool(
@@ -269,7 +269,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         weak: tuple[TierShiftSeverity, ...] = (),
     ) -> int:
         """A defence's tier against a category the defender is Invulnerable or Weak to: Minor
-        +/-2, Major +/-4 (L1182-L1196)."""
+        +/-2, Major +/-4."""
         return shifted_defence_tier(tier, invulnerable, weak)
 
     def defense_tier_shift(
@@ -277,7 +277,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
     ) -> tuple[int, str]:
         """The defender's narrow Invulnerabilities and Weaknesses to what the attack is: each
         shifts "any defensive skill you might bring to bear against the specified attack" by
-        2 (Minor) or 4 (Major) tiers (L1186, L1194); the attack is of a category when the
+        2 (Minor) or 4 (Major) tiers; the attack is of a category when the
         attacker's ``natures`` say so or the skill's name holds it."""
         found = nature_shifts(attacker.options, skill, defender.options)
         if not found:
@@ -291,17 +291,17 @@ class StrangeFateConflictRules(ConflictHookDefaults):
     def pass_block_result(
         self, breaker_tier: int, block_tier: int, effort: int, strength: int
     ) -> tuple[bool, bool, str]:
-        """Meeting the block's strength gets past it (L4350); the breaker's dice stood against
-        it as a difficulty at the blocker's tier (L4352). The attempt takes a Full Action from
+        """Meeting the block's strength gets past it; the breaker's dice stood against
+        it as a difficulty at the blocker's tier. The attempt takes a Full Action from
         a breaker of the block's tier or lower, An Action from one a tier higher, a Free Action
-        (the turn's action kept) from one two or more higher (L4356-L4362)."""
+        (the turn's action kept) from one two or more higher."""
         above = breaker_tier - block_tier
         time = "a Free Action" if above >= 2 else "An Action" if above == 1 else "a Full Action"
         return effort >= strength, above < 2, f"{time} at its tier"
 
     def pass_block_full_action(self, breaker_tier: int, block_tier: int) -> bool:
-        """A breaker of the block's tier or lower spends a Full Action (L4356-L4362), so
-        nothing free goes with it (L3837)."""
+        """A breaker of the block's tier or lower spends a Full Action, so
+        nothing free goes with it."""
         return breaker_tier <= block_tier
 
     def mark_full_action(self, state: Encounter, p: Participant) -> Participant:
@@ -315,14 +315,14 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return max(0, rounds)
 
     def full_action_problem(self, state: Encounter, p: Participant) -> str | None:
-        """Not even a Free Action goes with a Full Action (L3837): none after a free or
+        """Not even a Free Action goes with a Full Action: none after a free or
         supplemental move this exchange (the other order: :mod:`.conflict_actions`)."""
         taken = moved_this_exchange(state, p)
         if taken is None:
             return None
         return (
             f"{p.name} has taken {taken} this exchange, and a Full Action is the whole round "
-            "with not even a Free Action beside it (L3837)"
+            "with not even a Free Action beside it"
         )
 
     def actions(self) -> tuple[ActionSpec, ...]:
@@ -351,29 +351,29 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return stress_box(p.track(track), amount)
 
     def stress_marks(self, track: tuple[int, ...], box: int, level: int) -> tuple[int, ...]:
-        """Box ``box`` and every box to its left are checked («Stress», L4191-L4199)."""
+        """Box ``box`` and every box to its left are checked («Stress»)."""
         return tuple(level if i <= box else v for i, v in enumerate(track))
 
     def stress_armor(self, p: Participant, track: TrackName) -> int:
-        """Armor N takes N off each hit on its track (L4226-L4256)."""
+        """Armor N takes N off each hit on its track."""
         return int_option(p.options, ARMOR[track]) if track in ARMOR else 0
 
     def severity_word(self, severity: Severity) -> str:
-        """Trifling, Middling, Grievous (L502, L4211-L4216); an extra slot is a Trifling one."""
+        """Trifling, Middling, Grievous; an extra slot is a Trifling one."""
         return BOOK_SEVERITY[severity].title()
 
     def consequence_absorbs(self, severity: Severity) -> int | None:
-        """Trifling 2, Middling 4, Grievous 6 (L4211-L4216); they stack on one hit, the rest
+        """Trifling 2, Middling 4, Grievous 6; they stack on one hit, the rest
         marks the track."""
         return ABSORBS[BOOK_SEVERITY[severity]]
 
     def weapon_stress(self, p: Participant, skill: str, track: TrackName, shifts: int) -> int:
         """Weapon N adds N stress to a hit with its skill on its track, never more than the
-        shifts (the stress stays at most twice them, L4226-L4242)."""
+        shifts (the stress stays at most twice them)."""
         return min(shifts, weapon_points(p.options, skill, track))
 
     def group_stress(self, g: Participant, track: TrackName, shifts: int) -> tuple[int, int]:
-        """Minions have a stress threshold (L4465-L4535): a hit takes out one minion per full
+        """Minions have a stress threshold: a hit takes out one minion per full
         threshold, the remainder is ignored; only stress beyond the whole group overflows."""
         free = sum(1 for b in g.track(track) if not b)
         if shifts >= free:
@@ -397,11 +397,11 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     def consequence_slots(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """Trifling, extra Trifling slots (Tier Benefits, Essential gear, in the conflict's
-        scope), Middling, Grievous (L502, L2512-L2516, L3702); minions have none (L4465).
+        scope), Middling, Grievous; minions have none.
 
         An adversary has no personal slots: the group consequences it may draw on, its own
-        Tier Benefit slots added to them (L4537-L4560, L4580-L4597); a villain has its personal
-        slots and then the group's (L4562-L4578)."""
+        Tier Benefit slots added to them; a villain has its personal
+        slots and then the group's."""
         if p.is_group:
             return ()
         key = EXTRA_PHYSICAL if kind == "physical" else EXTRA_SOCIAL
@@ -416,7 +416,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return (*personal, *group) if role == "villain" else personal
 
     def shared_slots(self, state: Encounter, p: Participant) -> Participant:
-        """An adversary or villain drawing on its side's group consequences (L4580-L4597):
+        """An adversary or villain drawing on its side's group consequences:
         the pool is the largest ``group_trifling`` / ``group_middling`` any adversary or
         villain of the side names, plus every adversary's Tier Benefit Trifling slots of the
         conflict's scope (they "become another group consequence"), less what the side's
@@ -468,7 +468,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
 
     def free_consequences(self, p: Participant, kind: ConflictKind) -> tuple[Severity, ...]:
         """Every free slot, lightest first: the victim picks which to take (digest 14.5: one or
-        more free slots absorb a hit, L4211-L4216)."""
+        more free slots absorb a hit)."""
         slots = list(self.consequence_slots(p, kind))
         for severity in [c.severity for c in p.consequences] + list(p.spent_slots):
             key = "mild" if severity == "extra" else severity
@@ -477,23 +477,23 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return tuple(slots)
 
     def group_bonus(self, size: int) -> int:
-        """+1 per minion beyond the first (L4465-L4535)."""
+        """+1 per minion beyond the first."""
         return max(0, size - 1)
 
     def minion_boxes(self, quality: int) -> int:
-        """The stress threshold: Average 1, Fair 2, Good 3 (L4465-L4535); stress on a group
+        """The stress threshold: Average 1, Fair 2, Good 3; stress on a group
         takes out one minion per full threshold."""
         return max(1, quality)
 
     def companion_boxes(self, quality: int) -> int:
-        """Companions take no stress of their own in conflicts (none printed, L3640-L3663)."""
+        """Companions take no stress of their own in conflicts (none printed)."""
         return 0
 
     def recover(
         self, consequences: tuple[Consequence, ...], period: RecoveryPeriod, back_to_back: bool
     ) -> tuple[Consequence, ...]:
-        """A breather or more clears Trifling consequences (L4211); Middling needs a downtime
-        roll against Great (+4) and Grievous lasts the story (L4213-L4216), so they stay for the
+        """A breather or more clears Trifling consequences; Middling needs a downtime
+        roll against Great (+4) and Grievous lasts the story, so they stay for the
         GM to remove."""
         return tuple(c for c in consequences if c.severity not in ("mild", "extra"))
 
@@ -545,8 +545,8 @@ class StrangeFateConflictRules(ConflictHookDefaults):
     ) -> Participant:
         """A named NPC written into an encounter, derived from its skills like a PC ("Creating
         Adversaries": built more or less like PCs): its initiative from its Initiative [scope]
-        skills (L2150-L2156) and three boxes per track plus its Stress Capacity skills' (L500,
-        L2504) unless ``tracks`` says otherwise; ``armor`` is Armor on Health (L4244-L4256).
+        skills and three boxes per track plus its Stress Capacity skills' (L500,
+        L2504) unless ``tracks`` says otherwise; ``armor`` is Armor on Health.
         Its tiers, role and the rest come as the cast entry's ``options``
         (:mod:`.conflict_options`)."""
         hero = npc_character(name or pid, skills)
@@ -560,7 +560,7 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         )  # fmt: skip
 
     def npc_track_sizes(self, skills: Mapping[str, int]) -> dict[str, int]:
-        """Three boxes on each track plus what its Stress Capacity skills add (L500, L2504)."""
+        """Three boxes on each track plus what its Stress Capacity skills add."""
         return npc_track_sizes(self._book, self._settings, npc_character("", skills))
 
     def skills_with(self, p: Participant, trappings: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,14 +1,14 @@
 """Rules layer: Strange Fate's own conflict actions: the movement Tier Benefits, and naming
 what an attack is for narrow Invulnerabilities and Weaknesses.
 
-* **Move** (L2310): one zone as a Free Action per Power Tier above Mundane.
-* **Leap** (L2238): per tier above Mundane one zone as a Free Action, or one point of border
+* **Move**: one zone as a Free Action per Power Tier above Mundane.
+* **Leap**: per tier above Mundane one zone as a Free Action, or one point of border
   value ignored (the route's zones and border values together within the tier's count).
-* **Hide** (L2091): "Normally, moving and Hiding don't mix": at Extraordinary the hidden
+* **Hide**: "Normally, moving and Hiding don't mix": at Extraordinary the hidden
   character moves one zone more than the ordinary supplemental move without giving herself
   away, at Superhuman or better any number of zones.
 
-* **Attack nature** (L1182-L1196): the GM says what a participant's attacks with a skill are
+* **Attack nature**: the GM says what a participant's attacks with a skill are
   ("fire", "silver"), so that a defender's narrow Invulnerability or Weakness to it shifts the
   defence's tier (the ``natures`` option; a skill whose name holds the category needs none).
 
@@ -44,7 +44,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=TIER_MOVE,
         label="Free move (Move or Leap Tier Benefit)",
-        section="Move L2310, Leap L2238",
+        section="Tier Benefits: Move, Leap",
         group="Tier Benefits",
         params=(
             _ZONE,
@@ -62,7 +62,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=SNEAK,
         label="Move unseen (Hide Tier Benefit)",
-        section="Hide L2091",
+        section="Tier Benefits: Hide",
         group="Tier Benefits",
         params=(_ZONE,),
         help="A hidden character's supplemental move (-1 and the border values on this turn's "
@@ -71,7 +71,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         name=NATURE,
         label="Name what an attack is (Invulnerability and Weakness)",
-        section="Invulnerability and Weakness L1182-L1196",
+        section="Invulnerability and Weakness",
         group="Invulnerability and Weakness",
         params=(
             ActionParam(name="skill", label="Attacking skill", type="str"),
@@ -165,7 +165,7 @@ def _not_after_full_action(state: Encounter, p: Participant, what: str) -> tuple
     if taken is not None:
         problem = (
             f"{p.name} took a Full Action ({taken}) this exchange: not even a Free Action goes "
-            f"with it (L3837), so no {what}"
+            f"with it, so no {what}"
         )
     return _allowed(state, p, problem)
 
@@ -215,7 +215,7 @@ def _free_move(
         raise RuleViolation(f"{p.name}'s Move ({at}) covers {tier} zone(s); {to} is {zones} away")
     state = steps.place(steps.put(state, p), cr, p.id, to)
     text = f"{p.name} moves to {to} as a Free Action (Move, {at}){allowed}"
-    if borders:  # the borders still count (L3897): against this turn's action
+    if borders:  # the borders still count: against this turn's action
         mover = steps.find(state, p.id)
         state = steps.put(state, steps.update(mover, penalty=mover.penalty + borders))
         text += f"; -{borders} for the border values on this turn's action"
