@@ -18,9 +18,11 @@ This module only turns records into an archive file and back; the library facade
 from __future__ import annotations
 
 import json
+import lzma
 import re
 import uuid
 import zipfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -259,7 +261,14 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> byte
                         f"refusing the archive: {info.filename} unpacks to more than it declares "
                         "(a zip bomb?)"
                     )
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        OSError,  # also bz2's "Invalid data stream"
+        EOFError,  # a compressed stream cut short
+        zlib.error,  # deflate data that does not decompress (a flipped byte, zeroed blocks)
+        lzma.LZMAError,
+    ) as exc:
         raise ArchiveError(f"the archive is damaged ({info.filename}: {exc})") from None
     except RuntimeError:  # zipfile's way of saying "encrypted, and no password given"
         raise ArchiveError(f"{info.filename} is encrypted; Fatesmith archives never are") from None
