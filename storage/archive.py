@@ -33,6 +33,7 @@ from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
 from rules.systems.registry import SystemRegistry
 from storage import safe_read
+from storage.atomic_file import atomic_writer
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
 from storage.mappers import Campaign, EncounterRecord
@@ -213,17 +214,19 @@ def export_archive(
 
 
 def _write_zip(path: Path, members: list[tuple[str, str]]) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        # A temporary file made by mkstemp beside the target, renamed over it (never a
+        # predictable name a symlink could be planted at).
+        with (
+            atomic_writer(path) as handle,
+            zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED) as zf,
+        ):
             for name, text in members:
                 info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, text.encode("utf-8"))
-        tmp.replace(path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise ArchiveError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 

@@ -12,11 +12,8 @@ Reading never shows a traceback to the user: anything wrong raises
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +25,7 @@ from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
 from rules.systems.registry import GameSystem, SystemRegistry
 from rules.validation import field_path
 from storage import safe_read
+from storage.atomic_file import atomic_write_text
 from storage.safe_read import CHARACTER_FILE, FileKind
 
 FORMAT = "fatesmith-character"
@@ -231,48 +229,6 @@ def read_text_limited(
 def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
     """Read and check a ``*.fatesmith.json`` file."""
     return loads_character(read_text_limited(path), registry)
-
-
-def _umask() -> int:
-    """The process's umask: from ``/proc`` where there is one (reading it there changes
-    nothing), else by setting it and putting it back at once."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash or a full disk never leaves a half file.
-
-    The bytes go to a temporary file in the same folder, are flushed to disk, then renamed over
-    the target; on any error the temporary file is removed and the old file is untouched.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        # mkstemp makes the file 0600; give it the mode any new file gets (0666 less the umask).
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write UTF-8 ``text`` (with ``\\n`` line ends) atomically; see :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def write_character_file(path: Path, character: CharacterBase) -> None:

@@ -101,13 +101,20 @@ def _size_text(n: int) -> str:
     return f"{n // MB} MB" if n >= MB else f"{n} bytes"
 
 
+def not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is neither a regular file nor a folder ("a named pipe
+    (FIFO)", "a character device"...); None for a regular file or a folder."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
+
+
 def _check_mode(mode: int, kind: FileKind) -> None:
     if stat.S_ISDIR(mode):
         raise kind.error("is a folder, not a file")
-    if stat.S_ISREG(mode):
-        return
-    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
-    raise kind.error(f"is {what}, not a regular file; refusing to read it as {kind.a_name}")
+    what = not_regular(mode)
+    if what is not None:
+        raise kind.error(f"is {what}, not a regular file; refusing to read it as {kind.a_name}")
 
 
 def _check_size(size: int, kind: FileKind) -> None:
