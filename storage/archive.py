@@ -32,11 +32,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
 from rules.systems.registry import SystemRegistry
+from rules.validation import field_path
 from storage import safe_read
 from storage.atomic_file import atomic_writer
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
-from storage.mappers import Campaign, EncounterRecord
+from storage.mappers import CAMPAIGN_NOTES_MAX, Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
 ARCHIVE_VERSION = 2
@@ -100,7 +101,7 @@ class ArchiveCampaign(BaseModel):
     name: str = Field(max_length=200)
     system: str = Field(min_length=1, max_length=40)
     settings: dict[str, Any] = Field(default_factory=dict)
-    notes: str = ""
+    notes: str = Field(default="", max_length=CAMPAIGN_NOTES_MAX)
     member_ids: tuple[uuid.UUID, ...] = ()
 
 
@@ -423,12 +424,19 @@ def _parse_manifest(raw: bytes) -> Manifest:
             data = MANIFEST_UPGRADES[version](data)
             version += 1
         data["format_version"] = version
+    if safe_read.may_hold_bad_text(text, from_utf8=True):
+        _refuse_bad_text(data)
     try:
         manifest = Manifest.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ArchiveError(f"{MANIFEST}: field {where}: {first['msg']}") from None
+        loc = tuple(first["loc"])
+        member = _member(data, loc)
+        if member:
+            raise ArchiveError(
+                f"{MANIFEST}: {member}: field {field_path(loc[2:])}: {first['msg']}"
+            ) from None
+        raise ArchiveError(f"{MANIFEST}: field {field_path(loc)}: {first['msg']}") from None
     actual = {
         "characters": len(manifest.characters),
         "campaigns": len(manifest.campaigns),
@@ -441,3 +449,42 @@ def _parse_manifest(raw: bytes) -> Manifest:
                 "the archive is damaged"
             )
     return manifest
+
+
+MEMBER_WORDS = {"characters": "character", "campaigns": "campaign", "encounters": "encounter"}
+"""The manifest's lists of members, and what a message calls one of them."""
+
+
+def _member(data: dict[str, Any], loc: tuple[int | str, ...]) -> str:
+    """``campaign 'Thunder Atoll'`` (or ``campaign 2`` when its name is unusable) for a
+    location inside one of the manifest's members; "" for any other location."""
+    if len(loc) < 2 or loc[0] not in MEMBER_WORDS or not isinstance(loc[1], int):
+        return ""
+    word = MEMBER_WORDS[str(loc[0])]
+    entries = data.get(str(loc[0]))
+    entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if isinstance(name, str) and name.strip() and safe_read.text_fault(name) is None:
+        return f"{word} {safe_read.shown(name)}"
+    return f"{word} {loc[1] + 1}"
+
+
+def _refuse_bad_text(data: dict[str, Any]) -> None:
+    """Refuse a manifest holding text no library stores (a NUL, a lone surrogate), naming the
+    campaign, encounter or character entry and its field (:func:`safe_read.first_bad_text`).
+
+    Raises:
+        ArchiveError: the first such text, in manifest order.
+    """
+    for key in MEMBER_WORDS:
+        entries = data.get(key)
+        if not isinstance(entries, list):
+            continue
+        for index, entry in enumerate(entries):
+            problem = safe_read.first_bad_text(entry)
+            if problem:
+                member = _member(data, (key, index))
+                raise ArchiveError(f"refusing the archive: {MANIFEST}: {member}: {problem}")
+    problem = safe_read.first_bad_text(data)
+    if problem:
+        raise ArchiveError(f"refusing the archive: {MANIFEST}: {problem}")

@@ -183,7 +183,8 @@ def dumps_character(character: CharacterBase) -> str:
 
 
 def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
-    """Parse file text into a character (size, depth, keys, numbers, format and types checked)."""
+    """Parse file text into a character (size, depth, keys, numbers, text, format and types
+    checked: a NUL or a lone surrogate anywhere is refused naming its field)."""
     # A character is at most 4 bytes in UTF-8: only long texts need the exact count.
     if (
         len(text) * 4 > MAX_FILE_BYTES
@@ -197,6 +198,15 @@ def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
     # drop what the model would have refused), is scanned after all: a document nested too
     # deep is always refused as such, before anything else is said about it.
     data = safe_read.loads_json(text, CHARACTER_FILE, depth_checked_later=True)
+    if safe_read.may_hold_bad_text(text, from_utf8=True):
+        # Checked before the model: its own refusal of one string ("unable to parse raw data
+        # as a unicode string") misses a tag, a skill name or an extra's aspect, which then
+        # reach the database; every field is refused alike here, by its path. File text is
+        # decoded UTF-8, so only escapes can carry it; text made in this process is checked
+        # again, raw surrogates included, before it is stored (storage.mappers).
+        problem = safe_read.first_bad_text(data)
+        if problem:
+            raise CharacterFileError(problem)
     try:
         character = parse_character(data, registry)
     except CharacterFileError:
