@@ -199,9 +199,26 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def dumps_compact(data: Any) -> str:
-    """JSON text as stored in payload columns (compact, UTF-8, key order kept)."""
+def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps_compact(data: Any) -> str:
+    """JSON text as stored in payload columns (compact, UTF-8, key order kept).
+
+    Every campaign's settings and every encounter's payload is written through here, so text
+    no library stores is refused here on every path (a caller that knows the record names it
+    first: see :func:`refuse_bad_text`).
+
+    Raises:
+        BadTextError: a NUL or a lone surrogate anywhere in ``data``, naming its field.
+    """
+    text = _dumps(data)
+    if may_hold_bad_text(text):
+        problem = first_bad_text(data)
+        if problem:
+            raise BadTextError(problem)
+    return text
 
 
 def split_tags(text: str) -> tuple[str, ...]:
@@ -359,7 +376,7 @@ def character_payload(character: CharacterBase, tags: tuple[str, ...] | None = N
     if "tags" in document:
         # stored documents always carry the cleaned tags
         document["tags"] = list(clean_tags(character.tags) if tags is None else tags)
-    return dumps_compact(document)
+    return _dumps(document)  # checked by character_facts, which names the character
 
 
 def character_facts(

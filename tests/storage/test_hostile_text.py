@@ -292,3 +292,19 @@ def test_long_text_at_every_limit_is_stored_alike_on_every_back_end(lib: Library
     assert (back.name, back.notes) == (campaign.name, campaign.notes)
     [record] = lib.list_encounters()
     assert record.payload == encounter.payload
+
+
+@pytest.mark.parametrize("text", [f"a{NUL}b", f"a{SURROGATE}b"], ids=["NUL", "surrogate"])
+def test_an_encounter_or_campaign_settings_saved_with_hostile_text_are_refused_alike(
+    text: str, lib: Library
+) -> None:
+    """Every payload column is written through one function, which refuses such text naming
+    the field (the saving window knows the record)."""
+    encounter = EncounterRecord(name="Docks", payload={"log": [text]})
+    outcome = _refusal(lambda: lib.save_encounter(encounter, expected_version=None))
+    assert outcome.startswith("refused: field log[0]:"), outcome
+    campaign = Campaign(system="fate2", name="Atoll", settings={"skills": [text]})
+    outcome = _refusal(lambda: lib.save_campaign(campaign, expected_version=None))
+    assert outcome.startswith("refused: "), outcome
+    assert "Traceback" not in outcome and lib.counts()["encounters"] == 0
+    assert lib.counts()["campaigns"] == 0
