@@ -6,6 +6,7 @@ its line, row and column, never a ``_csv.Error`` traceback. Through the real com
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,29 @@ def test_the_editor_imports_a_classic_mac_file(qtbot: Any, registry: Any, tmp_pa
         report = tab.import_csv(big)
         # the oversized cell, and the gap it leaves in row 5
         assert report == "Imported 31 rows from big.csv (2 errors)."
+
+
+def test_the_editor_exports_by_replacing_the_file_whole(
+    qtbot: Any, registry: Any, tmp_path: Path
+) -> None:
+    """Export CSV writes a temporary file and renames it (a second name for the old file keeps
+    the old bytes; a FIFO at the target is refused, not hung on)."""
+    from storage.library import Library
+
+    with Library.open(f"sqlite:///{tmp_path / 'lib.sqlite3'}", registry=registry,
+                      samples=False) as library:  # fmt: skip
+        tab = ArtTableEditor("art").open_tab(_Workspace(library))
+        assert isinstance(tab, ArtTableTab)
+        qtbot.addWidget(tab)
+        tab.import_csv(write(tmp_path / "in.csv", LF))
+        out = tmp_path / "out.csv"
+        out.write_text("old\n")
+        os.link(out, tmp_path / "second-name")
+        tab.export_csv(out)
+        assert out.read_text(encoding="utf-8") == LF
+        assert (tmp_path / "second-name").read_text() == "old\n"
+        if hasattr(os, "mkfifo"):
+            fifo = tmp_path / "fifo.csv"
+            os.mkfifo(fifo)
+            with pytest.raises(OSError, match="named pipe"):
+                tab.export_csv(fifo)

@@ -308,3 +308,17 @@ def test_an_encounter_or_campaign_settings_saved_with_hostile_text_are_refused_a
     assert outcome.startswith("refused: "), outcome
     assert "Traceback" not in outcome and lib.counts()["encounters"] == 0
     assert lib.counts()["campaigns"] == 0
+
+
+@pytest.mark.parametrize(
+    ("what", "change", "named"), ARCHIVE_CASES, ids=[c[0] for c in ARCHIVE_CASES]
+)
+def test_an_archive_with_hostile_text_is_refused_alike_on_every_back_end(
+    what: str, change: dict[str, Any], named: list[str], lib: Library, tmp_path: Path
+) -> None:
+    bad = make_archive(tmp_path / "shared.zip", **change)
+    outcome = _refusal(lambda: lib.import_archive(bad))
+    assert outcome.startswith("refused: "), outcome
+    for words in named:
+        assert words in outcome, outcome
+    assert lib.counts() == {"characters": 0, "campaigns": 0, "encounters": 0}
