@@ -6,10 +6,12 @@ never followed or tripped over), are flushed to disk, and the file is renamed ov
 with :func:`os.replace`. A crash, a kill or a full disk at any moment leaves either the old file
 or the new one, never half of one; on any error the temporary file is removed.
 
-The target itself must be a regular file or missing: a named pipe would make a plain write hang
-until someone reads it, a device (``/dev/stdout``, ``/dev/null``) or a folder cannot be renamed
-over, so each is refused with one plain line (an :class:`OSError` whose ``strerror`` says why,
-as every caller already reports a write that failed).
+A symlink at the target (the user's own, unlike one planted at a temporary name) is followed,
+as a shell's ``>`` follows it. The target itself must be a regular file or missing: a named
+pipe would make a plain write hang until someone reads it, a device (``/dev/stdout`` on a
+terminal, ``/dev/null``) or a folder cannot be renamed over, so each is refused with one plain
+line (an :class:`OSError` whose ``strerror`` says why, as every caller already reports a write
+that failed).
 """
 
 from __future__ import annotations
@@ -80,6 +82,11 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
             written (see :func:`check_target`).
     """
     path = Path(path)
+    if os.path.islink(path):
+        # The user's own link at the target is followed, as a shell's ">" would: the file it
+        # names is replaced and the link kept. Renaming over the link instead would put a new
+        # file in the link's folder (for /dev/stdout redirected to a file: in /dev).
+        path = Path(os.path.realpath(path))
     mode = check_target(path)
     if mode is None:
         mode = 0o666 & ~_umask()

@@ -224,3 +224,31 @@ def test_a_pdf_rendered_to_a_path_replaces_the_file_whole(
     assert (tmp_path / "second-name").read_text() == "old contents\n"
     assert out.read_bytes().startswith(b"%PDF")
     assert leftovers(tmp_path, out) == []
+
+
+def test_a_target_that_is_a_symlink_keeps_the_link_and_replaces_its_file(tmp_path: Path) -> None:
+    """A link the user keeps at the target (or ``/dev/stdout`` redirected to a file) is
+    followed, as a shell's ``>`` would: the file it names is replaced whole, the link stays
+    (renaming over the link would have put a new file in its folder, such as ``/dev``)."""
+    real = tmp_path / "elsewhere" / "table.csv"
+    real.parent.mkdir()
+    real.write_text("old\n")
+    os.link(real, tmp_path / "second-name")
+    link = tmp_path / "table.csv"
+    link.symlink_to(real)
+
+    atomic_write_bytes(link, b"new\n")
+
+    assert link.is_symlink() and real.read_text() == "new\n"
+    assert (tmp_path / "second-name").read_text() == "old\n"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["table.csv"]
+
+
+@needs_fifo
+def test_a_symlink_to_a_fifo_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    (tmp_path / "out.csv").symlink_to(fifo)
+    with pytest.raises(OSError, match="named pipe"):
+        atomic_write_bytes(tmp_path / "out.csv", b"x")
+    assert (tmp_path / "out.csv").is_symlink()
