@@ -322,3 +322,17 @@ def test_an_archive_with_hostile_text_is_refused_alike_on_every_back_end(
     for words in named:
         assert words in outcome, outcome
     assert lib.counts() == {"characters": 0, "campaigns": 0, "encounters": 0}
+
+
+def test_escaped_emoji_and_a_literal_backslash_u0000_are_text(lib: Library, tmp_path: Path) -> None:
+    """Not refused: an emoji written as its escaped surrogate pair, and the six characters
+    ``\\u0000`` typed as text (an escaped backslash), on either back end."""
+    doc = sotc_doc()
+    doc["notes"] = "Smiles \U0001f600 and writes \\u0000 on the board"
+    doc["tags"] = ["\U0001f600 pilot"]
+    good = write_doc(tmp_path / "good.fatesmith.json", doc)
+    assert "\\ud83d\\ude00" in good.read_text(encoding="ascii")
+    report = lib.import_character_files([good])
+    assert report.failed == () and len(report.imported) == 1
+    stored = lib.get_character(report.imported[0].id).character
+    assert stored.notes == doc["notes"] and stored.tags == ("\U0001f600 pilot",)
