@@ -371,12 +371,19 @@ def listing_columns(
 
 
 def character_payload(character: CharacterBase, tags: tuple[str, ...] | None = None) -> str:
-    """The payload column stored for ``character`` (its file document, with cleaned tags)."""
+    """The payload column stored for ``character`` (its file document, with cleaned tags).
+
+    Raises:
+        BadTextError: a NUL or a lone surrogate in any of its text, naming the character and
+            the field (see :func:`refuse_bad_text`).
+    """
     document = character_to_document(character)
     if "tags" in document:
         # stored documents always carry the cleaned tags
         document["tags"] = list(clean_tags(character.tags) if tags is None else tags)
-    return _dumps(document)  # checked by character_facts, which names the character
+    text = _dumps(document)
+    refuse_bad_text(f"character {shown(character.name)}", text)
+    return text
 
 
 def character_facts(
@@ -392,8 +399,7 @@ def character_facts(
     """
     system = registry.get(character.system)
     tags = clean_tags(character.tags)
-    payload = character_payload(character, tags)
-    refuse_bad_text(f"character {shown(character.name)}", payload)
+    payload = character_payload(character, tags)  # first: it refuses text no library stores
     listing = system.listing(character, settings)
     valid = not has_errors(system.validate(character, settings))
     return CharacterFacts(
