@@ -144,7 +144,8 @@ def _warn_rule_breaking(name: str, character: Any, registry: Any) -> None:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     """Read every file, then render the requested kind into ``args.output``."""
-    from storage.json_io import atomic_write_bytes, read_character_file
+    from storage.atomic_file import atomic_write_bytes
+    from storage.json_io import read_character_file
     from storage.pdf import cards as pdf_cards
     from storage.pdf import render as pdf_render
     from storage.system_sheets import ASPECT_CARDS, CARDS, aspect_cards

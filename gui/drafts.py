@@ -88,7 +88,8 @@ class DraftStore:
         self, character: CharacterBase, *, version: int | None, campaign_id: uuid.UUID | None
     ) -> Path:
         """Write (atomically) the draft of ``character``."""
-        from storage.json_io import atomic_write_text, character_to_document
+        from storage.atomic_file import atomic_write_text
+        from storage.json_io import character_to_document
 
         self.folder.mkdir(parents=True, exist_ok=True)
         data = {

@@ -18,9 +18,11 @@ This module only turns records into an archive file and back; the library facade
 from __future__ import annotations
 
 import json
+import lzma
 import re
 import uuid
 import zipfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -30,10 +32,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
 from rules.systems.registry import SystemRegistry
+from rules.validation import field_path
 from storage import safe_read
+from storage.atomic_file import atomic_writer
 from storage.json_io import MAX_FILE_BYTES, SUFFIX, loads_character
 from storage.json_io import check_depth as _check_depth
-from storage.mappers import Campaign, EncounterRecord
+from storage.mappers import CAMPAIGN_NOTES_MAX, Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
 ARCHIVE_VERSION = 2
@@ -97,7 +101,7 @@ class ArchiveCampaign(BaseModel):
     name: str = Field(max_length=200)
     system: str = Field(min_length=1, max_length=40)
     settings: dict[str, Any] = Field(default_factory=dict)
-    notes: str = ""
+    notes: str = Field(default="", max_length=CAMPAIGN_NOTES_MAX)
     member_ids: tuple[uuid.UUID, ...] = ()
 
 
@@ -211,17 +215,19 @@ def export_archive(
 
 
 def _write_zip(path: Path, members: list[tuple[str, str]]) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        # A temporary file made by mkstemp beside the target, renamed over it (never a
+        # predictable name a symlink could be planted at).
+        with (
+            atomic_writer(path) as handle,
+            zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED) as zf,
+        ):
             for name, text in members:
                 info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, text.encode("utf-8"))
-        tmp.replace(path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise ArchiveError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
@@ -259,7 +265,14 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> byte
                         f"refusing the archive: {info.filename} unpacks to more than it declares "
                         "(a zip bomb?)"
                     )
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        OSError,  # also bz2's "Invalid data stream"
+        EOFError,  # a compressed stream cut short
+        zlib.error,  # deflate data that does not decompress (a flipped byte, zeroed blocks)
+        lzma.LZMAError,
+    ) as exc:
         raise ArchiveError(f"the archive is damaged ({info.filename}: {exc})") from None
     except RuntimeError:  # zipfile's way of saying "encrypted, and no password given"
         raise ArchiveError(f"{info.filename} is encrypted; Fatesmith archives never are") from None
@@ -411,12 +424,19 @@ def _parse_manifest(raw: bytes) -> Manifest:
             data = MANIFEST_UPGRADES[version](data)
             version += 1
         data["format_version"] = version
+    if safe_read.may_hold_bad_text(text, from_utf8=True):
+        _refuse_bad_text(data)
     try:
         manifest = Manifest.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ArchiveError(f"{MANIFEST}: field {where}: {first['msg']}") from None
+        loc = tuple(first["loc"])
+        member = _member(data, loc)
+        if member:
+            raise ArchiveError(
+                f"{MANIFEST}: {member}: field {field_path(loc[2:])}: {first['msg']}"
+            ) from None
+        raise ArchiveError(f"{MANIFEST}: field {field_path(loc)}: {first['msg']}") from None
     actual = {
         "characters": len(manifest.characters),
         "campaigns": len(manifest.campaigns),
@@ -429,3 +449,42 @@ def _parse_manifest(raw: bytes) -> Manifest:
                 "the archive is damaged"
             )
     return manifest
+
+
+MEMBER_WORDS = {"characters": "character", "campaigns": "campaign", "encounters": "encounter"}
+"""The manifest's lists of members, and what a message calls one of them."""
+
+
+def _member(data: dict[str, Any], loc: tuple[int | str, ...]) -> str:
+    """``campaign 'Thunder Atoll'`` (or ``campaign 2`` when its name is unusable) for a
+    location inside one of the manifest's members; "" for any other location."""
+    if len(loc) < 2 or loc[0] not in MEMBER_WORDS or not isinstance(loc[1], int):
+        return ""
+    word = MEMBER_WORDS[str(loc[0])]
+    entries = data.get(str(loc[0]))
+    entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
+    name = entry.get("name") if isinstance(entry, dict) else None
+    if isinstance(name, str) and name.strip() and safe_read.text_fault(name) is None:
+        return f"{word} {safe_read.shown(name)}"
+    return f"{word} {loc[1] + 1}"
+
+
+def _refuse_bad_text(data: dict[str, Any]) -> None:
+    """Refuse a manifest holding text no library stores (a NUL, a lone surrogate), naming the
+    campaign, encounter or character entry and its field (:func:`safe_read.first_bad_text`).
+
+    Raises:
+        ArchiveError: the first such text, in manifest order.
+    """
+    for key in MEMBER_WORDS:
+        entries = data.get(key)
+        if not isinstance(entries, list):
+            continue
+        for index, entry in enumerate(entries):
+            problem = safe_read.first_bad_text(entry)
+            if problem:
+                member = _member(data, (key, index))
+                raise ArchiveError(f"refusing the archive: {MANIFEST}: {member}: {problem}")
+    problem = safe_read.first_bad_text(data)
+    if problem:
+        raise ArchiveError(f"refusing the archive: {MANIFEST}: {problem}")

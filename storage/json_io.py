@@ -12,11 +12,8 @@ Reading never shows a traceback to the user: anything wrong raises
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +25,7 @@ from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
 from rules.systems.registry import GameSystem, SystemRegistry
 from rules.validation import field_path
 from storage import safe_read
+from storage.atomic_file import atomic_write_text
 from storage.safe_read import CHARACTER_FILE, FileKind
 
 FORMAT = "fatesmith-character"
@@ -185,7 +183,8 @@ def dumps_character(character: CharacterBase) -> str:
 
 
 def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
-    """Parse file text into a character (size, depth, keys, numbers, format and types checked)."""
+    """Parse file text into a character (size, depth, keys, numbers, text, format and types
+    checked: a NUL or a lone surrogate anywhere is refused naming its field)."""
     # A character is at most 4 bytes in UTF-8: only long texts need the exact count.
     if (
         len(text) * 4 > MAX_FILE_BYTES
@@ -199,6 +198,15 @@ def loads_character(text: str, registry: SystemRegistry) -> CharacterBase:
     # drop what the model would have refused), is scanned after all: a document nested too
     # deep is always refused as such, before anything else is said about it.
     data = safe_read.loads_json(text, CHARACTER_FILE, depth_checked_later=True)
+    if safe_read.may_hold_bad_text(text, from_utf8=True):
+        # Checked before the model: its own refusal of one string ("unable to parse raw data
+        # as a unicode string") misses a tag, a skill name or an extra's aspect, which then
+        # reach the database; every field is refused alike here, by its path. File text is
+        # decoded UTF-8, so only escapes can carry it; text made in this process is checked
+        # again, raw surrogates included, before it is stored (storage.mappers).
+        problem = safe_read.first_bad_text(data)
+        if problem:
+            raise CharacterFileError(problem)
     try:
         character = parse_character(data, registry)
     except CharacterFileError:
@@ -231,48 +239,6 @@ def read_text_limited(
 def read_character_file(path: Path, registry: SystemRegistry) -> CharacterBase:
     """Read and check a ``*.fatesmith.json`` file."""
     return loads_character(read_text_limited(path), registry)
-
-
-def _umask() -> int:
-    """The process's umask: from ``/proc`` where there is one (reading it there changes
-    nothing), else by setting it and putting it back at once."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash or a full disk never leaves a half file.
-
-    The bytes go to a temporary file in the same folder, are flushed to disk, then renamed over
-    the target; on any error the temporary file is removed and the old file is untouched.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        # mkstemp makes the file 0600; give it the mode any new file gets (0666 less the umask).
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write UTF-8 ``text`` (with ``\\n`` line ends) atomically; see :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def write_character_file(path: Path, character: CharacterBase) -> None:

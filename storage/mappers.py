@@ -32,6 +32,7 @@ from rules.validation import has_errors
 from storage.db_values import utc, utc_from_db, uuid_from_db
 from storage.json_io import FORMAT_VERSION, character_to_document, parse_character
 from storage.listing_rows import CharacterSummary as CharacterSummary
+from storage.safe_read import BadTextError, first_bad_text, may_hold_bad_text, shown
 from storage.search_syntax import search_blob
 from storage.tables import TAG_SEPARATOR, CampaignRow, EncounterRow
 
@@ -42,6 +43,12 @@ CAMPAIGN_PAYLOAD_VERSION = 2
 
 1: SotC's house rules, whatever the campaign's system. 2: the settings of the campaign's
 system (``GameSystem.parse_settings``)."""
+
+CAMPAIGN_NOTES_MAX = 100_000
+"""Characters a campaign's notes hold (an archive's campaigns are held to it when read)."""
+NAME_KEY_MAX = 200
+"""Characters of a case-folded name or tag key column (``String(200)``): folding can lengthen
+a name ("ß" -> "ss"), which PostgreSQL refuses past the column's length and SQLite keeps."""
 
 PayloadUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -92,7 +99,7 @@ class Campaign(BaseModel):
     name: str = Field(default="", max_length=200)
     system: str = Field(min_length=1, max_length=40)
     settings: dict[str, Any] = Field(default_factory=dict)
-    notes: str = Field(default="", max_length=100_000)
+    notes: str = Field(default="", max_length=CAMPAIGN_NOTES_MAX)
     member_ids: tuple[uuid.UUID, ...] = ()
     version: int = 0
     problem: str = ""
@@ -168,9 +175,26 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def dumps_compact(data: Any) -> str:
-    """JSON text as stored in payload columns (compact, UTF-8, key order kept)."""
+def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps_compact(data: Any) -> str:
+    """JSON text as stored in payload columns (compact, UTF-8, key order kept).
+
+    Every campaign's settings and every encounter's payload is written through here, so text
+    no library stores is refused here on every path (a caller that knows the record names it
+    first: see :func:`refuse_bad_text`).
+
+    Raises:
+        BadTextError: a NUL or a lone surrogate anywhere in ``data``, naming its field.
+    """
+    text = _dumps(data)
+    if may_hold_bad_text(text):
+        problem = first_bad_text(data)
+        if problem:
+            raise BadTextError(problem)
+    return text
 
 
 def split_tags(text: str) -> tuple[str, ...]:
@@ -178,12 +202,22 @@ def split_tags(text: str) -> tuple[str, ...]:
     return tuple(text.split(TAG_SEPARATOR)) if text else ()
 
 
+def name_key(name: str) -> str:
+    """The case-folded form of ``name`` stored for sorting and lookups (``name_lower``), cut to
+    its column's :data:`NAME_KEY_MAX` characters."""
+    return name.casefold()[:NAME_KEY_MAX]
+
+
 def clean_tags(tags: Any) -> tuple[str, ...]:
-    """Trimmed, non-empty tags without case-insensitive duplicates, first spelling kept."""
+    """Trimmed, non-empty tags without case-insensitive duplicates, first spelling kept; a tag
+    is cut to 200 characters, and shorter where its case-folded key would be longer than that
+    (the key column holds 200 on every back end)."""
     seen: set[str] = set()
     out: list[str] = []
     for tag in tags:
-        text = " ".join(str(tag).replace(TAG_SEPARATOR, " ").split())[:200]
+        text = " ".join(str(tag).replace(TAG_SEPARATOR, " ").split())[:NAME_KEY_MAX]
+        while len(text.casefold()) > NAME_KEY_MAX:
+            text = text[: -max(1, (len(text.casefold()) - NAME_KEY_MAX) // 3)].rstrip()
         if text and text.casefold() not in seen:
             seen.add(text.casefold())
             out.append(text)
@@ -306,12 +340,19 @@ def listing_columns(
 
 
 def character_payload(character: CharacterBase, tags: tuple[str, ...] | None = None) -> str:
-    """The payload column stored for ``character`` (its file document, with cleaned tags)."""
+    """The payload column stored for ``character`` (its file document, with cleaned tags).
+
+    Raises:
+        BadTextError: a NUL or a lone surrogate in any of its text, naming the character and
+            the field (see :func:`refuse_bad_text`).
+    """
     document = character_to_document(character)
     if "tags" in document:
         # stored documents always carry the cleaned tags
         document["tags"] = list(clean_tags(character.tags) if tags is None else tags)
-    return dumps_compact(document)
+    text = _dumps(document)
+    refuse_bad_text(f"character {shown(character.name)}", text)
+    return text
 
 
 def character_facts(
@@ -326,9 +367,10 @@ def character_facts(
         UnknownSystemError: when the character's system has no rules in this version.
     """
     system = registry.get(character.system)
+    tags = clean_tags(character.tags)
+    payload = character_payload(character, tags)  # first: it refuses text no library stores
     listing = system.listing(character, settings)
     valid = not has_errors(system.validate(character, settings))
-    tags = clean_tags(character.tags)
     return CharacterFacts(
         system=character.system,
         name=character.name,
@@ -338,9 +380,29 @@ def character_facts(
         valid=valid,
         tags=tags,
         search_text=_search_text(character, system, listing, tags),
-        payload=character_payload(character, tags),
+        payload=payload,
         payload_version=FORMAT_VERSION,
     )
+
+
+def refuse_bad_text(what: str, data: Any) -> None:
+    """Refuse a record holding text no library stores, before any database sees it: a NUL
+    (PostgreSQL refuses it, SQLite keeps it) or a lone surrogate (both drivers fail on it).
+
+    Args:
+        what: The record as a message names it (``character 'Ada'``).
+        data: Its fields (a dict: field name -> value), or its stored JSON text.
+
+    Raises:
+        BadTextError: naming ``what`` and the field (:func:`storage.safe_read.first_bad_text`).
+    """
+    if isinstance(data, str):
+        if not may_hold_bad_text(data):
+            return
+        data = json.loads(data)
+    problem = first_bad_text(data)
+    if problem:
+        raise BadTextError(f"{what}: {problem}")
 
 
 def load_character(payload: str, registry: SystemRegistry) -> CharacterBase:

@@ -31,6 +31,13 @@ an out-of-range number is named by the model. Other kinds always take the exact 
 
 Each refusal raises the kind's error class (:class:`rules.errors.CharacterFileError` for
 character files) with one plain line that names the kind of file, never a traceback.
+
+* **Text** a library cannot hold is found by :func:`first_bad_text`: a NUL character (SQLite
+  keeps it, PostgreSQL refuses it) or a lone UTF-16 surrogate such as ``\\ud83d`` (half of an
+  emoji, which JSON's ``\\u`` escapes can carry but no UTF-8 database or file can store). It
+  names the field, every reader and every store calls it on what it is handed (cheaply:
+  :func:`may_hold_bad_text` first looks for the characters and their JSON escapes), so the
+  same text is refused the same way from a file, an archive or the app, on either back end.
 """
 
 from __future__ import annotations
@@ -58,6 +65,11 @@ INT64_MAX = 2**63 - 1
 
 class UnreadableFileError(FatesmithError):
     """A file that is refused before or while it is read (not a file, too big, not JSON)."""
+
+
+class BadTextError(FatesmithError):
+    """Text that no library stores: a NUL character or a lone surrogate (see
+    :func:`first_bad_text`)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,12 @@ _NOT_REGULAR = (
     (stat.S_ISSOCK, "a socket"),
 )
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+_SURROGATE_SECOND = frozenset("89abcdef")
+"""The second hex digit of a surrogate's escape (``\\ud800``-``\\udfff``)."""
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+SHOWN = 40
+"""Characters of a refused text quoted back in a message (see :func:`shown`)."""
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -102,13 +120,20 @@ def _size_text(n: int) -> str:
     return f"{n // MB} MB" if n >= MB else f"{n} bytes"
 
 
+def not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is neither a regular file nor a folder ("a named pipe
+    (FIFO)", "a character device"...); None for a regular file or a folder."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
+
+
 def _check_mode(mode: int, kind: FileKind) -> None:
     if stat.S_ISDIR(mode):
         raise kind.error("is a folder, not a file")
-    if stat.S_ISREG(mode):
-        return
-    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
-    raise kind.error(f"is {what}, not a regular file; refusing to read it as {kind.a_name}")
+    what = not_regular(mode)
+    if what is not None:
+        raise kind.error(f"is {what}, not a regular file; refusing to read it as {kind.a_name}")
 
 
 def _check_size(size: int, kind: FileKind) -> None:
@@ -295,6 +320,84 @@ def _first_problem(data: Any, loc: tuple[int | str, ...] = ()) -> str | None:
             if found:
                 return found
     return None
+
+
+def shown(text: str, limit: int = SHOWN) -> str:
+    """``text`` quoted for a message: at most ``limit`` characters, with control characters
+    and surrogates written as escapes (printing them would fail or drive the terminal)."""
+    cut = text if len(text) <= limit else text[:limit] + "..."
+    return "'" + _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", cut) + "'"
+
+
+def text_fault(text: str) -> str | None:
+    """Why ``text`` cannot be stored ("holds a NUL character..."), or None when it can."""
+    found = _BAD_TEXT.search(text)
+    if found is None:
+        return None
+    where = f"at character {found.start() + 1}"
+    if found.group() == "\x00":
+        return f"holds a NUL character ({where}), which text may not contain"
+    return (
+        f"holds a lone surrogate \\u{ord(found.group()):04x} ({where}): half of a character "
+        "(an emoji cut in two?), not text"
+    )
+
+
+def first_bad_text(data: Any, loc: tuple[int | str, ...] = ()) -> str | None:
+    """``field <path>: <fault>`` for the first string (a key or a value) in ``data``, in
+    document order, that cannot be stored (:func:`text_fault`); None when all can.
+
+    ``data`` is what JSON parses to (dicts, lists, strings, numbers); tuples count as lists.
+    """
+    if isinstance(data, str):
+        fault = text_fault(data)
+        return f"field {field_path(loc)}: {fault}" if fault else None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str):
+                fault = text_fault(key)
+                if fault:
+                    return f"field {field_path(loc)}: the key {shown(key)} {fault}"
+            found = first_bad_text(value, (*loc, key))
+            if found:
+                return found
+    elif isinstance(data, (list, tuple)):
+        for i, value in enumerate(data):
+            found = first_bad_text(value, (*loc, i))
+            if found:
+                return found
+    return None
+
+
+def may_hold_bad_text(text: str, *, from_utf8: bool = False) -> bool:
+    """Whether JSON ``text`` may parse to text :func:`first_bad_text` refuses. False is
+    certain; True asks for that exact walk (a valid surrogate pair is escaped this way too).
+
+    In JSON a NUL can only be written as the escape ``\\u0000`` (raw, it is not JSON) and a
+    lone surrogate as an escape, or raw in text that did not come from UTF-8 (which cannot
+    encode one). Backslashes are found by ``str.find`` (memchr), and there are few, so a
+    character file costs about a tenth of a microsecond; looking for raw surrogates costs
+    encoding the text (some 4% of parsing a character), which text decoded from UTF-8 skips.
+
+    Args:
+        text: JSON text.
+        from_utf8: ``text`` was decoded from UTF-8 bytes (a file, an archive member): only
+            escapes are looked for.
+    """
+    at = text.find("\\")
+    while at >= 0:
+        if text[at + 1 : at + 2] == "u":
+            code = text[at + 2 : at + 6].lower()
+            if code == "0000" or (code[:1] == "d" and code[1:2] in _SURROGATE_SECOND):
+                return True
+        at = text.find("\\", at + 2)  # past the escaped character, an escaped backslash too
+    if from_utf8:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def loads_json(text: str, kind: FileKind, *, depth_checked_later: bool = False) -> Any:

@@ -37,7 +37,7 @@ from gui.dialogs.confirm import ErrorDialog
 from gui.dialogs.files import FileDialogs
 from gui.workers import Workers
 from rules.character import CharacterBase
-from storage.json_io import atomic_write_bytes
+from storage.atomic_file import atomic_write_bytes
 from storage.system_sheets import ASPECT_CARDS, CARDS, common_kinds
 
 PAPERS: tuple[tuple[str, str], ...] = (("a4", "A4"), ("letter", "US Letter"))

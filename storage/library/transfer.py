@@ -34,9 +34,12 @@ from storage.mappers import (
     ImportReport,
     character_facts,
     dumps_compact,
+    name_key,
     now,
+    refuse_bad_text,
     split_tags,
 )
+from storage.safe_read import shown
 from storage.tables import TAG_SEPARATOR, CampaignRow, CharacterRow, EncounterRow, LibraryInfoRow
 
 DUPLICATE_CHOICES: tuple[str, ...] = ("keep-both", "replace", "skip")
@@ -219,6 +222,10 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         mapping: dict[uuid.UUID, uuid.UUID] = {}
         settings: dict[uuid.UUID, CampaignSettings] = {}
         for campaign in campaigns:
+            refuse_bad_text(
+                f"campaign {shown(campaign.name)}",
+                {"name": campaign.name, "notes": campaign.notes, "settings": campaign.settings},
+            )
             row = s.get(CampaignRow, campaign.id)
             text, typed = self._checked_settings(campaign)
             if row is not None and (row.name, row.system, row.settings, row.notes) == (
@@ -235,7 +242,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 CampaignRow(
                     id=new_id,
                     name=campaign.name,
-                    name_lower=campaign.name.casefold(),
+                    name_lower=name_key(campaign.name),
                     system=campaign.system,
                     settings=text,
                     notes=campaign.notes,
@@ -318,7 +325,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 "id": character.id,
                 "system": facts.system,
                 "name": facts.name,
-                "name_lower": facts.name.casefold(),
+                "name_lower": name_key(facts.name),
                 "player": facts.player,
                 "campaign_id": campaign_id,
                 "campaign_position": position,
@@ -367,6 +374,9 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         stamp: Any,
     ) -> None:
         for record in encounters:
+            refuse_bad_text(
+                f"encounter {shown(record.name)}", {"name": record.name, "payload": record.payload}
+            )
             payload = dumps_compact(record.payload)
             campaign_id = (
                 campaign_map.get(record.campaign_id, record.campaign_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +20,7 @@ from rules.character import CharacterBase
 from rules.systems.registry import SystemRegistry
 from storage.pdf.flowables import BoxRow, Para, Text
 from storage.pdf.grid import Column, Grid
-from storage.pdf.render import CREATOR, Output
+from storage.pdf.render import CREATOR, Output, to_file
 from storage.pdf.sheet_layout import AspectCard, CardLayout
 from storage.pdf.styles import (
     ACCENT,
@@ -54,15 +54,14 @@ def card_grid(paper: str) -> tuple[int, int, float, float]:
 
 
 def _canvas(
-    out: Output,
+    out: IO[bytes],
     paper: str,
     invariant: bool,
     title: str,
     subject: str,
     size: tuple[float, float] | None = None,
 ) -> Canvas:
-    target = str(out) if isinstance(out, Path) else out
-    canv = Canvas(target, pagesize=size or page_size(paper), invariant=1 if invariant else 0)
+    canv = Canvas(out, pagesize=size or page_size(paper), invariant=1 if invariant else 0)
     canv.setTitle(clean(title))
     canv.setAuthor(CREATOR)
     canv.setSubject(clean(subject))
@@ -125,6 +124,8 @@ def render_cards(
     """
     if not cards:
         raise ValueError("nothing to print")
+    if isinstance(out, (str, Path)):
+        return to_file(out, lambda stream: render_cards(cards, stream, paper, invariant))
     columns, rows, card_w, card_h = card_grid(paper)
     width, height = page_size(paper)
     grid_w = columns * card_w + (columns - 1) * CARD_GAP
@@ -211,6 +212,8 @@ def render_aspect_cards(
     cards = [c for c in cards if c.text.strip()]
     if not cards:
         raise ValueError("no aspects to print")
+    if isinstance(out, (str, Path)):
+        return to_file(out, lambda stream: render_aspect_cards(cards, stream, paper, invariant))
     styles()  # registers the fonts
     size, columns, rows = aspect_card_grid(paper)
     width, height = size

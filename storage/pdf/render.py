@@ -34,6 +34,7 @@ from reportlab.platypus import (
 from rules.character import CharacterBase
 from rules.settings import SystemSettings
 from rules.systems.registry import SystemRegistry
+from storage.atomic_file import atomic_write_bytes
 from storage.pdf.flowables import BoxRow, ColumnBreak, Group, Run, Text, WriteLine
 from storage.pdf.grid import Column, Grid
 from storage.pdf.sheet_layout import (
@@ -68,6 +69,23 @@ from storage.pdf.styles import (
 from storage.system_sheets import blank_layouts, layouts_for
 
 Output = str | Path | IO[bytes]
+"""Where a PDF goes: a stream, or a file name (written whole by :func:`to_file`)."""
+
+
+def to_file(out: str | Path, render_into: Callable[[IO[bytes]], int]) -> int:
+    """Render into memory, then write the file ``out`` atomically (a temporary file beside it,
+    renamed over it: :mod:`storage.atomic_file`); ReportLab given a file name would write it in
+    place, so a failure or a kill half-way would leave half a PDF. Returns the page count.
+
+    Raises:
+        OSError: ``out`` is not a regular file (a pipe, a device, a folder), or cannot be
+            written; the file there is left as it was.
+    """
+    buffer = io.BytesIO()
+    pages = render_into(buffer)
+    atomic_write_bytes(Path(out), buffer.getvalue())
+    return pages
+
 
 TOP_CHROME = 13 * mm
 BOTTOM_CHROME = 14 * mm
@@ -536,6 +554,13 @@ def render(
     """
     if not layouts:
         raise ValueError("nothing to print")
+    if isinstance(out, (str, Path)):
+        return to_file(
+            out,
+            lambda stream: render(
+                layouts, stream, paper, invariant, title=title, author=author, subject=subject
+            ),
+        )
     size = page_size(paper)
     st = styles()
     if title is None:
@@ -546,9 +571,8 @@ def render(
     if subject is None:
         subjects = list(dict.fromkeys(lay.subject for lay in layouts))
         subject = "; ".join(subjects)
-    target = str(out) if isinstance(out, Path) else out
     doc = _Doc(
-        target, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+        out, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
         bottomMargin=MARGIN, title=clean(title), author=clean(author), subject=clean(subject),
         creator=CREATOR, invariant=1 if invariant else 0,
     )  # fmt: skip
@@ -648,6 +672,13 @@ def render_conflict_sheet(
     scene's aspects head the page. The table continues on further pages with its headings,
     and a participant taller than a page continues too. Returns the number of pages written.
     """
+    if isinstance(out, (str, Path)):
+        return to_file(
+            out,
+            lambda stream: render_conflict_sheet(
+                rows, stream, paper, invariant, title=title, scene_aspects=scene_aspects
+            ),
+        )
     portrait = page_size(paper)
     size = (max(portrait), min(portrait))  # landscape: room for ten boxes per track
     st = styles()
@@ -661,7 +692,7 @@ def render_conflict_sheet(
     )  # fmt: skip
     chrome = _Chrome(layout, size)
     doc = _Doc(
-        str(out) if isinstance(out, Path) else out, pagesize=size, title=clean(title),
+        out, pagesize=size, title=clean(title),
         author=CREATOR, subject="Conflict tracking sheet", creator=CREATOR,
         invariant=1 if invariant else 0,
     )  # fmt: skip

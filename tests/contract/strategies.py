@@ -33,6 +33,9 @@ EXAMPLES = settings(
 )
 MAX_ITEMS = 4  # collections drawn this long at most (the model's own limit when smaller)
 MAX_TEXT = 40
+TEXT = st.characters(codec="utf-8", exclude_characters="\x00")
+"""Characters drawn for text: any that UTF-8 encodes (no lone surrogates, as text() draws by
+default) but NUL, which no library stores (storage.safe_read refuses both by name)."""
 INT_RANGE = (-20, 120)  # ratings, counts and boxes beyond any ladder, when the model sets no bound
 MAX_DEPTH = 6
 IDENTITY = ("id", "system")  # a character's fields the system fixes; left to the model's defaults
@@ -96,7 +99,8 @@ def _for(annotation: Any, metadata: Sequence[Any], words: list[str], depth: int)
         return st.floats(low, high, allow_nan=False, allow_infinity=False)
     if annotation is str:
         limit = min(MAX_TEXT, length if length is not None else MAX_TEXT)
-        return st.sampled_from(words).filter(lambda w: len(w) <= limit) | st.text(max_size=limit)
+        named = st.sampled_from(words).filter(lambda w: len(w) <= limit)
+        return named | st.text(TEXT, max_size=limit)
     if annotation is uuid.UUID:
         return st.uuids().map(str)
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):

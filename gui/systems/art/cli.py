@@ -118,6 +118,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write the library's table as CSV (exit 1 when the library holds none)."""
     from rules.systems.art.table import table_from_content
     from rules.systems.art.table_csv import write_table_csv
+    from storage.atomic_file import atomic_write_text
 
     out = Path(args.output)
     try:
@@ -131,7 +132,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         _err("the library holds no Action Results Table (import one first)")
         return EXIT_INVALID
     try:
-        out.write_text(write_table_csv(table), encoding="utf-8")
+        # Written beside the target and renamed over it: a kill mid-write leaves the old file.
+        atomic_write_text(out, write_table_csv(table))
     except OSError as exc:
         _err(f"{out}: cannot be written ({exc.strerror or exc})")
         return EXIT_UNREADABLE

@@ -50,6 +50,7 @@ from rules.systems.art.system import TABLE_KEY
 from rules.systems.art.table import table_from_content
 from rules.systems.art.table_csv import write_table_csv
 from rules.validation import Severity
+from storage.atomic_file import atomic_write_text
 
 NO_TABLE = (
     "No Action Results Table is loaded. The book does not print it (it is published "
@@ -262,7 +263,7 @@ class ArtTableTab(QWidget):
         Raises:
             OSError: the file cannot be written.
         """
-        path.write_text(write_table_csv(self.draft.table()), encoding="utf-8")
+        atomic_write_text(path, write_table_csv(self.draft.table()))
 
     def _ask_import(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Import Action Results Table", "",
