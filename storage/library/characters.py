@@ -28,6 +28,7 @@ from storage.mappers import (
     StoredCharacter,
     character_facts,
     load_character,
+    name_key,
     now,
     summary_from_row,
 )
@@ -246,7 +247,7 @@ class CharactersMixin(LibraryBase):
     def _apply_facts(row: CharacterRow, facts: CharacterFacts, stamp: Any) -> None:
         row.system = facts.system
         row.name = facts.name
-        row.name_lower = facts.name.casefold()
+        row.name_lower = name_key(facts.name)
         row.player = facts.player
         row.headline = facts.headline
         row.headline_rank = facts.headline_rank

@@ -336,3 +336,18 @@ def test_escaped_emoji_and_a_literal_backslash_u0000_are_text(lib: Library, tmp_
     assert report.failed == () and len(report.imported) == 1
     stored = lib.get_character(report.imported[0].id).character
     assert stored.notes == doc["notes"] and stored.tags == ("\U0001f600 pilot",)
+
+
+def test_a_long_folding_name_saved_from_the_app_is_stored_alike_on_every_back_end(
+    lib: Library,
+) -> None:
+    """Saving (not importing) a character named 200 'ß' stored its 400-character folded sort
+    key: PostgreSQL refused the String(200) column, SQLite took it."""
+    name = "ß" * 200
+    character = build(name=name)
+    lib.save_character(character, expected_version=None)
+    [listed] = lib.list_characters()
+    assert listed.name == name
+    renamed = character.model_copy(update={"name": "ẞ" * 200})
+    lib.save_character(renamed, expected_version=lib.get_character(character.id).version)
+    assert [c.name for c in lib.list_characters()] == ["ẞ" * 200]
