@@ -213,3 +213,19 @@ def test_the_core_roll_of_d100_has_no_kicker(capsys: Any) -> None:
     assert _main("roll", "d100", "--seed", "3", "--json") == 0
     out = json.loads(capsys.readouterr().out)
     assert "kicker" not in out and 1 <= out["total"] <= 100
+
+
+def test_control_characters_in_file_names_are_shown_escaped(tmp_path: Path, capsys: Any) -> None:
+    """A file name (or a user's column title) cannot drive the terminal or forge a line
+    (issue #22): ESC and newlines are printed as visible escapes, as every other command does."""
+    hostile = tmp_path / "t\x1b[2J\nfatesmith: all fine.csv"
+    hostile.write_text(write_table_csv(fake_table()), encoding="utf-8")
+    assert run("check", str(hostile)) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and out.count("\n") == 1
+    assert "t\\x1b[2J\\nfatesmith: all fine.csv: valid (31 rows)" in out
+    broken = tmp_path / "b\x1b[31m.csv"
+    broken.write_text("not,a,table\n", encoding="utf-8")
+    assert run("check", str(broken)) != 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "b\\x1b[31m.csv" in err

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from gui.cli_text import printable
 from gui.systems.art.table_file import read_table_csv
 from rules.errors import FatesmithError
 from rules.systems.art.table import FIRST_ROW, LAST_ROW
@@ -32,7 +33,7 @@ PROG = "fatesmith art-table"
 
 
 def _err(message: str, prog: str = PROG) -> None:
-    print(f"{prog}: {message}", file=sys.stderr)
+    print(printable(f"{prog}: {message}"), file=sys.stderr)
 
 
 def _report(path: Path, problems: Iterable[Problem]) -> int:
@@ -41,9 +42,9 @@ def _report(path: Path, problems: Iterable[Problem]) -> int:
     for p in problems:
         if p.severity is Severity.ERROR:
             errors += 1
-            print(f"{path}: error: {p.message}", file=sys.stderr)
+            print(printable(f"{path}: error: {p.message}"), file=sys.stderr)
         else:
-            print(f"{path}: warning: {p.message}")
+            print(printable(f"{path}: warning: {p.message}"))
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -66,7 +67,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if status == EXIT_OK and table is not None:
         warnings = len(problems)
         note = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
-        print(f"{path}: valid ({len(table.rows)} rows{note})")
+        print(printable(f"{path}: valid ({len(table.rows)} rows{note})"))
     return status
 
 
@@ -110,7 +111,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except FatesmithError as exc:
         _err(str(exc))
         return EXIT_UNREADABLE
-    print(f"Imported the Action Results Table from {path} ({len(table.rows)} rows).")
+    print(printable(f"Imported the Action Results Table from {path} ({len(table.rows)} rows)."))
     return EXIT_OK
 
 
@@ -137,7 +138,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         _err(f"{out}: cannot be written ({exc.strerror or exc})")
         return EXIT_UNREADABLE
-    print(f"Exported the Action Results Table to {out} ({len(table.rows)} rows).")
+    print(printable(f"Exported the Action Results Table to {out} ({len(table.rows)} rows)."))
     return EXIT_OK
 
 
@@ -187,10 +188,10 @@ def cmd_roll(args: argparse.Namespace) -> int:
         " (doubles)" if roll.doubles else ""
     )
     if column is None:
-        print(status)
+        print(printable(status))
         print(f"{dice}: read the column on row {row} of your printed table for {roll.value}")
     else:
-        print(f"{dice} = {column.title} ({column.name})")
+        print(printable(f"{dice} = {column.title} ({column.name})"))
     return EXIT_OK
 
 
