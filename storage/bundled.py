@@ -11,24 +11,30 @@ a PyInstaller bundle keeps ``resources/`` beside the code).
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+
+bundled_package: ModuleType | None
+try:
+    import resources as bundled_package
+except ImportError:  # no ``resources`` package on the path: the last resorts below
+    bundled_package = None
 
 REPO_RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 
 
 def bundled_path(*parts: str) -> Path:
     """The real path of ``resources/<parts...>``; the first candidate when none exists."""
-    try:
-        import resources as package
-
-        folders = [Path(p) for p in package.__path__ if Path(p).is_dir()]
-    except ImportError:
-        folders = []
+    folders = (
+        [Path(p) for p in bundled_package.__path__ if Path(p).is_dir()]
+        if bundled_package is not None
+        else []
+    )
     for folder in folders:
         candidate = folder.joinpath(*parts)
         if candidate.exists():
             return candidate
     try:
-        from importlib import resources
+        from importlib import resources  # noqa: PLC0415 - pulls tempfile: off the start-up path
 
         target = resources.files("resources").joinpath(*parts)
         if target.is_file() or target.is_dir():

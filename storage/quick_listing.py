@@ -18,12 +18,14 @@ use ``from __future__ import annotations`` either: ``NamedTuple`` would then com
 annotation as a forward reference when the module loads (about a millisecond each).
 """
 
+import json
 import sqlite3
 import uuid
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from storage.bundled import bundled_path
 from storage.db_values import utc_from_db, uuid_from_db
 from storage.listing_rows import CharacterSummary
 
@@ -218,10 +220,6 @@ def system_names() -> dict[str, str]:
     ``resources/systems`` (the registration list and each ``system.json``) with the ``json``
     module alone, so the first listing can name systems before the catalogues load. Names it
     cannot read are left out (the caller shows the id)."""
-    import json
-
-    from storage.bundled import bundled_path
-
     root = bundled_path("systems")
     names: dict[str, str] = {}
     try:

@@ -352,8 +352,6 @@ def _build(block: Any, st: Styles) -> list[Any]:
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
     """Shorten chrome text with an ellipsis so it never runs off the page."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = " ".join(clean(text).split())
     if stringWidth(text, font, size) <= width:
         return text

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter.prompts import ChoicePrompt
 from rules.encounter import ApplyStressEvent, AttackEvent, GmOverrideEvent, SetBoxEvent
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from tests.gui.sotc_window import npc_with_health as npc
 from tests.gui.sotc_window import started_window
 

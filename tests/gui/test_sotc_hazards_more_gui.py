@@ -30,7 +30,8 @@ from gui.encounter import open_encounter_window
 from gui.systems.sotc.play_page import PlayPage
 from rules.encounter import AddParticipantEvent, NextExchangeEvent, StartEvent, SystemActionEvent
 from rules.systems.sotc.character import Treatment
-from rules.systems.sotc.conflict import npc_participant, options_of
+from rules.systems.sotc.conflict import npc_participant
+from rules.systems.sotc.participant_options import options_of
 from rules.systems.sotc.settings import SotcSettings
 from storage.json_io import read_character_file
 from tests.gui.test_sotc_ambush import _through_dialog

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.encounter.system_actions import SystemActionDialog
 from rules.encounter import AttackEvent, SystemActionEvent
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from tests.gui.sotc_window import npc, started_window
 
 ZERO = (0, 0, 0, 0)

@@ -18,7 +18,7 @@ from rules.encounter import (
     SystemActionEvent,
     TakeOutEvent,
 )
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from tests.gui.sotc_window import participant_id as _id
 from tests.gui.sotc_window import started_window
 

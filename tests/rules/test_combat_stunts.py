@@ -14,10 +14,9 @@ from rules.errors import RuleViolation
 from rules.systems.sotc.conflict import (
     SotcConflictRules,
     npc_participant,
-    options_of,
     participant_from_character,
-    stress_options,
 )
+from rules.systems.sotc.participant_options import options_of, stress_options
 from rules.systems.sotc.settings import SotcSettings
 from tests.rules.sotc_builders import build
 

@@ -22,7 +22,7 @@ from rules.encounter_script import (
     to_payload,
     upgrade_payload,
 )
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from tests.conftest import DATA
 
 V2 = json.loads(

@@ -10,8 +10,8 @@ from rules import conflict
 from rules.character import Consequence
 from rules.encounter import Encounter, Participant, RecoverEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import options_of
 from rules.systems.sotc.conflict_actions import first_aid_box
+from rules.systems.sotc.participant_options import options_of
 from tests.rules.sotc_fight import CR, ZERO
 from tests.rules.sotc_fight import act as _act
 from tests.rules.sotc_fight import npc as _npc

@@ -14,16 +14,12 @@ from rules.character import Condition, Consequence
 from rules.encounter import Encounter, Participant
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import Treatment
-from rules.systems.sotc.conflict import (
-    apply_results,
-    npc_participant,
-    options_of,
-    participant_from_character,
-)
+from rules.systems.sotc.conflict import apply_results, npc_participant, participant_from_character
 from rules.systems.sotc.conflict_actions import care_difficulty, medicine_bonus
-from rules.systems.sotc.hazards_marks import cure_poison, marks_of, treatment_text
+from rules.systems.sotc.participant_options import options_of
 from rules.systems.sotc.play import recover, with_condition
 from rules.systems.sotc.settings import SotcSettings
+from rules.systems.sotc.treatment_marks import cure_poison, marks_of, treatment_text
 from tests.rules.sotc_builders import build
 from tests.rules.sotc_fight import CR, ZERO
 from tests.rules.sotc_fight import act as _act

@@ -67,7 +67,7 @@ def test_no_shotgun_on_a_hit_on_a_pursuing_car_or_after_his_car_is_out() -> None
 def _with_gunman(state: Encounter) -> Encounter:
     """A gunman aboard "cars" (as the Shotgun! effect leaves him; the effect itself is the
     exchange's one point, tested above)."""
-    from rules.systems.sotc.conflict_actions import with_options
+    from rules.systems.sotc.participant_options import with_options
 
     cars = with_options(_p(state, "cars"), shotgun=True, shotgun_car=1)
     return state.model_copy(

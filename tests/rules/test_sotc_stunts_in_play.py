@@ -9,7 +9,8 @@ import pytest
 from rules import conflict
 from rules.encounter import Encounter, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import npc_participant, options_of
+from rules.systems.sotc.conflict import npc_participant
+from rules.systems.sotc.participant_options import options_of
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.stunt_actions import offers
 from tests.rules.sotc_fight import CR, ZERO

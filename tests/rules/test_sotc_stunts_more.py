@@ -11,9 +11,9 @@ import pytest
 from rules import conflict
 from rules.encounter import Encounter, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from rules.systems.sotc.stunt_actions import offers
-from rules.systems.sotc.stunts_more import defense_skills
+from rules.systems.sotc.stunts_fear_and_force import defense_skills
 from tests.rules.sotc_fight import CR, ZERO
 from tests.rules.sotc_fight import act as _act
 from tests.rules.sotc_fight import fight as _fight

@@ -27,14 +27,14 @@ from rules.conflict_rules import ConflictRules
 from rules.encounter import Encounter, Event, Participant, SetSceneEvent, SystemActionEvent
 from rules.ladder import Ladder
 from rules.systems.sotc.stunt_actions import offers
-from rules.systems.sotc.stunts_more import defense_skills
+from rules.systems.sotc.stunts_fear_and_force import defense_skills
 from rules.systems.sotc.stunts_table import npc_stunt_sizes
 
 ATTACK_SKILLS = ("Fists", "Weapons", "Guns", "Might", "Deceit", "Intimidation", "Rapport")
 """Skills that attack (SotC "Attacks": physical and social)."""
 DEFENSE_SKILLS = ("Athletics", "Fists", "Weapons", "Resolve", "Empathy", "Deceit", "Might")
 """Skills that defend anyone (SotC "Defending"); a defender's stunts may add one
-(:func:`rules.systems.sotc.stunts_more.defense_skills`: Guns with Shot on the Run)."""
+(:func:`rules.systems.sotc.stunts_fear_and_force.defense_skills`: Guns with Shot on the Run)."""
 _SOCIAL = (("Deceit", "Intimidation", "Rapport"), ("Resolve", "Empathy", "Deceit"))
 KIND_SKILLS: KindSkills = {
     "physical": (("Fists", "Weapons", "Guns"), ("Athletics", "Fists", "Weapons")),

@@ -18,8 +18,8 @@ from rules.character import Condition, ConflictKind, Consequence, Severity
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, SotcCharacter
 from rules.systems.sotc.conflict import SotcConflictRules
-from rules.systems.sotc.hazards_marks import cure_poison
 from rules.systems.sotc.play import advance, recover, refresh, unadvance, with_condition
+from rules.systems.sotc.treatment_marks import cure_poison
 
 ID_FATE_POINTS = 4201
 """Command id of fate point edits: consecutive steps of the spin box merge into one undo step."""

@@ -47,8 +47,8 @@ from gui.systems.sotc.play_commands import (
 from rules.character import ConflictKind, Severity
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, AdvancementKind, SotcCharacter, Treatment
-from rules.systems.sotc.hazards_marks import treatment_text
 from rules.systems.sotc.system import SotcSystem
+from rules.systems.sotc.treatment_marks import treatment_text
 
 SEVERITIES: tuple[Severity, ...] = ("mild", "moderate", "severe", "extra")
 KINDS: tuple[ConflictKind, ...] = ("physical", "social", "mental")

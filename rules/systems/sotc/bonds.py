@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, SystemActionEvent
+from rules.systems.sotc.participant_options import has
 
 S_BONDS = "SotC, Stunts: Athletics, Slippery; Might, Unbound"
 
@@ -39,8 +40,6 @@ BONDS: tuple[ActionSpec, ...] = (
 def _escape_bonds(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict_actions import has
-
     assert ev.actor is not None
     p = steps.find(state, ev.actor, active=True)
     skill, difficulty = str(ev.params["skill"]), int(ev.params["difficulty"])

@@ -20,6 +20,7 @@ from rules.conflict import initiative_order, minion_group, steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, OptionValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
+from rules.systems.sotc.participant_options import options_of, with_options
 
 S_SCENE = "SotC, Skills: Drive, Chase Scenes"
 S_EFFECTS = "SotC, Skills: Drive, Chase Scenes: pursuit effects"
@@ -102,15 +103,11 @@ CHASE_SCENE: tuple[ActionSpec, ...] = (
 
 
 def _points(p: Participant) -> int | None:
-    from rules.systems.sotc.conflict import options_of
-
     held = options_of(p).pursuit
     return held[0] if held else None
 
 
 def _set_points(p: Participant, points: int, **more: OptionValue) -> Participant:
-    from rules.systems.sotc.conflict_actions import with_options
-
     return with_options(p, pursuit=(points,), **more)
 
 
@@ -127,8 +124,6 @@ def _villain(state: Encounter, ev: SystemActionEvent) -> tuple[Participant, int]
 def _cars(state: Encounter, villain: Participant) -> tuple[Participant, ...]:
     """The villain's cars still pursuing: the minion groups on its side bought with pursuit
     points (``pursuit_car``), not other minions it may have."""
-    from rules.systems.sotc.conflict import options_of
-
     return tuple(
         p for p in state.participants
         if p.is_group and not p.taken_out and p.side == villain.side and p.id != villain.id
@@ -138,8 +133,6 @@ def _cars(state: Encounter, villain: Participant) -> tuple[Participant, ...]:
 
 def _reserve(p: Participant) -> tuple[int, int, int]:
     """``p``'s reserve: ``(quality, cars left, cars sent at the start)``; zeros: none."""
-    from rules.systems.sotc.conflict import options_of
-
     held = options_of(p).pursuit_reserve
     return (held[0], held[1], held[2]) if len(held) == 3 else (0, 0, 0)
 
@@ -147,8 +140,6 @@ def _reserve(p: Participant) -> tuple[int, int, int]:
 def shooting(g: Participant) -> bool:
     """Whether the Shotgun! gunman aboard ``g`` still shoots: until his car is taken out
     (SRD L5521); the group's cars fall in order, the first one first."""
-    from rules.systems.sotc.conflict import options_of
-
     options = options_of(g)
     if not options.shotgun or g.taken_out:
         return False
@@ -159,8 +150,6 @@ def shotgun_hit(attacker: Participant, defender: Participant) -> bool:
     """Whether a hit of ``attacker`` on ``defender`` is one more stress for Shotgun!: the
     attacker is a pursuing car whose gunman still shoots, the defender the car it pursues (on
     another side, not a pursuing car itself) (SRD L5521)."""
-    from rules.systems.sotc.conflict import options_of
-
     return (
         shooting(attacker)
         and defender.side != attacker.side
@@ -173,8 +162,6 @@ def _car(
 ) -> Participant:
     """A group of ``count`` pursuing cars on ``villain``'s side, marked as bought with pursuit
     points."""
-    from rules.systems.sotc.conflict_actions import with_options
-
     group = minion_group(cr, pid=pid, name=name, quality=quality, count=count,
                          side=villain.side, zone=villain.zone)  # fmt: skip
     return with_options(group, pursuit_car=True)
@@ -306,8 +293,6 @@ def _grow(cr: ConflictRules, g: Participant, more: int, extra_boxes: int = 0) ->
 
 
 def _effect(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict import options_of
-
     villain, points = _villain(state, ev)
     effect = str(ev.params["effect"])
     if state.started and options_of(villain).pursuit_effect_in == state.exchange:
@@ -397,8 +382,6 @@ def _road_hazard(
 def _shotgun(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent, villain: Participant, points: int
 ) -> tuple[Encounter, str, int]:
-    from rules.systems.sotc.conflict_actions import with_options
-
     g = _target_group(state, ev, villain)
     car = int(ev.params.get("car", 1))
     if car > g.count or car <= g.count - g.remaining:
@@ -412,8 +395,6 @@ def _shotgun(
 def _last_pursuer(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent, villain: Participant, points: int
 ) -> tuple[Encounter, str, int]:
-    from rules.systems.sotc.conflict_actions import with_options
-
     benefit = str(ev.params["benefit"])
     pid = _new_id(state, str(ev.params["id"]), f"{villain.id}-last")
     car = _car(cr, villain, pid, "The Last Pursuer", LAST_PURSUER_QUALITY, 1)

@@ -6,33 +6,48 @@ campaign switches (:data:`HOW_TO_DO_THINGS`): 3 boxes per track instead of 5, an
 companions with a stress track of 1 + quality that soaks the patron's hits. Also here
 (:class:`rules.conflict_rules.CastRules`): building participants from SotC characters and
 writing the results back.
+
+The top of SotC's conflict modules: its answers to the engine's action, defense, roll and
+recovery hooks hand over to the modules below it (its own actions,
+:mod:`rules.systems.sotc.conflict_actions`; the always-on stunts,
+:mod:`rules.systems.sotc.stunts_always_on`), none of which imports this one.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from rules.character import CharacterBase, Condition, ConflictKind, Consequence, Severity
-from rules.conflict_rules import ConflictHookDefaults, ConflictRules, TrackSpec
+from rules.conflict_rules import ActionSpec, ConflictHookDefaults, ConflictRules, TrackSpec
 from rules.dice import DicePool, parse_dice
 from rules.encounter import (
+    Encounter,
+    Event,
     OptionValue,
     Participant,
     RecoveryPeriod,
+    SystemActionEvent,
     TrackName,
 )
 from rules.errors import RuleViolation
+from rules.systems.sotc import conflict_actions, hazards, table_guard
 from rules.systems.sotc.character import SotcCharacter
-from rules.systems.sotc.conflict_hooks import SotcActionHooks
-from rules.systems.sotc.hazards_marks import treatment_options, with_marks_from
+from rules.systems.sotc.chase import shotgun_hit
+from rules.systems.sotc.participant_options import (
+    has,
+    options_of,
+    options_problem,
+    participant_options,
+)
 from rules.systems.sotc.settings import SotcSettings
-from rules.systems.sotc.stunts_hooks import SotcStuntHooks
-from rules.systems.sotc.stunts_table import PLAY_STUNTS, npc_stunt_sizes
+from rules.systems.sotc.stunts_always_on import attack_stunts, stunt_defense
+from rules.systems.sotc.stunts_fear_and_force import around_action, forced, more_rolls, now_bonus
+from rules.systems.sotc.stunts_table import npc_stunt_sizes
+from rules.systems.sotc.treatment_marks import treatment_options, with_marks_from
 
 TRACKS: tuple[TrackSpec, ...] = (
     TrackSpec(key="health", label="Health", kinds=("physical",)),
@@ -58,127 +73,6 @@ PERIOD_CLEARS: dict[RecoveryPeriod, int] = {"breather": 0, "night": 1, "downtime
 """Highest level a rest period clears: a breather mild, 6+ hours moderate, days/weeks severe."""
 
 
-class SotcOptions(BaseModel):
-    """What a SotC participant carries in ``Participant.options`` (all optional).
-
-    Attributes:
-        extra_physical: Extra moderate slots in physical conflicts (Feel the Burn, Still
-            Standing; digest 13 #4).
-        extra_social: Extra moderate slots in social and mental conflicts (Smooth Recovery...).
-        armor: Points of armor (the "Armored" gadget improvement, SRD L4935): a physical hit of
-            at most this value whose box is already checked stays there instead of rolling up.
-        roll_down: Tracks whose hits roll down to a lower empty box before rolling up (Man of
-            Iron: health, SRD L3083; Aplomb: composure, SRD L4149).
-        fill_lower: Tracks on which a hit that would roll up may instead check lower empty boxes
-            adding up to it (One Hit to the Body: health, SRD L3069).
-        stunts: The participant's stunts that SotC's own actions read
-            (:data:`rules.systems.sotc.conflict_actions.ACTION_STUNTS`: Medic, Safe Fall...).
-        surprised_until: The last exchange in which an ambush leaves it surprised (defense at
-            Mediocre, SRD L1716); 0: not surprised.
-        forfeit_exchange: An exchange whose action it gives up (first aid received after it
-            acted, SRD L5890); 0: none.
-        first_aid_in: The exchange it last received first aid in (one a exchange, SRD L5890).
-        care: Long-term care given, one ``steps|consequence`` entry each: the recovery steps
-            saved (0 after a failed attempt; one attempt only, SRD L5892).
-        encumbered: The penalty a heavy load puts on its other physical rolls (SRD L5776).
-        burning: The intensity of a lasting fire it is in, which burns it as each exchange
-            begins (SRD L5976); 0: none.
-        helped_in: The exchange it last helped a driver in, as a passenger (SRD L5547).
-        disarmed: The shifts of the disarm it suffered (no Weapons until re-armed; picking the
-            weapon up costs 1 more than this, SRD L1450); 0: armed.
-        uncured: Consequences of a slow poison, which stay until it is cured (SRD L5581).
-        used: Stunts it has used up for the scene, ``stunt`` or ``stunt|opponent`` (once per
-            scene or once per opponent; :mod:`rules.systems.sotc.stunt_actions`).
-        fast_poison: The potency of a fast poison in its system, which attacks it before the
-            first initiative of each exchange (SRD L5577); empty: none.
-        poison_due: The exchange whose poison attack is still to be rolled; 0: none due.
-        fuse: The fuse of the explosive it lit and threw, ``length|fizzles`` (SRD
-            L6009-L6020); empty: none burning.
-        stabilized: Consequences first aid stabilised (compels limited, SRD L5890).
-        pursuit: A chase scene's pursuit points left to the villain (SRD L5507); empty: not
-            a chase scene's pursuer.
-        pursuit_effect_in: The exchange it last spent a point on an effect (one each).
-        pursuit_final: The Last Pursuer or the Dramatic Entrance, once used (SRD L5525, L5541).
-        shotgun: A pursuing car with a gunman aboard (Shotgun!, SRD L5521).
-        shotgun_car: Which of the group's cars carries him (1: the first to fall; 0: any).
-        pursuit_car: A car bought with pursuit points (the escape counts these, SRD L5543).
-        pursuit_reserve: The pursuer's reserve: ``(quality, cars left, cars sent)`` (L5509).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    extra_physical: int = Field(default=0, ge=0, le=10)
-    extra_social: int = Field(default=0, ge=0, le=10)
-    armor: int = Field(default=0, ge=0, le=10)
-    roll_down: tuple[TrackName, ...] = ()
-    fill_lower: tuple[TrackName, ...] = ()
-    stunts: tuple[str, ...] = Field(default=(), max_length=20)
-    surprised_until: int = Field(default=0, ge=0)
-    forfeit_exchange: int = Field(default=0, ge=0)
-    first_aid_in: int = Field(default=0, ge=0)
-    care: tuple[str, ...] = Field(default=(), max_length=20)
-    encumbered: int = Field(default=0, ge=0, le=5)
-    burning: int = Field(default=0, ge=0, le=3)
-    helped_in: int = Field(default=0, ge=0)
-    disarmed: int = Field(default=0, ge=0, le=20)
-    uncured: tuple[str, ...] = Field(default=(), max_length=20)
-    used: tuple[str, ...] = Field(default=(), max_length=200)
-    fast_poison: tuple[int, ...] = Field(default=(), max_length=1)
-    poison_due: int = Field(default=0, ge=0)
-    fuse: str = Field(default="", max_length=40)
-    stabilized: tuple[str, ...] = Field(default=(), max_length=20)
-    pursuit: tuple[int, ...] = Field(default=(), max_length=1)
-    pursuit_effect_in: int = Field(default=0, ge=0)
-    pursuit_final: str = Field(default="", max_length=40)
-    shotgun: bool = False
-    shotgun_car: int = Field(default=0, ge=0, le=40)
-    pursuit_car: bool = False
-    pursuit_reserve: tuple[int, ...] = Field(default=(), max_length=3)
-
-
-NO_OPTIONS = SotcOptions()
-
-ACTION_STUNTS: tuple[str, ...] = (
-    "On Top Of It", "Danger Sense", "Saw It Coming", "Constant Vigilance", "Acrobat",
-    "Safe Fall", "Doctor", "Medic", "Trespass Tempo", "Psychic", "Bounce Back", "Surgeon",
-    "Herbal Remedies", *PLAY_STUNTS,
-)  # fmt: skip
-"""The stunts SotC's own encounter actions read (:mod:`rules.systems.sotc.conflict_actions`),
-kept in a participant's ``stunts`` option."""
-
-
-@lru_cache(maxsize=256)
-def _parse_options(items: tuple[tuple[str, OptionValue], ...]) -> SotcOptions | str:
-    try:
-        return SotcOptions.model_validate(dict(items))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        return f"option {'.'.join(str(x) for x in first['loc'])}: {first['msg']}"
-
-
-def options_of(p: Participant) -> SotcOptions:
-    """``p``'s SotC options (none when it has none, or none SotC can read)."""
-    if not p.options:
-        return NO_OPTIONS
-    parsed = _parse_options(tuple(sorted(p.options.items())))
-    return parsed if isinstance(parsed, SotcOptions) else NO_OPTIONS
-
-
-def participant_options(
-    stunts: tuple[str, ...] = (), armor: int = 0, extra_physical: int = 0, extra_social: int = 0
-) -> dict[str, OptionValue]:
-    """``Participant.options`` for a SotC participant: armor and the stunts that change where
-    stress lands (:func:`stress_options`), and extra consequence slots; defaults left out."""
-    folded = {s.casefold().strip() for s in stunts}
-    options: dict[str, OptionValue] = {
-        **stress_options(stunts, armor),
-        "stunts": tuple(s for s in ACTION_STUNTS if s.casefold() in folded),
-        "extra_physical": extra_physical,
-        "extra_social": extra_social,
-    }
-    return {k: v for k, v in options.items() if v}
-
-
 def stress_bonus(rating: int) -> int:
     """Extra stress boxes from an Endurance or Resolve rating (SotC "Endurance", "Resolve").
 
@@ -196,7 +90,7 @@ def stress_bonus(rating: int) -> int:
     return 4
 
 
-class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
+class SotcConflictRules(ConflictHookDefaults):
     """SotC conflict rules under a campaign's switches (a :class:`ConflictRules`).
 
     Args:
@@ -276,11 +170,9 @@ class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
         )
 
     def participant_options_problem(self, options: Mapping[str, OptionValue]) -> str | None:
-        """Options SotC does not have, or out of range (:class:`SotcOptions`)."""
-        if not options:
-            return None
-        parsed = _parse_options(tuple(sorted(options.items())))
-        return parsed if isinstance(parsed, str) else None
+        """Options SotC does not have, or out of range
+        (:class:`rules.systems.sotc.participant_options.SotcOptions`)."""
+        return options_problem(options)
 
     @property
     def rotating_initiative(self) -> bool:
@@ -365,8 +257,6 @@ class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
         values add up to N may be checked instead; fewest boxes first, then the highest. None
         for a hit forced to a consequence (Crippling Blow, The Promise of Pain), which no box
         may take."""
-        from rules.systems.sotc.stunts_more import forced
-
         boxes = p.track(track)
         if (
             forced(p)
@@ -452,6 +342,103 @@ class SotcConflictRules(SotcStuntHooks, SotcActionHooks, ConflictHookDefaults):
         """Shifts beyond the smallest hit that no box can take (digest 13 #20)."""
         highest_free = max((i + 1 for i, checked in enumerate(track) if not checked), default=0)
         return max(0, shifts - (highest_free + 1))
+
+    # -- SotC's own actions and always-on stunts on the engine's hooks ----------------------------
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """Ambush, falling, first aid, care, initiative stunts, hazards, maneuvers, chases."""
+        return conflict_actions.ACTIONS
+
+    def action_rolls(self, event: SystemActionEvent) -> int:
+        """The rolls of one of :meth:`actions`."""
+        rolls = more_rolls(event)
+        return conflict_actions.action_rolls(event) if rolls is None else rolls
+
+    def apply_action(self, state: Encounter, event: SystemActionEvent) -> tuple[Encounter, str]:
+        """Apply one of :meth:`actions`, with the stunts that change another action (Slippery,
+        Body Toss, Developed Immunities:
+        :func:`rules.systems.sotc.stunts_fear_and_force.around_action`).
+        """
+        return around_action(state, event, lambda s, e: conflict_actions.apply_action(s, self, e))
+
+    def refuses(self, state: Encounter, event: Event) -> tuple[str, str]:
+        """A due fast poison's attack before anyone acts (SRD L5577); Steely Gaze's lock on
+        the pair's maneuvers, blocks and moves (SRD L3565): see
+        :func:`rules.systems.sotc.table_guard.refuses`."""
+        return table_guard.refuses(state, event)
+
+    def defense_rating(
+        self, state: Encounter, p: Participant, skill: str, rating: int
+    ) -> tuple[int, str]:
+        """Mediocre while surprised by an ambush (SotC "Avoiding Surprise", SRD L1716), then
+        the defensive stunts (:func:`rules.systems.sotc.stunts_always_on.stunt_defense`)."""
+        rating, why = conflict_actions.defense_rating(state, p, rating)
+        rating, more = stunt_defense(self, state, p, skill, rating)
+        return rating, "; ".join(x for x in (why, more) if x)
+
+    def exchange_begins(self, state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+        """Actions given up for first aid (SRD L5890); a lasting fire burns (SRD L5976)."""
+        return conflict_actions.exchange_begins(state, self)
+
+    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
+        """A heavy load: -1 a step past what ``p`` carries freely on its other physical rolls
+        (SotC "Encumbrance", SRD L5776); no Weapons while disarmed (SRD L1450); and a stunt's
+        bonus for the action under way (Slippery, Developed Immunities:
+        :func:`rules.systems.sotc.stunts_fear_and_force.now_bonus`).
+
+        Raises:
+            RuleViolation: a Weapons roll while disarmed.
+        """
+        options = options_of(p)
+        hazards.disarmed_check(options.disarmed, skill, p.name)
+        value, why = hazards.encumbrance_modifier(options.encumbered, skill)
+        more, note = now_bonus(p)
+        return value + more, "; ".join(x for x in (why, note) if x)
+
+    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
+        """Cut Off (SRD L2361): the targets of the attacker's attacks and attack-like
+        maneuvers generate no spin, however well they defend."""
+        return f"{attacker.name}'s Cut Off" if has(attacker, "Cut Off") else ""
+
+    def attack_modifiers(
+        self, state: Encounter, attacker: Participant, defender: Participant, skill: str
+    ) -> tuple[int, int, str]:
+        """:func:`rules.systems.sotc.stunts_always_on.attack_stunts`."""
+        return attack_stunts(self, state, attacker, defender, skill)
+
+    def hit_shifts(
+        self, attacker: Participant, defender: Participant, attack: int, defense: int
+    ) -> tuple[int, str]:
+        """The margin, one more on the lead car when the attacking car's Shotgun! gunman still
+        shoots (SotC "Chase Scenes", Shotgun!, SRD L5521: "any time the lead car takes stress,
+        it's increased by one")."""
+        shifts = max(0, attack - defense)
+        if not shifts or not shotgun_hit(attacker, defender):
+            return shifts, ""
+        margin = self.margin_text(shifts)
+        return shifts + 1, f"{margin}; +1 Shotgun!: {shifts + 1}"
+
+    def kept_after_rest(
+        self,
+        p: Participant,
+        period: RecoveryPeriod,
+        back_to_back: bool,
+        kept: tuple[Consequence, ...],
+    ) -> tuple[Consequence, ...]:
+        """Care and Bounce Back make a recovery slower to pass than a period's reach only by
+        the time chart (SRD L3045, L5892); see
+        :func:`rules.systems.sotc.conflict_actions.kept_after_rest`."""
+        return conflict_actions.kept_after_rest(p, period, back_to_back, kept)
+
+    def time_chart(self) -> tuple[str, ...]:
+        """SotC's time increments (SRD L5201), shortest first."""
+        return conflict_actions.TIME_CHART
+
+    def recover_after(
+        self, p: Participant, elapsed: str, back_to_back: bool
+    ) -> tuple[Consequence, ...]:
+        """What ``p`` still holds after ``elapsed`` on the time chart (SRD L1394-L1416)."""
+        return conflict_actions.recover_after(p, elapsed, back_to_back)
 
     # -- the cast (CastRules) ---------------------------------------------------------------------
 
@@ -595,32 +582,10 @@ def _fit(track: tuple[bool, ...], size: int) -> tuple[int, ...]:
     return (*(int(b) for b in track[:size]), *([0] * max(0, size - len(track))))
 
 
-STUNT_STRESS: dict[str, tuple[str, TrackName]] = {
-    "One Hit to the Body": ("fill_lower", "health"),  # SRD L3069
-    "Man of Iron": ("roll_down", "health"),  # SRD L3083
-    "Aplomb": ("roll_down", "composure"),  # SRD L4149
-}
-"""Stunts that change how hits land on a track (digest 6.5), as participant options."""
-
-
 def brawler_bonus(stunts: tuple[str, ...]) -> int:
     """Brawler (SRD L3165): one additional stress on a successful hit when fighting two or more
     minions."""
     return 1 if _count(stunts, "Brawler") else 0
-
-
-def stress_options(stunts: tuple[str, ...], armor: int = 0) -> dict[str, Any]:
-    """The options for stunts that change how stress lands, and armor (all keys given)."""
-    options: dict[str, list[TrackName]] = {"fill_lower": [], "roll_down": []}
-    folded = {s.casefold().strip() for s in stunts}
-    for name, (option, track) in STUNT_STRESS.items():
-        if name.casefold() in folded and track not in options[option]:
-            options[option].append(track)
-    return {
-        "fill_lower": tuple(options["fill_lower"]),
-        "roll_down": tuple(options["roll_down"]),
-        "armor": max(0, min(10, armor)),
-    }
 
 
 def gadget_armor(character: SotcCharacter) -> int:
@@ -745,7 +710,7 @@ def refresh_participant(
 
 def apply_results(character: SotcCharacter, participant: Participant) -> SotcCharacter:
     """``character`` with the stress, consequences and fate points it ends the encounter with,
-    and its consequences' care, poison and first-aid marks (:mod:`.hazards_marks`)."""
+    and its consequences' care, poison and first-aid marks (:mod:`.treatment_marks`)."""
     condition = character.condition.model_copy(
         update={
             "health": tuple(bool(b) for b in participant.track("health")),
@@ -772,7 +737,7 @@ def recover_condition(
     consequences recover as ``cr`` says (SotC "Removing Consequences"), sooner with the
     character's Bounce Back among ``stunts`` (SRD L3045: a severe one after a night) and the
     care its consequences had, and keeping a slow poison's until it is cured (``marks``: the
-    participant options of :func:`.hazards_marks.treatment_options`).
+    participant options of :func:`.treatment_marks.treatment_options`).
     """
     kept = cr.recover(condition.consequences, period, back_to_back)
     if stunts or marks:

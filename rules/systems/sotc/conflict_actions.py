@@ -18,16 +18,16 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import (
     Encounter,
-    OptionValue,
     Participant,
     RecoveryPeriod,
     SystemActionEvent,
 )
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.consequence_slots import free_slot
 from rules.systems.sotc.hazards import APPLY as HAZARD_APPLY
 from rules.systems.sotc.hazards import HAZARDS, burn, hazard_rolls
-from rules.systems.sotc.hazards_timed import timed_begins
+from rules.systems.sotc.ongoing_hazards import timed_begins
+from rules.systems.sotc.participant_options import has, options_of, with_options
 from rules.systems.sotc.stunt_actions import STUNT_ACTIONS, STUNT_APPLY, STUNT_ROLLS
 
 S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
@@ -51,8 +51,6 @@ out."""
 CARE_DIFFICULTY: dict[Severity, int] = {"mild": 0, "moderate": 2, "severe": 4, "extra": 2}
 """Long-term care: Mediocre for a mild consequence, Fair moderate, Great severe (SRD
 L5898-L5903); a companion's extra consequence recovers like a moderate one."""
-
-_ORDER = {"mild": 0, "moderate": 1, "severe": 2}
 
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -142,17 +140,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
 """Every action SotC adds to the shared ones."""
 
 
-def has(p: Participant, stunt: str) -> bool:
-    """Whether ``p`` has ``stunt`` among the stunts SotC's actions read."""
-    return stunt in options_of(p).stunts
-
-
-def with_options(p: Participant, **changes: OptionValue) -> Participant:
-    """``p`` with these SotC options changed (a zero or an empty one is left out)."""
-    options = {**p.options, **changes}
-    return steps.update(p, options={k: v for k, v in options.items() if v})
-
-
 def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
     dice = event.dice or ()
     return dice[index] if index < len(dice) else None
@@ -229,25 +216,6 @@ def defense_rating(state: Encounter, p: Participant, rating: int) -> tuple[int, 
 
 
 # -- falling ----------------------------------------------------------------------------------
-
-
-def free_slot(cr: ConflictRules, p: Participant, at_least: Severity) -> Severity | None:
-    """The lowest free physical consequence slot of at least ``at_least`` (a full slot moves
-    the consequence up, as an attack's would; digest 13 #3)."""
-    slots = list(cr.consequence_slots(p, "physical"))
-    used = [False] * len(slots)
-    taken = [c.severity for c in p.consequences if c.severity != "extra"]
-    for severity in sorted([*taken, *p.spent_slots], key=lambda s: _ORDER.get(s, 1)):
-        level = _ORDER.get(severity, 1)
-        for i, slot in enumerate(slots):
-            if not used[i] and _ORDER[slot] >= level:
-                used[i] = True
-                break
-    floor = _ORDER[at_least]
-    for i, slot in enumerate(slots):
-        if not used[i] and _ORDER[slot] >= floor:
-            return slot
-    return None
 
 
 def _fall(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
@@ -619,7 +587,7 @@ def _initiative_skill(
 
 def exchange_begins(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
     """Actions given up for first aid received after acting (SRD L5890); a fast poison's attack
-    falls due and a lit fuse burns down (:func:`.hazards_timed.timed_begins`, SRD L5577,
+    falls due and a lit fuse burns down (:func:`.ongoing_hazards.timed_begins`, SRD L5577,
     L6020); a lasting fire burns whoever is in it (SRD L5976)."""
     changed: list[Participant] = []
     notes: list[str] = []

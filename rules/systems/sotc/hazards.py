@@ -1,6 +1,6 @@
 """Rules layer: Spirit of the Century's hazards and special maneuvers as encounter actions: fire,
 poison, explosions and their fuses, knockback and pushing, carrying, disarming, chases (what
-keeps going each exchange, a fast poison and a lit fuse, is :mod:`.hazards_timed`).
+keeps going each exchange, a fast poison and a lit fuse, is :mod:`.ongoing_hazards`).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps
 (:mod:`rules.conflict.steps`); :mod:`rules.systems.sotc.conflict_actions` lists them with the
@@ -24,7 +24,18 @@ from rules.systems.sotc.chase import (
     escape_after,
     shooting,
 )
-from rules.systems.sotc.hazards_timed import TIMED, TIMED_APPLY, TIMED_ROLLS
+from rules.systems.sotc.consequence_slots import free_slot
+from rules.systems.sotc.ongoing_hazards import (
+    FUSE_TABLE,
+    TIMED,
+    TIMED_APPLY,
+    TIMED_ROLLS,
+    fuse_faces,
+    poison_roll,
+    poison_vs_endurance,
+    with_fuse,
+)
+from rules.systems.sotc.participant_options import has, options_of, with_options
 
 S_FIRE = "SotC, Other Common Situations: Fire"
 S_POISON = "SotC, Skills: Endurance, Poisons"
@@ -38,14 +49,6 @@ S_DISARM = "SotC, Example Maneuvers: Disarming"
 S_CARRY = "SotC, Example Maneuvers: Carrying"
 S_ENCUMBRANCE = "SotC, Skills: Might, Encumbrance"
 S_CHASE = "SotC, Skills: Drive, Chases; Chase Scenes, Shotgun!; Passengers"
-
-FUSE_TABLE: dict[str, dict[int, str]] = {
-    "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
-    "medium": {2: "explode", 1: "explode", 0: "no explosion", -1: "no explosion", -2: "fizzle"},
-    "long": {2: "explode", 1: "no explosion", 0: "no explosion", -1: "no explosion",
-             -2: "fizzle"},
-}  # fmt: skip
-"""The GM's 2dF fuse check before every action (SRD L6009-L6017)."""
 
 ENCUMBERED_SKILLS = frozenset(
     {"athletics", "burglary", "drive", "fists", "guns", "pilot", "sleight of hand", "stealth",
@@ -272,8 +275,6 @@ def _burn_each(
 
 def burn(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...]]:
     """A lasting fire burns everyone still in it as an exchange begins (SRD L5976)."""
-    from rules.systems.sotc.conflict import options_of
-
     targets = tuple(
         (p.id, options_of(p).burning) for p in state.participants
         if options_of(p).burning and not p.taken_out
@@ -285,8 +286,6 @@ def burn(state: Encounter, cr: ConflictRules) -> tuple[Encounter, tuple[str, ...
 
 
 def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict_actions import with_options
-
     intensity = int(ev.params["intensity"])
     zone = str(ev.params["zone"])
     targets = ev.targets or tuple(
@@ -309,8 +308,6 @@ def _fire(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[E
 
 
 def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict_actions import free_slot
-
     victim = steps.find(state, ev.targets[0], active=True)
     potency = int(ev.params["potency"])
     kind = str(ev.params["kind"])
@@ -326,7 +323,7 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
         return state, f"{line}: succumbs: \u201c{text}\u201d"
     if kind == "fast":
         return poison_roll(state, cr, victim.id, potency, ev)
-    state, line, margin = _poison_vs_endurance(state, cr, victim.id, potency, kind, ev)
+    state, line, margin = poison_vs_endurance(state, cr, victim.id, potency, kind, ev)
     if margin < 3:
         return state, f"{line}: no consequence (it needs to win by 3)"
     victim = steps.find(state, victim.id)
@@ -334,8 +331,6 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     if severity is None:
         return steps.take_out(state, victim.id), f"{line}: {victim.name} succumbs (taken out)"
     label = text or "Poisoned"
-    from rules.systems.sotc.conflict import options_of
-    from rules.systems.sotc.conflict_actions import with_options
 
     state = steps.add_consequence(state, victim.id, severity, label, "physical")
     victim = steps.find(state, victim.id)
@@ -344,56 +339,7 @@ def _poison(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     return state, f"{line}: {severity} consequence \u201c{label}\u201d until cured"
 
 
-def _poison_vs_endurance(
-    state: Encounter, cr: ConflictRules, pid: str, potency: int, kind: str, ev: SystemActionEvent
-) -> tuple[Encounter, str, int]:
-    """The poison's roll at ``potency`` against the victim's Endurance: the log line and the
-    poison's margin."""
-    faces = steps.faces(cr, _faces(ev, 0), "the poison")
-    poison = potency + cr.resolve(cr.dice_for(), faces)
-    state, rec = steps.roll(state, cr, pid, "Endurance", _faces(ev, 1), defense=True)
-    line = (
-        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
-        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
-    )
-    return state, line, poison - rec.effort
-
-
-def poison_roll(
-    state: Encounter, cr: ConflictRules, pid: str, potency: int, ev: SystemActionEvent
-) -> tuple[Encounter, str]:
-    """A fast poison's attack at ``potency`` on ``pid``'s Endurance (SRD L5575): its shifts in
-    stress; it keeps attacking each exchange unless the defense has spin (SRD L5579)."""
-    from rules.systems.sotc.hazards_timed import poisoned
-
-    state, line, margin = _poison_vs_endurance(state, cr, pid, potency, "fast", ev)
-    if margin <= 0 and -margin >= cr.spin_margin:
-        state = steps.put(state, poisoned(steps.find(state, pid), None))
-        return state, f"{line}: no stress; spin: the poison stops"
-    state = steps.put(state, poisoned(steps.find(state, pid), potency))
-    again = "it attacks again as each exchange begins"
-    if margin <= 0:
-        return state, f"{line}: no stress; {again}"
-    state, hit = steps.hit(state, cr, pid, margin, "health")
-    return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}; {again}"
-
-
-def fuse_faces(ev: SystemActionEvent) -> tuple[tuple[int, ...], str]:
-    """The two Fudge dice of a fuse check (the roll's first two) and how they read.
-
-    Raises:
-        RuleViolation: fewer than two, or not Fudge faces.
-    """
-    faces = (_faces(ev, 0) or ())[:2]
-    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
-        raise RuleViolation("a fuse check reads two Fudge dice")
-    return faces, "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
-
-
 def _cure(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict import options_of
-    from rules.systems.sotc.conflict_actions import with_options
-
     p = steps.find(state, ev.targets[0])
     uncured = options_of(p).uncured
     fast = options_of(p).fast_poison
@@ -448,8 +394,6 @@ def demolitions_force(state: Encounter, ev: SystemActionEvent, force: int) -> tu
     Raises:
         RuleViolation: the expert named lacks the stunt, or the charge was not prepared.
     """
-    from rules.systems.sotc.conflict_actions import has
-
     who = str(ev.params.get("demolitions", ""))
     if not who:
         return force, ""
@@ -467,8 +411,6 @@ def demolitions_force(state: Encounter, ev: SystemActionEvent, force: int) -> tu
 
 
 def _explosion(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict_actions import free_slot
-
     force, area = int(ev.params["force"]), int(ev.params["area"])
     force, expert = demolitions_force(state, ev, force)
     origin = str(ev.params["zone"])
@@ -543,8 +485,6 @@ def _throw(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         )
     fuse = str(ev.params["fuse"])
     if fuse != "none":  # SRD L6009: the fuse burns on, checked before every action
-        from rules.systems.sotc.hazards_timed import with_fuse
-
         state = steps.put(state, with_fuse(steps.find(state, thrower.id), fuse))
         parts.append(f"its {fuse} fuse burns (check it before every action)")
     return state, "; ".join(parts)
@@ -613,7 +553,6 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
     target = ev.targets[0]
     if shifts < 1:
         return state, f"{text}: no disarm"
-    from rules.systems.sotc.conflict_actions import with_options
 
     state = steps.put(state, with_options(steps.find(state, target), disarmed=min(shifts, 20)))
     return state, (
@@ -624,9 +563,6 @@ def _disarm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple
 
 
 def _rearm(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict import options_of
-    from rules.systems.sotc.conflict_actions import with_options
-
     assert ev.actor is not None
     p = steps.find(state, ev.actor, active=True)
     shifts = options_of(p).disarmed
@@ -663,8 +599,6 @@ def _passenger(
 ) -> tuple[Encounter, RollRecord, str]:
     """A passenger's helping roll (SRD L5547): the better of the two counts; not the same
     passenger two exchanges running."""
-    from rules.systems.sotc.conflict_actions import with_options
-
     p = steps.find(state, helper, active=True)
     state, rec = steps.roll(state, cr, p.id, str(ev.params["passenger_skill"]), _faces(ev, 2))
     if state.started:
@@ -681,8 +615,6 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
     difficulty, skill = int(ev.params["difficulty"]), str(ev.params["skill"])
     helper = str(ev.params["passenger"])
     if helper and state.started:
-        from rules.systems.sotc.conflict import options_of
-
         p = steps.find(state, helper, active=True)
         if options_of(p).helped_in == state.exchange - 1 > 0:
             raise RuleViolation(f"{p.name} helped the driver last exchange")
@@ -704,7 +636,6 @@ def _chase(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[
         hits.append((lead.id, b.effort - difficulty, f"{pursuit}: closes in"))
     else:
         parts.append(f"{pursuit}: keeps up")
-    from rules.systems.sotc.conflict import options_of
 
     pursuer = steps.find(state, pursuer.id)
     shotgun = bool(ev.params["shotgun"]) or shooting(pursuer)
@@ -758,8 +689,6 @@ def encumbrance_modifier(penalty: int, skill: str) -> tuple[int, str]:
 def _encumbrance(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
-    from rules.systems.sotc.conflict_actions import with_options
-
     assert ev.actor is not None
     p = steps.find(state, ev.actor)
     if ev.params["drop"]:

@@ -15,7 +15,7 @@ from rules.character import Condition
 from rules.encounter import RecoveryPeriod
 from rules.systems.sotc.character import Advancement, SotcCharacter, StuntPick
 from rules.systems.sotc.conflict import SotcConflictRules, recover_condition
-from rules.systems.sotc.hazards_marks import treatment_options, with_consequences
+from rules.systems.sotc.treatment_marks import treatment_options, with_consequences
 
 
 def refreshed_fate_points(current: int, refresh: int) -> int:

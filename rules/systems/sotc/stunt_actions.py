@@ -2,7 +2,7 @@
 Crippling Blow, Lethal Weapon, Fist of Death, Signature Strike, The Promise of Pain, Face the
 Pain, Unyielding, Riposte, Turnabout, and the stunts that add stress to a hit (Two Gun Joe,
 Ricochet, Death From Above); and those of :mod:`rules.systems.sotc.stunts_tempo` (Snap Shot,
-Aura of Menace, Fast Reload, Cool Customer) and :mod:`rules.systems.sotc.stunts_more` (the gaze
+Aura of Menace, Fast Reload, Cool Customer) and :mod:`.stunts_fear_and_force` (the gaze
 and fear stunts, Death Defiance, Brickbreaker, Developed Immunities).
 
 Each is an :class:`rules.conflict_rules.ActionSpec` applied with the engine's steps right after
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.character import ConflictKind, Severity
+from rules.character import Severity
 from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import (
@@ -30,10 +30,23 @@ from rules.encounter import (
 )
 from rules.errors import RuleViolation
 from rules.systems.sotc.chase import chase_offers
-from rules.systems.sotc.conflict import options_of
-from rules.systems.sotc.stunts_more import MORE_ACTIONS, MORE_APPLY, MORE_ROLLS, force, more_offers
+from rules.systems.sotc.consequence_slots import slot_at_least
+from rules.systems.sotc.participant_options import has, options_of
+from rules.systems.sotc.stunts_fear_and_force import (
+    MORE_ACTIONS,
+    MORE_APPLY,
+    MORE_ROLLS,
+    force,
+    more_offers,
+)
 from rules.systems.sotc.stunts_table import prune_used
-from rules.systems.sotc.stunts_tempo import TEMPO_ACTIONS, TEMPO_APPLY, TEMPO_ROLLS, deferred
+from rules.systems.sotc.stunts_tempo import (
+    TEMPO_ACTIONS,
+    TEMPO_APPLY,
+    TEMPO_ROLLS,
+    deferred,
+    strike,
+)
 from rules.systems.sotc.table_guard import due_poison_offers
 
 S_CRIPPLING = "SotC, Stunts: Fists, Crippling Blow"
@@ -185,11 +198,6 @@ STUNT_ACTIONS: tuple[ActionSpec, ...] = (
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def has(p: Participant, stunt: str) -> bool:
-    """Whether ``p`` has ``stunt`` among the stunts SotC's actions read."""
-    return stunt in options_of(p).stunts
-
-
 def _need(p: Participant, stunt: str) -> None:
     if not has(p, stunt):
         raise RuleViolation(f"{p.name} does not have {stunt}")
@@ -244,29 +252,6 @@ def _pending(state: Encounter, actor: Participant, target: Participant) -> Pendi
     if hit is None or hit.target != target.id or hit.attacker != actor.id:
         raise RuleViolation(f"{target.name} has no hit from {actor.name} waiting to be absorbed")
     return hit
-
-
-_ORDER: dict[str, int] = {"mild": 0, "moderate": 1, "severe": 2}
-
-
-def slot_at_least(
-    cr: ConflictRules, p: Participant, kind: ConflictKind, at_least: Severity
-) -> Severity | None:
-    """``p``'s lowest free consequence slot of at least ``at_least`` in a conflict of ``kind``
-    (held consequences and those cleared this conflict fill slots, as for ``next_consequence``;
-    a full slot moves the consequence up)."""
-    slots = list(cr.consequence_slots(p, kind))
-    used = [False] * len(slots)
-    taken = [c.severity for c in p.consequences if c.severity != "extra"]
-    for severity in sorted([*taken, *p.spent_slots], key=lambda s: _ORDER.get(s, 1)):
-        for i, slot in enumerate(slots):
-            if not used[i] and _ORDER[slot] >= _ORDER.get(severity, 1):
-                used[i] = True
-                break
-    for i, slot in enumerate(slots):
-        if not used[i] and _ORDER[slot] >= _ORDER[at_least]:
-            return slot
-    return None
 
 
 def _consequence(
@@ -483,29 +468,6 @@ def _spin_defense(
     return actor, attacker, last
 
 
-def strike(
-    state: Encounter,
-    cr: ConflictRules,
-    attacker: Participant,
-    target: Participant,
-    amount: int,
-    track: str | None = None,
-) -> tuple[Encounter, str]:
-    """A free attack's hit of ``amount`` stress (physical unless ``track``) on ``target``:
-    waiting for it to choose a box or a consequence, as an attack's hit does (minions and what
-    is attached to the target take it at once)."""
-    track = track or cr.track_for("physical")
-    attached = any(q.attached_to == target.id and not q.taken_out for q in state.participants)
-    if target.is_group or attached:
-        return steps.hit(state, cr, target.id, amount, track)
-    box = cr.stress_box_for(target, track, amount)
-    hit = PendingHit(target=target.id, shifts=amount, track=track, attacker=attacker.id, box=box)
-    what = f"box {box + 1} or a consequence" if box is not None else "a consequence or taken out"
-    return state.model_copy(update={"pending_hit": hit}), (
-        f"{target.name} takes a {amount}-point hit: {what}"
-    )
-
-
 def _riposte(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     """SRD L4665: the spin of a Weapons defense against a melee attacker deals the attacker one
     physical stress at once, as a free action."""
@@ -567,7 +529,7 @@ STUNT_APPLY: dict[
 
 STUNT_ROLLS: dict[str, int] = {**TEMPO_ROLLS, **MORE_ROLLS}
 """The rolls of the stunt actions that roll a fixed number of times (the others roll none;
-Aura of Fear rolls once a target besides: :func:`rules.systems.sotc.stunts_more.more_rolls`)."""
+Aura of Fear rolls once a target besides: :func:`.stunts_fear_and_force.more_rolls`)."""
 
 
 # -- offers -----------------------------------------------------------------------------------
@@ -581,7 +543,7 @@ def offers(state: Encounter, cr: ConflictRules) -> tuple[SystemActionEvent, ...]
     """The stunt actions that apply right now (after an attack: its attacker's blow stunts,
     the defender's Riposte, Turnabout and Bend like the Reed, Unyielding and Face the Pain for
     whoever was hit; after a failed try to break a block: Hammerlock; the gaze stunts,
-    Brickbreaker and Death Defiance: :func:`rules.systems.sotc.stunts_more.more_offers`), as
+    Brickbreaker and Death Defiance: :func:`.stunts_fear_and_force.more_offers`), as
     events to fill in (a consequence's ``text`` left out); first of all a fast poison's attack
     when it is due (SRD L5577: :func:`rules.systems.sotc.table_guard.due_poison_offers`) and
     a chase's reserve car when one may enter (:func:`rules.systems.sotc.chase.chase_offers`)."""

@@ -1,9 +1,9 @@
 """Rules layer: the Spirit of the Century stunts the encounter engine applies in play, by name,
 and what the toughness stunts change on an inline NPC (its Health boxes, its consequence slots).
 
-Kept apart from :mod:`rules.systems.sotc.stunt_actions` (which reads participant options from
-:mod:`rules.systems.sotc.conflict`) so that the conflict rules can import these names without a
-cycle. Line numbers cite the SotC SRD text in the seeds (``spirit-of-the-century-srd.txt``).
+Kept apart from :mod:`rules.systems.sotc.stunt_actions` (which reads participant options) so
+that :mod:`rules.systems.sotc.participant_options` can import these names without a cycle. Line
+numbers cite the SotC SRD text in the seeds (``spirit-of-the-century-srd.txt``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Rules layer: Spirit of the Century's stunts that give a free action or clear harm in the
 middle of a conflict, as system actions: Snap Shot, Aura of Menace (a free attack, out of turn),
 Bend like the Reed (a free throw maneuver), Hammerlock (a failed escape hurts), Now You've Made
-Me Mad and Mix it Up (armed here, added to the attack by :mod:`rules.systems.sotc.stunts_hooks`),
-Fast Reload and Cool Customer.
+Me Mad and Mix it Up (armed here, added to the attack by
+:mod:`rules.systems.sotc.stunts_always_on`), Fast Reload and Cool Customer; and the free attack's
+hit they and Turnabout deal (:func:`strike`).
 
 Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the limits
 (once per exchange, once per scene per target, a cost that grows each use in a scene) are kept
@@ -15,9 +16,9 @@ from collections.abc import Callable
 
 from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
-from rules.encounter import Encounter, Outcome, Participant, Spin, SystemActionEvent
+from rules.encounter import Encounter, Outcome, Participant, PendingHit, Spin, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
 from rules.systems.sotc.stunts_table import prune_used
 
 S_SNAP = "SotC, Stunts: Guns, Snap Shot"
@@ -33,6 +34,20 @@ S_LEG = "SotC, Stunts: Endurance, Last Leg"
 LEG = "Leg|"
 """The prefix of a hit Last Leg put off, in its user's ``used`` option:
 ``Leg|shifts|attacker|exchange`` (the exchange it was put off in, or last extended)."""
+
+BANK = "Spin|"
+"""The prefix of a spin Mix it Up saved (``Spin|step``), one entry a point."""
+
+SPEND = "Spend|"
+"""The prefix of saved spin armed for an attack in an exchange: ``Spend|points|exchange``."""
+
+LAST = "Last|"
+"""The prefix of One Shot Left's last shot, ``Last|exchange``: +3 on a Guns attack in that
+exchange, no Guns afterwards (until new ammunition)."""
+
+MAD = "Mad|"
+"""The prefix of an armed Now You've Made Me Mad in its user's ``used`` option:
+``Mad|opponent|value|exchange``."""
 
 TEMPO_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -141,6 +156,29 @@ def _between_actions(state: Encounter) -> None:
         raise RuleViolation("between actions only: a hit is still waiting to be absorbed")
 
 
+def strike(
+    state: Encounter,
+    cr: ConflictRules,
+    attacker: Participant,
+    target: Participant,
+    amount: int,
+    track: str | None = None,
+) -> tuple[Encounter, str]:
+    """A free attack's hit of ``amount`` stress (physical unless ``track``) on ``target``:
+    waiting for it to choose a box or a consequence, as an attack's hit does (minions and what
+    is attached to the target take it at once)."""
+    track = track or cr.track_for("physical")
+    attached = any(q.attached_to == target.id and not q.taken_out for q in state.participants)
+    if target.is_group or attached:
+        return steps.hit(state, cr, target.id, amount, track)
+    box = cr.stress_box_for(target, track, amount)
+    hit = PendingHit(target=target.id, shifts=amount, track=track, attacker=attacker.id, box=box)
+    what = f"box {box + 1} or a consequence" if box is not None else "a consequence or taken out"
+    return state.model_copy(update={"pending_hit": hit}), (
+        f"{target.name} takes a {amount}-point hit: {what}"
+    )
+
+
 def free_attack(
     state: Encounter,
     cr: ConflictRules,
@@ -151,8 +189,6 @@ def free_attack(
     """``ev.actor``'s attack with ``skill`` on its target, a free action (it spends no action),
     with the engine's roll steps; the hit waits on ``track`` like an attack's, a defense by 3
     earns spin."""
-    from rules.systems.sotc.stunt_actions import strike
-
     assert ev.actor is not None
     actor = steps.find(state, ev.actor, active=True)
     target = steps.find(state, ev.targets[0], active=True)
@@ -288,8 +324,6 @@ def _made_me_mad(
 ) -> tuple[Encounter, str]:
     """SRD L3091: once per scene, after taking physical stress, a fate point adds the wound's
     original value to an action in the next exchange against the one who inflicted it."""
-    from rules.systems.sotc.stunts_hooks import MAD
-
     assert ev.actor is not None
     if not state.started or state.ended:
         raise RuleViolation("this stunt is used during a conflict")
@@ -316,8 +350,6 @@ def _made_me_mad(
 def _mix_it_up(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
     """SRD L3201: spin gained on a defense may be saved, several adding up, and applied to the
     next attack however many actions come between."""
-    from rules.systems.sotc.stunts_hooks import BANK, SPEND
-
     assert ev.actor is not None
     if not state.started or state.ended:
         raise RuleViolation("this stunt is used during a conflict")
@@ -346,8 +378,6 @@ def _one_shot_left(
 ) -> tuple[Encounter, str]:
     """SRD L3421: the last shot, one Guns attack at +3; then no Guns in the scene unless an
     action finds a new weapon or ammunition."""
-    from rules.systems.sotc.stunts_hooks import LAST
-
     assert ev.actor is not None
     if not state.started or state.ended:
         raise RuleViolation("this stunt is used during a conflict")
@@ -380,8 +410,6 @@ def _last_leg(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tup
     """SRD L3007: a fate point keeps the character standing against a physical hit that would
     force a consequence or take him out, for one more exchange or until hit again; then every
     hit put off comes to bear at once; more fate points buy more time."""
-    from rules.encounter import PendingHit
-
     assert ev.actor is not None
     if not state.started or state.ended:
         raise RuleViolation("this stunt is used during a conflict")

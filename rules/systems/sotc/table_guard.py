@@ -8,7 +8,7 @@
   against each other": a maneuver, block, pass at a block or rolled action of theirs must be
   Intimidation (a maneuver or a pass at a block on the other one), and they may not move or
   declare a full defense (their attacks are checked by
-  :func:`rules.systems.sotc.stunts_more.gaze_attack`).
+  :func:`rules.systems.sotc.stunts_fear_and_force.gaze_attack`).
 
 Line numbers cite the SotC SRD text in the seeds (``spirit-of-the-century-srd.txt``).
 """
@@ -16,7 +16,8 @@ Line numbers cite the SotC SRD text in the seeds (``spirit-of-the-century-srd.tx
 from __future__ import annotations
 
 from rules.encounter import Encounter, Event, Participant, SystemActionEvent
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import options_of
+from rules.systems.sotc.stunts_fear_and_force import gaze_partner
 
 _ACTIONS = frozenset({"attack", "maneuver", "block", "pass_block", "full_defense", "move", "hold"})
 """The shared events that are a participant's action (or its move) in an exchange."""
@@ -75,8 +76,6 @@ def _poison_first(state: Encounter, event: Event) -> tuple[str, str]:
 
 
 def _gaze_bound(state: Encounter, event: Event) -> tuple[str, str]:
-    from rules.systems.sotc.stunts_more import gaze_partner
-
     who = actor_of(event)
     if who is None or event.do not in (*_ACTIONS, "roll") or event.do in ("attack", "hold"):
         return "", ""

@@ -27,6 +27,7 @@ from rules.systems.strange_fate.character import (
     SkillDrawback,
     StrangeFateCharacter,
 )
+from rules.systems.strange_fate.conflict import StrangeFateConflictRules
 from rules.systems.strange_fate.creation import tier_index
 from rules.systems.strange_fate.derive import StrangeFateDerived, derive
 from rules.systems.strange_fate.diagram import parse_diagram
@@ -262,8 +263,6 @@ class StrangeFateSystem:
     def conflict_rules(self, settings: SystemSettings | None = None) -> ConflictRules | None:
         """«Conflicts» (L4080-L4378) under the campaign's settings
         (:class:`~rules.systems.strange_fate.conflict.StrangeFateConflictRules`)."""
-        from rules.systems.strange_fate.conflict import StrangeFateConflictRules
-
         return StrangeFateConflictRules(self.book, _settings(settings))
 
     def with_data(self, data: Mapping[str, SystemData]) -> StrangeFateSystem:

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from rules.character import Consequence
 from rules.systems.registry import SystemInfo
 from rules.systems.sotc.character import PHASE_CHAPTERS, SotcCharacter, Treatment
-from rules.systems.sotc.hazards_marks import treatment_text
 from rules.systems.sotc.settings import SotcSettings
 from rules.systems.sotc.system import SotcSystem
+from rules.systems.sotc.treatment_marks import treatment_text
 from storage.pdf.sheet_layout import (
     SEVERITY_LABELS,
     AspectGroup,

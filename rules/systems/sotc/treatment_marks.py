@@ -1,12 +1,12 @@
 """Rules layer: the care, poison and first-aid marks of a SotC character's consequences, carried
 into an encounter as participant options and written back to the character with its stress.
 
-In an encounter the marks are :class:`rules.systems.sotc.conflict.SotcOptions` entries keyed by
-the consequence's text (``care``: ``steps|text``; ``uncured``; ``stabilized``); on the character
-they are :class:`rules.systems.sotc.character.Treatment` items beside the consequences. Long-term
-care (one attempt, the steps it saved: SRD L5892-L5905), a slow poison's consequences that stay
-until cured (SRD L5581) and first aid's stabilising (SRD L5890) last past the scene, so they go
-where the consequence goes.
+In an encounter the marks are :class:`rules.systems.sotc.participant_options.SotcOptions` entries
+keyed by the consequence's text (``care``: ``steps|text``; ``uncured``; ``stabilized``); on the
+character they are :class:`rules.systems.sotc.character.Treatment` items beside the consequences.
+Long-term care (one attempt, the steps it saved: SRD L5892-L5905), a slow poison's consequences
+that stay until cured (SRD L5581) and first aid's stabilising (SRD L5890) last past the scene, so
+they go where the consequence goes.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rules.character import Consequence
 from rules.encounter import OptionValue, Participant
 from rules.errors import RuleViolation
 from rules.systems.sotc.character import SotcCharacter, Treatment
+from rules.systems.sotc.participant_options import options_of
 
 NOTHING_DONE = Treatment()
 
@@ -51,8 +52,6 @@ def treatment_options(character: SotcCharacter) -> dict[str, OptionValue]:
 
 def marks_from(p: Participant) -> dict[str, Treatment]:
     """The marks ``p``'s options hold, by consequence text (case-folded)."""
-    from rules.systems.sotc.conflict import options_of
-
     options = options_of(p)
     out: dict[str, dict[str, object]] = {}
     for entry in options.care:

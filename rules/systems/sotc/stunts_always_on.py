@@ -1,6 +1,5 @@
-"""Rules layer: the always-on conflict stunts of Spirit of the Century, as a mixin of
-:class:`rules.systems.sotc.conflict.SotcConflictRules` placed before
-:class:`rules.systems.sotc.conflict_hooks.SotcActionHooks` (whose surprise rule it extends).
+"""Rules layer: the always-on conflict stunts of Spirit of the Century, which the conflict rules
+(:class:`rules.systems.sotc.conflict.SotcConflictRules`) apply on the engine's hooks.
 
 Cut Off denies spin through the engine's ``spin_denied`` hook; the full-defense stunts, Brawler's
 defense when outnumbered and Army of One change a defense through ``defense_rating``; Fists of
@@ -11,18 +10,18 @@ used at a moment (Crippling Blow, Lethal Weapon...) are actions:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
-if TYPE_CHECKING:
-    from rules.conflict_rules import ConflictRules
-    from rules.encounter import Encounter, Participant
-
-
-def _has(p: Participant, stunt: str) -> bool:
-    from rules.systems.sotc.conflict import options_of
-
-    return stunt in options_of(p).stunts
-
+from rules.conflict.common import group_size
+from rules.conflict_rules import ConflictRules
+from rules.encounter import Encounter, Participant
+from rules.errors import RuleViolation
+from rules.systems.sotc.participant_options import has, options_of
+from rules.systems.sotc.stunts_fear_and_force import (
+    gaze_attack,
+    gaze_defense,
+    nerve_defense,
+    unflappable,
+)
+from rules.systems.sotc.stunts_tempo import LAST, MAD, SPEND
 
 FULL_DEFENSE_STUNTS: dict[str, str] = {"Weapons": "Flawless Parry", "Fists": "Flow like Water"}
 """Stunts that make a full defense with a skill +3 instead of +2 (SRD L4659, L3269)."""
@@ -34,8 +33,8 @@ def stunt_defense(
     """``rating`` with ``p``'s defensive stunts, and the notes for the log.
 
     Then Inner Strength and Shot on the Run
-    (:func:`rules.systems.sotc.stunts_more.nerve_defense`) and a Steely Gaze interrupted
-    (:func:`rules.systems.sotc.stunts_more.gaze_defense`).
+    (:func:`rules.systems.sotc.stunts_fear_and_force.nerve_defense`) and a Steely Gaze interrupted
+    (:func:`rules.systems.sotc.stunts_fear_and_force.gaze_defense`).
 
     Flawless Parry / Flow like Water (SRD L4659, L3269): a full defense with Weapons / Fists is
     +3, one more than the usual +2. Brawler (SRD L3165): +1 to a Fists defense while someone
@@ -45,42 +44,23 @@ def stunt_defense(
     """
     notes: list[str] = []
     stunt = FULL_DEFENSE_STUNTS.get(skill)
-    if stunt is not None and p.full_defense and _has(p, stunt):
+    if stunt is not None and p.full_defense and has(p, stunt):
         rating += 1
         notes.append(f"{stunt}: full defense +3")
-    from rules.conflict.common import group_size
-
     attacker = state.find(state.current) if state.current is not None else None
     numbers = 0
     if attacker is not None and attacker.id != p.id and (attacker.side != p.side or not p.side):
         numbers = cr.group_bonus(group_size(state, attacker))
-    if numbers and skill == "Fists" and _has(p, "Brawler"):
+    if numbers and skill == "Fists" and has(p, "Brawler"):
         rating += 1
         notes.append("Brawler: +1 outnumbered")
-    if numbers and _has(p, "Army of One"):
+    if numbers and has(p, "Army of One"):
         rating += numbers
         notes.append(f"Army of One: cancels the +{numbers} for numbers")
-    from rules.systems.sotc.stunts_more import gaze_defense, nerve_defense
-
     rating, nerve = nerve_defense(state, p, skill, rating)
     rating, gaze = gaze_defense(state, p, rating)
     notes.extend(n for n in (nerve, gaze) if n)
     return rating, "; ".join(notes)
-
-
-BANK = "Spin|"
-"""The prefix of a spin Mix it Up saved (``Spin|step``), one entry a point."""
-
-SPEND = "Spend|"
-"""The prefix of saved spin armed for an attack in an exchange: ``Spend|points|exchange``."""
-
-LAST = "Last|"
-"""The prefix of One Shot Left's last shot, ``Last|exchange``: +3 on a Guns attack in that
-exchange, no Guns afterwards (until new ammunition)."""
-
-MAD = "Mad|"
-"""The prefix of an armed Now You've Made Me Mad in its user's ``used`` option:
-``Mad|opponent|value|exchange``."""
 
 
 def attack_stunts(
@@ -98,17 +78,13 @@ def attack_stunts(
         RuleViolation: a Guns attack after One Shot Left's last shot; another attack by one
             locked in a gaze.
     """
-    from rules.errors import RuleViolation
-    from rules.systems.sotc.conflict import options_of
-    from rules.systems.sotc.stunts_more import gaze_attack, unflappable
-
     gaze_attack(state, attacker, defender, skill)
     plus, minus, notes = 0, 0, []
     steady, note = unflappable(defender, skill)
     if steady:
         minus += steady
         notes.append(note)
-    if skill == "Fists" and defender.full_defense and _has(attacker, "Fists of Fury"):
+    if skill == "Fists" and defender.full_defense and has(attacker, "Fists of Fury"):
         minus -= cr.full_defense_bonus
         notes.append(f"Fists of Fury: no +{cr.full_defense_bonus} for full defense")
     for entry in options_of(attacker).used:
@@ -131,38 +107,3 @@ def attack_stunts(
                 plus += int(value)
                 notes.append(f"Now You've Made Me Mad: +{value}")
     return plus, minus, "; ".join(notes)
-
-
-class SotcStuntHooks:
-    """SotC's always-on conflict stunts on the engine's spin, defense and roll hooks."""
-
-    def roll_modifier(self, p: Participant, skill: str) -> tuple[int, str]:
-        """SotC's standing modifiers (a heavy load...), with a stunt's bonus for the action
-        under way (Slippery, Developed Immunities:
-        :func:`rules.systems.sotc.stunts_more.now_bonus`)."""
-        from rules.systems.sotc.stunts_more import now_bonus
-
-        base = cast("ConflictRules", super())
-        value, why = base.roll_modifier(p, skill)
-        more, note = now_bonus(p)
-        return value + more, "; ".join(x for x in (why, note) if x)
-
-    def spin_denied(self, state: Encounter, attacker: Participant, defender: Participant) -> str:
-        """Cut Off (SRD L2361): the targets of the attacker's attacks and attack-like
-        maneuvers generate no spin, however well they defend."""
-        return f"{attacker.name}'s Cut Off" if _has(attacker, "Cut Off") else ""
-
-    def defense_rating(
-        self, state: Encounter, p: Participant, skill: str, rating: int
-    ) -> tuple[int, str]:
-        """Surprise first (SotC's action hooks), then :func:`stunt_defense`."""
-        base = cast("ConflictRules", super())
-        rating, why = base.defense_rating(state, p, skill, rating)
-        rating, more = stunt_defense(cast("ConflictRules", self), state, p, skill, rating)
-        return rating, "; ".join(x for x in (why, more) if x)
-
-    def attack_modifiers(
-        self, state: Encounter, attacker: Participant, defender: Participant, skill: str
-    ) -> tuple[int, int, str]:
-        """:func:`attack_stunts`."""
-        return attack_stunts(cast("ConflictRules", self), state, attacker, defender, skill)

@@ -1,14 +1,14 @@
-"""Rules layer: more of Spirit of the Century's conflict stunts, as system actions and the
-always-on rules the conflict hooks apply: the Intimidation stunts of fear (Steely Gaze,
+"""Rules layer: Spirit of the Century's conflict stunts of fear and force, as system actions and
+the always-on rules the conflict hooks apply: the Intimidation stunts of fear (Steely Gaze,
 Fearsome Gaze, Aura of Fear, Master of Fear), the Resolve stunts that steady a defense
 (Unflappable, Inner Strength), Death Defiance, Brickbreaker, Developed Immunities, Slippery,
 Body Toss and Shot on the Run; and the mark that keeps a forced consequence (Crippling Blow, The
 Promise of Pain) from being dodged with One Hit to the Body.
 
-Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the hooks
-(:mod:`rules.systems.sotc.stunts_hooks`, :mod:`rules.systems.sotc.conflict_hooks`) call the
-functions below. What a stunt leaves behind is kept in its user's ``used`` option, so undo and
-replay keep it with the rest of the state:
+Registered with the other stunt actions (:mod:`rules.systems.sotc.stunt_actions`); the conflict
+rules' hooks (:mod:`rules.systems.sotc.conflict`, :mod:`rules.systems.sotc.stunts_always_on`)
+call the functions below. What a stunt leaves behind is kept in its user's ``used`` option, so
+undo and replay keep it with the rest of the state:
 
 - ``Gaze|other|own|theirs|exchange``: locked in a Steely Gaze with ``other`` in ``exchange``;
   ``own`` and ``theirs`` are the two sides' ``consequences_taken`` when it began (a consequence
@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.character import Consequence
 from rules.conflict import steps
 from rules.conflict_rules import ActionParam, ActionSpec, ConflictRules
 from rules.encounter import Encounter, ParamValue, Participant, SystemActionEvent
 from rules.errors import RuleViolation
-from rules.systems.sotc.conflict import options_of
+from rules.systems.sotc.participant_options import has, options_of
 from rules.systems.sotc.stunts_table import prune_used
 
 S_STEELY = "SotC, Stunts: Intimidation, Steely Gaze"
@@ -132,11 +133,6 @@ def more_rolls(event: SystemActionEvent) -> int | None:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def has(p: Participant, stunt: str) -> bool:
-    """Whether ``p`` has ``stunt`` among the stunts SotC's actions read."""
-    return stunt in options_of(p).stunts
 
 
 def _need(p: Participant, stunt: str) -> None:
@@ -498,8 +494,6 @@ def _death_defiance(
     state = _add(_drop(state, p.id, FORCED), p.id, "Death Defiance")
     p = steps.find(state, p.id)
     severity = str(ev.params["severity"])
-    from rules.character import Consequence
-
     consequence = Consequence.model_validate(
         {"severity": severity, "text": text, "kind": "physical"}
     )

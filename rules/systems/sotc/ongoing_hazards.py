@@ -1,5 +1,6 @@
 """Rules layer: the SotC hazards that keep going once started: a fast poison's attack each
-exchange and a thrown explosive's burning fuse.
+exchange and a thrown explosive's burning fuse (with the poison's roll and the fuse table, which
+the one-off poison and fuse check of :mod:`.hazards` use too).
 
 A fast poison that gets into a victim's system attacks again before the first initiative of
 every exchange until the scene ends, something stops it, or a defense with spin throws it off
@@ -22,12 +23,21 @@ from rules.conflict import steps
 from rules.conflict_rules import ActionSpec, ConflictRules
 from rules.encounter import Encounter, Participant, SystemActionEvent
 from rules.errors import RuleViolation
+from rules.systems.sotc.participant_options import options_of, with_options
 
 S_FAST = "SotC, Skills: Endurance, Poisons, fast-acting"
 S_LIT = "SotC, Other Common Situations: Explosions, fuses"
 
 FUSE_STEPS: tuple[str, ...] = ("short", "medium", "long")
 """Fuse lengths, shortest first: a full exchange takes one step off (SRD L6020)."""
+
+FUSE_TABLE: dict[str, dict[int, str]] = {
+    "short": {2: "explode", 1: "explode", 0: "explode", -1: "no explosion", -2: "fizzle"},
+    "medium": {2: "explode", 1: "explode", 0: "no explosion", -1: "no explosion", -2: "fizzle"},
+    "long": {2: "explode", 1: "no explosion", 0: "no explosion", -1: "no explosion",
+             -2: "fizzle"},
+}  # fmt: skip
+"""The GM's 2dF fuse check before every action (SRD L6009-L6017)."""
 
 TIMED: tuple[ActionSpec, ...] = (
     ActionSpec(
@@ -48,8 +58,6 @@ TIMED: tuple[ActionSpec, ...] = (
 
 def fuse_of(p: Participant) -> tuple[str, int] | None:
     """The fuse ``p`` lit and threw: its length now and its fizzles so far; None: none."""
-    from rules.systems.sotc.conflict import options_of
-
     raw = options_of(p).fuse
     if not raw:
         return None
@@ -59,8 +67,6 @@ def fuse_of(p: Participant) -> tuple[str, int] | None:
 
 def with_fuse(p: Participant, length: str, fizzles: int = 0) -> Participant:
     """``p`` with a lit fuse of ``length`` (``""``: none)."""
-    from rules.systems.sotc.conflict_actions import with_options
-
     if length and length not in FUSE_STEPS:
         raise RuleViolation(f"a fuse is short, medium or long, not {length!r}")
     return with_options(p, fuse=f"{length}|{fizzles}" if length else "")
@@ -68,15 +74,11 @@ def with_fuse(p: Participant, length: str, fizzles: int = 0) -> Participant:
 
 def poisoned(p: Participant, potency: int | None) -> Participant:
     """``p`` with a fast poison of ``potency`` in its system (None: stopped), nothing due."""
-    from rules.systems.sotc.conflict_actions import with_options
-
     running: tuple[int, ...] = () if potency is None else (potency,)
     return with_options(p, fast_poison=running, poison_due=0)
 
 
 def _running(p: Participant) -> int | None:
-    from rules.systems.sotc.conflict import options_of
-
     held = options_of(p).fast_poison
     return held[0] if held else None
 
@@ -84,9 +86,6 @@ def _running(p: Participant) -> int | None:
 def timed_begins(state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     """As an exchange begins: each running fast poison's attack falls due (SRD L5577), and each
     lit fuse burns a step shorter, a short one going off (SRD L6020)."""
-    from rules.systems.sotc.conflict import options_of
-    from rules.systems.sotc.conflict_actions import with_options
-
     changed: list[Participant] = []
     notes: list[str] = []
     for p in state.participants:
@@ -114,16 +113,62 @@ def timed_begins(state: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     return steps.put(state, *changed), tuple(notes)
 
 
+def _faces(event: SystemActionEvent, index: int) -> tuple[int, ...] | None:
+    dice = event.dice or ()
+    return dice[index] if index < len(dice) else None
+
+
+def poison_vs_endurance(
+    state: Encounter, cr: ConflictRules, pid: str, potency: int, kind: str, ev: SystemActionEvent
+) -> tuple[Encounter, str, int]:
+    """The poison's roll at ``potency`` against the victim's Endurance: the log line and the
+    poison's margin."""
+    faces = steps.faces(cr, _faces(ev, 0), "the poison")
+    poison = potency + cr.resolve(cr.dice_for(), faces)
+    state, rec = steps.roll(state, cr, pid, "Endurance", _faces(ev, 1), defense=True)
+    line = (
+        f"{kind} poison {potency:+d} [{''.join({1: '+', 0: '0', -1: '-'}[f] for f in faces)}] "
+        f"= {poison:+d} vs {steps.roll_text(cr, state, rec)}"
+    )
+    return state, line, poison - rec.effort
+
+
+def poison_roll(
+    state: Encounter, cr: ConflictRules, pid: str, potency: int, ev: SystemActionEvent
+) -> tuple[Encounter, str]:
+    """A fast poison's attack at ``potency`` on ``pid``'s Endurance (SRD L5575): its shifts in
+    stress; it keeps attacking each exchange unless the defense has spin (SRD L5579)."""
+    state, line, margin = poison_vs_endurance(state, cr, pid, potency, "fast", ev)
+    if margin <= 0 and -margin >= cr.spin_margin:
+        state = steps.put(state, poisoned(steps.find(state, pid), None))
+        return state, f"{line}: no stress; spin: the poison stops"
+    state = steps.put(state, poisoned(steps.find(state, pid), potency))
+    again = "it attacks again as each exchange begins"
+    if margin <= 0:
+        return state, f"{line}: no stress; {again}"
+    state, hit = steps.hit(state, cr, pid, margin, "health")
+    return state, f"{line}: {margin} shift{'s' if margin > 1 else ''}; {hit}; {again}"
+
+
+def fuse_faces(ev: SystemActionEvent) -> tuple[tuple[int, ...], str]:
+    """The two Fudge dice of a fuse check (the roll's first two) and how they read.
+
+    Raises:
+        RuleViolation: fewer than two, or not Fudge faces.
+    """
+    faces = (_faces(ev, 0) or ())[:2]
+    if len(faces) != 2 or any(f not in (-1, 0, 1) for f in faces):
+        raise RuleViolation("a fuse check reads two Fudge dice")
+    return faces, "".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
+
+
 def _poison_attack(
     state: Encounter, cr: ConflictRules, ev: SystemActionEvent
 ) -> tuple[Encounter, str]:
-    from rules.systems.sotc.hazards import poison_roll
-
     victim = steps.find(state, ev.targets[0], active=True)
     potency = _running(victim)
     if potency is None:
         raise RuleViolation(f"no fast poison is at work in {victim.name}")
-    from rules.systems.sotc.conflict import options_of
 
     if not options_of(victim).poison_due:  # SRD L5577: once an exchange, as it begins
         raise RuleViolation(
@@ -134,8 +179,6 @@ def _poison_attack(
 
 
 def _lit_fuse(state: Encounter, cr: ConflictRules, ev: SystemActionEvent) -> tuple[Encounter, str]:
-    from rules.systems.sotc.hazards import FUSE_TABLE, fuse_faces
-
     thrower = steps.find(state, ev.targets[0])
     fuse = fuse_of(thrower)
     if fuse is None:
