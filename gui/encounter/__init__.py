@@ -113,7 +113,14 @@ def open_encounter_window(
         )
     document.ladder = registry.info(document.state.system).ladder
     prompts = encounter_prompts(registry, document.state.system)
-    return EncounterWindow(document, registry=registry, rng=rng, prompts=prompts, parent=parent)
+    return EncounterWindow(
+        document,
+        registry=registry,
+        rng=rng,
+        prompts=prompts,
+        opener=open_encounter_window,
+        parent=parent,
+    )
 
 
 def encounter_prompts(registry: Any, system: str) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
@@ -133,6 +134,9 @@ class EncounterWindow(QMainWindow):
         rng: Dice source.
         prompts: The encounter's system's UI (``SystemUi.encounter_prompts()``); generic when
             None.
+        opener: Opens a stored encounter in a new window, ``opener(library, record, registry,
+            rng=...)`` (:func:`gui.encounter.open_encounter_window`, handed in by it so this
+            module never imports the package that imports it); None: no "New from template".
         parent: Parent widget.
 
     Signals:
@@ -149,10 +153,12 @@ class EncounterWindow(QMainWindow):
         registry: Any = None,
         rng: random.Random | None = None,
         prompts: EncounterPrompts | None = None,
+        opener: Callable[..., EncounterWindow] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.doc = document
+        self._opener = opener
         if document.parent() is None:
             document.setParent(self)  # signals die with the window
         self.registry = registry
@@ -776,13 +782,11 @@ class EncounterWindow(QMainWindow):
 
     def new_from_template(self) -> EncounterWindow | None:
         """Start a fresh run of a stored template in a new window (a record of its own)."""
-        from gui.encounter import list_templates, open_encounter_window
-
         library = self.doc.library
-        if library is None:
+        if library is None or self._opener is None:
             self.show_message("This encounter is not in a library")
             return None
-        templates = list_templates(library)
+        templates = [r for r in library.list_encounters() if r.is_template]
         if not templates:
             self.show_message("There are no templates yet (Encounter \u2192 Save as template)")
             return None
@@ -791,7 +795,7 @@ class EncounterWindow(QMainWindow):
         )
         if record is None:
             return None
-        window = open_encounter_window(library, record, self.registry, rng=self.rng)
+        window = self._opener(library, record, self.registry, rng=self.rng)
         window.print_settings = self.print_settings
         assert isinstance(window, EncounterWindow)
         self.runs.append(window)
