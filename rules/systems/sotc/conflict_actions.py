@@ -30,12 +30,12 @@ from rules.systems.sotc.ongoing_hazards import timed_begins
 from rules.systems.sotc.participant_options import has, options_of, with_options
 from rules.systems.sotc.stunt_actions import STUNT_ACTIONS, STUNT_APPLY, STUNT_ROLLS
 
-S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush (SRD L1716, L2191)"
-S_FALLING = "SotC, Skills: Athletics, Falling (SRD L5353-L5371)"
-S_FIRST_AID = "SotC, Skills: Science, Medical Attention (SRD L5888-L5890)"
-S_CARE = "SotC, Skills: Science, Medical Attention, long-term care (SRD L5892-L5905)"
-S_ON_TOP = "SotC, Stunts: Alertness, On Top Of It (SRD L2345)"
-S_INITIATIVE = "SotC, Stunts: Burglary, Trespass Tempo (SRD L2609); Mysteries, Psychic (L3937)"
+S_AMBUSH = "SotC, Skills: Alertness, Avoiding Surprise; Stealth, Ambush"
+S_FALLING = "SotC, Skills: Athletics, Falling"
+S_FIRST_AID = "SotC, Skills: Science, Medical Attention"
+S_CARE = "SotC, Skills: Science, Medical Attention, long-term care"
+S_ON_TOP = "SotC, Stunts: Alertness, On Top Of It"
+S_INITIATIVE = "SotC, Stunts: Burglary, Trespass Tempo; Mysteries, Psychic"
 
 FALLS: tuple[str, ...] = ("short", "medium", "long", "extreme")
 """SotC "Falling": the categories of a fall, shortest first."""
