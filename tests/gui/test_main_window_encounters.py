@@ -12,9 +12,18 @@ from PySide6.QtGui import QKeySequence
 
 from gui.dialogs.choose import ChoiceDialog
 from gui.dialogs.confirm import ConfirmDeleteDialog
+from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.shell import MainWindow
 from rules.conflict import minion_group
 from rules.encounter import AddAspectEvent, AddParticipantEvent
+
+
+@pytest.fixture(autouse=True)
+def accept_new_encounter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New encounter asks its name, campaign and system: take what it offers first."""
+    monkeypatch.setattr(
+        NewEncounterDialog, "ask", classmethod(lambda cls, parent, o: cls(o, parent).choice())
+    )
 
 
 def listed(window: MainWindow) -> list[tuple[str, str]]:
