@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from gui.cli_text import json_line, printable
 from gui.version import VERSION
 from rules.errors import CatalogError, CharacterFileError, DiceExpressionError, FatesmithError
 
@@ -101,7 +102,7 @@ def system_cli_plugins() -> list[tuple[str, CliPlugin]]:
 
 
 def _fail(message: str, code: int = EXIT_UNREADABLE) -> int:
-    print(f"fatesmith: {message}", file=sys.stderr)
+    print(f"fatesmith: {printable(message)}", file=sys.stderr)
     return code
 
 
@@ -139,7 +140,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             character = read_character_file(path, registry)
         except CharacterFileError as exc:
             worst = EXIT_UNREADABLE
-            print(f"fatesmith: {name}: {exc}", file=sys.stderr)
+            print(printable(f"fatesmith: {name}: {exc}"), file=sys.stderr)
             if args.json:
                 print(
                     json.dumps(
@@ -161,15 +162,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
             worst = EXIT_INVALID
         if args.json:
             print(
-                json.dumps(
+                json_line(
                     {
                         "file": name,
                         "system": character.system,
                         "valid": valid,
                         "problems": [p.model_dump(mode="json") for p in problems],
                         "derived": _derived_json(system, character),
-                    },
-                    ensure_ascii=False,
+                    }
                 )
             )
             continue
@@ -178,11 +178,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
         title = character.name or "(unnamed)"
         verdict = "valid" if valid else "NOT valid"
         print(
-            f"{name}: {title} ({system.info.name}): {verdict}, "
-            f"{errors} error(s), {warnings} warning(s)"
+            printable(
+                f"{name}: {title} ({system.info.name}): {verdict}, "
+                f"{errors} error(s), {warnings} warning(s)"
+            )
         )
         for p in problems:
-            print(f"  {p.severity.value:7} {p.path}: {p.message}  [{p.section}; {p.code}]")
+            print(
+                printable(f"  {p.severity.value:7} {p.path}: {p.message}  [{p.section}; {p.code}]")
+            )
         derived = system.derive(character)
         if hasattr(derived, "health_boxes"):
             print(
@@ -192,7 +196,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 f"{derived.initiative.social} social"
             )
         else:
-            print(f"  {_derived_text(_derived_json(system, character))}")
+            print(printable(f"  {_derived_text(_derived_json(system, character))}"))
     return worst
 
 
@@ -319,7 +323,7 @@ def cmd_app(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != "gui.app":
             raise
-        print(f"Library: {url}")
+        print(printable(f"Library: {url}"))
         parser.print_help()
         return EXIT_OK
     code: int = app_module.run(url, args)

@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gui.cli_text import json_line, printable
+
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
 
@@ -50,7 +52,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _fail(where: str, message: str) -> int:
-    print(f"fatesmith: {where}: {message}", file=sys.stderr)
+    print(printable(f"fatesmith: {where}: {message}"), file=sys.stderr)
     return EXIT_UNREADABLE
 
 
@@ -134,7 +136,8 @@ def render_text(state: Any, log: Any, cr: Any) -> str:
         ))  # fmt: skip
     lines.append("Log:")
     lines.extend(f"  {e.index + 1}. {e.text}" for e in log)
-    return "\n".join(lines)
+    # each line escaped before they are joined: a name's own CR or LF never forges a line
+    return "\n".join(printable(line) for line in lines)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -157,12 +160,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(args.script, str(exc))
     for title in missing:
         print(
-            f"fatesmith: {args.script}: note: no {title} supplied (give --library with one "
-            "stored; the rolls that need it ask for readings instead)",
+            printable(
+                f"fatesmith: {args.script}: note: no {title} supplied (give --library with one "
+                "stored; the rolls that need it ask for readings instead)"
+            ),
             file=sys.stderr,
         )
     if args.json:
-        print(json.dumps(state_summary(final, log, cr), ensure_ascii=False))
+        print(json_line(state_summary(final, log, cr)))
     else:
         print(render_text(final, log, cr))
     return EXIT_OK
@@ -209,7 +214,7 @@ def cmd_actions(args: argparse.Namespace) -> int:
         return _fail(args.system, "this system has no conflict rules")
     specs = cr.actions()
     if args.json:
-        print(json.dumps([s.model_dump(mode="json") for s in specs], ensure_ascii=False))
+        print(json_line([s.model_dump(mode="json") for s in specs]))
         return EXIT_OK
     if not specs:
         print(f"{args.system}: no actions beyond the shared ones")

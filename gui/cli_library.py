@@ -13,12 +13,12 @@ be read at all is 2, as in ``validate`` and ``sheet``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from gui.cli_text import json_line, printable
 from rules.errors import FatesmithError
 from rules.names import find_name
 
@@ -30,7 +30,7 @@ DEFAULT_ON_DUPLICATE = "keep-both"
 
 
 def _fail(message: str, code: int = EXIT_FAILED) -> int:
-    print(f"fatesmith library: {message}", file=sys.stderr)
+    print(f"fatesmith library: {printable(message)}", file=sys.stderr)
     return code
 
 
@@ -71,7 +71,7 @@ def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
             f"{exc} (check the name, or add --create to make a new library there)"
         ) from None
     if library.read_only:
-        print(f"fatesmith library: note: {library.read_only_reason}", file=sys.stderr)
+        print(printable(f"fatesmith library: note: {library.read_only_reason}"), file=sys.stderr)
     return library
 
 
@@ -92,30 +92,31 @@ def cmd_path(args: argparse.Namespace) -> int:
     """Print where the library is (without opening or creating it)."""
     from storage.paths import resolve_library_url
 
-    print(library_location(resolve_library_url(getattr(args, "library", None))))
+    print(printable(library_location(resolve_library_url(getattr(args, "library", None)))))
     return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print one line (or JSON object) per character; say so when there are none."""
     from storage.library import SearchQuery
+    from storage.mappers import summary_json
 
     with open_library(args) as library:
         rows = library.list_characters(SearchQuery(text=args.search or ""))
         if not rows and not args.json:
             if args.search:
                 hint = _search_hint(library, args.search)
-                print(f"no characters match {args.search!r}{hint}")
+                print(printable(f"no characters match {args.search!r}{hint}"))
             else:
                 print("the library is empty (import characters with `fatesmith library import`)")
     for s in rows:
         if args.json:
-            print(json.dumps(s.model_dump(mode="json"), ensure_ascii=False))
+            print(json_line(summary_json(s)))
             continue
         state = "valid" if s.valid else "in progress"
         campaign = f" [{s.campaign_name}]" if s.campaign_name else ""
         peak = f", {s.headline}" if s.headline else ""
-        print(f"{s.id}  {s.name or '(unnamed)'} ({s.system}{peak}, {state}){campaign}")
+        print(printable(f"{s.id}  {s.name or '(unnamed)'} ({s.system}{peak}, {state}){campaign}"))
     return EXIT_OK
 
 
@@ -163,7 +164,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     for name in args.files:
         reason = _unreadable(name)
         if reason:
-            print(f"fatesmith library: cannot read {name}: {reason}", file=sys.stderr)
+            print(printable(f"fatesmith library: cannot read {name}: {reason}"), file=sys.stderr)
             worst = EXIT_FAILED
         else:
             names.append(name)
@@ -182,15 +183,52 @@ def cmd_import(args: argparse.Namespace) -> int:
                     library.import_archive(archive, partial=args.partial, on_duplicate=choice)
                 )
             except FatesmithError as exc:
-                print(f"fatesmith library: {archive}: {exc}", file=sys.stderr)
+                print(printable(f"fatesmith library: {archive}: {exc}"), file=sys.stderr)
                 worst = EXIT_FAILED
+        notes = _corrected_rules_notes(
+            library, [s for r in reports for s in (*r.imported, *r.replaced)]
+        )
     for report in reports:
         for line in report_lines(report):
-            print(line)
+            print(printable(line))
         for name, reason in report.failed:
-            print(f"fatesmith library: {name}: {reason}", file=sys.stderr)
+            print(printable(f"fatesmith library: {name}: {reason}"), file=sys.stderr)
             worst = max(worst, EXIT_SOME_FAILED)
+    for line in notes:
+        print(printable(line))
     return worst
+
+
+def _corrected_rules_notes(library: Any, summaries: list[Any]) -> list[str]:
+    """``note: NAME: WARNING`` for each warning the library's corrected rules data (a user's
+    diagram or table) gives a character just imported that the bundled rules do not: a price
+    over a tangled corrected diagram may not be proven cheapest, and the import says so in
+    words. Characters of systems with only the bundled data are not validated again."""
+    from storage.systems_catalog import default_registry
+
+    corrected: dict[str, bool] = {}
+    notes = []
+    for summary in summaries:
+        if summary.system not in corrected:
+            try:
+                documents = library.system_documents(summary.system)
+            except FatesmithError:
+                documents = []
+            corrected[summary.system] = any(d.provenance == "user" for d in documents)
+        if not corrected[summary.system]:
+            continue
+        character = library.get_character(summary.id).character
+        bundled = {
+            (p.code, p.path, p.message)
+            for p in default_registry().get(summary.system).validate(character)
+        }
+        name = summary.name or "(unnamed)"
+        notes += [
+            f"note: {name}: {p.message}"
+            for p in library.registry.get(summary.system).validate(character)
+            if p.severity == "warning" and (p.code, p.path, p.message) not in bundled
+        ]
+    return notes
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -214,7 +252,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         library.export_archive(Path(args.output), campaign_id=campaign_id)
         characters = library.counts()["characters"]
     what = f"campaign {args.campaign!r}" if campaign_id else f"{characters} characters"
-    print(f"exported {what} to {args.output}")
+    print(printable(f"exported {what} to {args.output}"))
     return EXIT_OK
 
 
@@ -238,7 +276,7 @@ def cmd_export_character(args: argparse.Namespace) -> int:
                 f"{len(matches)} characters are named {args.character!r}; give one id: {ids}"
             )
         library.export_character_file(matches[0].id, Path(args.output))
-    print(f"exported {matches[0].name or '(unnamed)'} to {args.output}")
+    print(printable(f"exported {matches[0].name or '(unnamed)'} to {args.output}"))
     return EXIT_OK
 
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gui.cli_text import printable
 from rules.errors import CharacterFileError, FatesmithError
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
@@ -28,7 +29,7 @@ class KindError(Exception):
 
 
 def _fail(message: str) -> int:
-    print(f"fatesmith sheet: {message}", file=sys.stderr)
+    print(f"fatesmith sheet: {printable(message)}", file=sys.stderr)
     return EXIT_UNREADABLE
 
 
@@ -133,8 +134,10 @@ def _warn_rule_breaking(name: str, character: Any, registry: Any) -> None:
         title = character.name or "(unnamed)"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         print(
-            f"fatesmith sheet: warning: {name}: {title} breaks the rules: {errors[0].message}"
-            f"{more}; printed anyway (see `fatesmith validate {name}`)",
+            printable(
+                f"fatesmith sheet: warning: {name}: {title} breaks the rules: "
+                f"{errors[0].message}{more}; printed anyway (see `fatesmith validate {name}`)"
+            ),
             file=sys.stderr,
         )
 
@@ -188,7 +191,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         atomic_write_bytes(out, buffer.getvalue())
     except OSError as exc:
         return _fail(f"cannot write {out} ({exc.strerror or exc}); nothing was written")
-    print(f"{out}: {pages} page{'s' if pages != 1 else ''} ({'+'.join(used)}, {args.paper})")
+    plural = "s" if pages != 1 else ""
+    print(printable(f"{out}: {pages} page{plural} ({'+'.join(used)}, {args.paper})"))
     return EXIT_OK
 
 

@@ -319,6 +319,32 @@ def shared_engine_users(url: str | URL) -> int:
         return sum(n for k, (_e, n) in _Shared.engines.items() if k[:2] == key[:2])
 
 
+def open_library_file(path: Path) -> Path | None:
+    """The SQLite library this process has open that ``path`` is (the file itself or its
+    ``-wal``, ``-shm`` or ``-journal``, under any name or link), or None.
+
+    A file reader calls this before opening a file the user named (an import, say): reading a
+    library's own file with a plain ``open()`` would drop this process's locks on it when the
+    descriptor closes (see the module docstring), so such a file is refused instead. Only
+    ``stat`` is used here, which opens nothing.
+    """
+    try:
+        target = path.stat()
+    except OSError:
+        return None
+    with _Shared.lock:
+        files = [Path(key[1]) for key in _Shared.engines if key[0] == "sqlite"]
+    for library in files:
+        for name in ("", "-wal", "-shm", "-journal"):
+            try:
+                found = library.with_name(library.name + name).stat()
+            except OSError:
+                continue
+            if (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino):
+                return library
+    return None
+
+
 def writer(engine: Engine) -> Engine:
     """A view of ``engine`` whose transactions take the write lock at once (SQLite)."""
     return engine.execution_options(**{WRITE_OPTION: True})

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from storage.db_values import utc_from_db, uuid_from_db
+from storage.listing_rows import CharacterSummary
 
 SCHEMA_REVISION = "0002"
 """The schema revision this reader understands (must equal ``storage.migrations.HEAD``)."""
@@ -37,21 +38,8 @@ MMAP_BYTES = 256 * 1024 * 1024  # storage.db.MMAP_BYTES (a test checks they agre
 # Rows are named tuples: building 10,000 of them is several times cheaper than dataclasses.
 
 
-class QuickCharacter(NamedTuple):
-    """A character's listing row; the same fields as ``storage.mappers.CharacterSummary``."""
-
-    id: uuid.UUID
-    name: str
-    system: str
-    player: str
-    campaign_id: uuid.UUID | None
-    campaign_name: str
-    headline: str
-    headline_rank: int
-    tags: tuple[str, ...]
-    updated_at: datetime
-    version: int
-    valid: bool
+QuickCharacter = CharacterSummary
+"""A character's listing row: the very type the library's listing hands out."""
 
 
 class QuickCampaign(NamedTuple):

@@ -48,6 +48,7 @@ import jiter
 
 from rules.errors import CharacterFileError, FatesmithError
 from rules.validation import field_path
+from storage.db import open_library_file
 
 MB = 1024 * 1024
 MAX_DEPTH = 64
@@ -128,6 +129,13 @@ def open_regular(path: Path, kind: FileKind) -> IO[bytes]:
         FatesmithError: of ``kind.error``: missing, a folder, a pipe, device or socket, too
             large, or unreadable.
     """
+    library = open_library_file(path)
+    if library is not None:
+        # Reading it with a plain open() would drop this process's SQLite locks on the library
+        # when the descriptor closes (storage.db), and a library is no character file anyway.
+        raise kind.error(
+            f"is the open library {library.name} itself (or one of its files), not {kind.a_name}"
+        )
     try:
         _check_mode(os.stat(path).st_mode, kind)
         # Non-blocking: opening a FIFO that appeared after the check must not wait for a writer.

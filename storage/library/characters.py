@@ -8,10 +8,8 @@ concurrency) and store the summary columns, search text and payload computed by
 
 from __future__ import annotations
 
-import gc
 import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from types import EllipsisType
 from typing import Any
 
@@ -43,24 +41,6 @@ KEEP: EllipsisType = ...
 def escape_like(term: str) -> str:
     """``term`` with LIKE's wildcards escaped (the escape character is a backslash)."""
     return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a listing fetches and builds its rows.
-
-    Fetching 10,000 rows and building their summaries allocates some 50,000 objects, enough to
-    set off a pass over the whole heap every few listings (about 45 ms each in the listing
-    benchmark, longer in a bigger heap). The rows and summaries form no cycles; any cycle the
-    query machinery makes meanwhile is collected by the first pass after the listing.
-    """
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 class CharactersMixin(LibraryBase):
@@ -129,14 +109,13 @@ class CharactersMixin(LibraryBase):
             if check.fields:
                 stmt = stmt.add_columns(c.search_text)
         stmt = stmt.order_by(c.name_lower, c.id)
-        with _collector_paused():
-            with self._read() as s:
-                # Core rows, not ORM entities: listing 10,000 characters must stay fast.
-                rows = s.connection().execute(stmt).all()
-            if check.fields:
-                rows = [row for row in rows if blob_matches(check, row[-1])]
-            campaigns: dict[Any, uuid.UUID] = {}
-            return [summary_from_row(row, campaigns) for row in rows]
+        with self._read() as s:
+            # Core rows, not ORM entities: listing 10,000 characters must stay fast.
+            rows = s.connection().execute(stmt).all()
+        if check.fields:
+            rows = [row for row in rows if blob_matches(check, row[-1])]
+        campaigns: dict[Any, uuid.UUID] = {}
+        return [summary_from_row(row, campaigns) for row in rows]
 
     def character_summary(self, character_id: uuid.UUID) -> CharacterSummary:
         """The listing row of one character.

@@ -70,7 +70,7 @@ def test_upsert_and_remove_keep_the_sort() -> None:
     data = rows()
     model.set_summaries(data)
     model.sort(0)
-    model.upsert(data[0].model_copy(update={"name": "Zed"}))
+    model.upsert(data[0]._replace(name="Zed"))
     assert [model.index(r, 0).data() for r in range(3)] == ["adam", "Cy", "Zed"]
     model.upsert(summary("Abe"))
     assert model.index(0, 0).data() == "Abe" and model.rowCount() == 4

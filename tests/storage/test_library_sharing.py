@@ -183,3 +183,22 @@ def test_a_library_from_before_the_change_count_gets_one(tmp_path: Path) -> None
     with Library.open(url, registry=default_registry()) as library:
         _other_process_writes(url, "After the upgrade", tmp_path)
         assert library.changed() is True
+
+
+def test_importing_the_open_library_file_itself_is_refused_without_opening_it(
+    tmp_path: Path, plain_opens: list[str]
+) -> None:
+    # A user drops (or names) the library file, its WAL or a link to it as an import: refused
+    # by stat alone, since reading it with open() would drop the process's locks on it.
+    path = (tmp_path / "library.sqlite3").resolve()
+    url = f"sqlite:///{path}"
+    link = tmp_path / "looks-like-a-backup.zip"
+    link.symlink_to(path)
+    with Library.open(url, registry=default_registry()) as library:
+        before = len(library.list_characters())
+        for named in (path, Path(f"{path}-wal"), link):
+            report = library.import_character_files([named])
+            assert report.imported == () and report.failed, named
+            assert "is the open library library.sqlite3 itself" in str(report.failed[0])
+        assert len(library.list_characters()) == before
+    assert _library_file(path, plain_opens) == []

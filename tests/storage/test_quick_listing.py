@@ -69,7 +69,7 @@ def test_lists_what_the_library_lists(library_file: Path, registry: Any) -> None
         campaigns = library.list_campaigns()
         tags = library.all_tags()
         encounters = library.list_encounters()
-    assert [vars_of(c) for c in listing.characters] == [s.model_dump() for s in summaries]
+    assert [vars_of(c) for c in listing.characters] == [s._asdict() for s in summaries]
     assert [(c.id, c.name, c.system, c.member_ids) for c in listing.campaigns] == [
         (c.id, c.name, c.system, c.member_ids) for c in campaigns
     ]

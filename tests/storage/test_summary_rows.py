@@ -1,6 +1,5 @@
-"""storage.mappers.summary_from_row builds the listing's summaries without pydantic validation:
-each must be indistinguishable from the validated model of the same values. A listing fetches
-and builds them with the cyclic collector resting."""
+"""storage.mappers.summary_from_row builds the listing's rows: plain typed records
+(``storage.listing_rows.CharacterSummary``), the same type the start-up listing reads."""
 
 from __future__ import annotations
 
@@ -8,12 +7,11 @@ import copy
 import pickle
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from storage import mappers
-from storage.db_values import slot_setter
 from storage.mappers import CharacterSummary, summary_from_row
 from storage.tables import TAG_SEPARATOR
 
@@ -56,23 +54,20 @@ EXPECTED = {
 }
 
 
-def _same_as_validated(made: CharacterSummary, expected: dict[str, Any]) -> None:
-    validated = CharacterSummary.model_validate(expected)
+def _same_as_record(made: CharacterSummary, expected: dict[str, Any]) -> None:
+    record = CharacterSummary(**expected)
     assert type(made) is CharacterSummary
-    assert made == validated and repr(made) == repr(validated)
-    assert made.model_dump() == validated.model_dump()
-    assert made.model_dump_json() == validated.model_dump_json()
-    assert made.model_fields_set == validated.model_fields_set
-    assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
-    assert pickle.loads(pickle.dumps(made)) == validated
-    assert copy.deepcopy(made) == validated
-    assert made.model_copy(update={"name": "x"}).name == "x" and made.name == expected["name"]
-    with pytest.raises(Exception, match="frozen"):
-        made.name = "changed"
+    assert made == record and repr(made) == repr(record)
+    assert made._asdict() == expected
+    assert pickle.loads(pickle.dumps(made)) == record
+    assert copy.deepcopy(made) == record
+    assert made._replace(name="x").name == "x" and made.name == expected["name"]
+    with pytest.raises(AttributeError):
+        made.name = "changed"  # type: ignore[misc]
 
 
-def test_a_sqlite_row_becomes_the_validated_summary() -> None:
-    _same_as_validated(summary_from_row(_row(), {}), EXPECTED)
+def test_a_sqlite_row_becomes_the_summary_record() -> None:
+    _same_as_record(summary_from_row(_row(), {}), EXPECTED)
 
 
 def test_driver_values_already_converted_are_kept() -> None:
@@ -80,13 +75,13 @@ def test_driver_values_already_converted_are_kept() -> None:
     moment = datetime(2026, 11, 24, 12, 9, 16, 252219).astimezone()
     row = _row(id=ID, campaign_id=CAMPAIGN, updated_at=moment)
     expected = {**EXPECTED, "updated_at": moment.astimezone(UTC)}
-    _same_as_validated(summary_from_row(row, {}), expected)
+    _same_as_record(summary_from_row(row, {}), expected)
 
 
 def test_no_campaign_no_tags_and_an_invalid_character() -> None:
     row = _row(campaign_id=None, campaign_name=None, tags="", valid=0)
     expected = {**EXPECTED, "campaign_id": None, "campaign_name": "", "tags": (), "valid": False}
-    _same_as_validated(summary_from_row(row, {}), expected)
+    _same_as_record(summary_from_row(row, {}), expected)
 
 
 def test_campaign_ids_are_converted_once_per_listing() -> None:
@@ -97,70 +92,33 @@ def test_campaign_ids_are_converted_once_per_listing() -> None:
     assert campaigns == {CAMPAIGN.hex: CAMPAIGN}
 
 
-def test_without_pydantic_slots_the_setters_use_object_setattr(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Should a pydantic release keep its per-instance fields some other way, the fallback
-    setter (``object.__setattr__``) builds the same summary."""
-    no_slots = type("NoSlots", (), {"__slots__": ()})
-    for variable, slot in [
-        ("_set_dict", "__dict__"),
-        ("_set_fields_set", "__pydantic_fields_set__"),
-        ("_set_extra", "__pydantic_extra__"),
-        ("_set_private", "__pydantic_private__"),
-    ]:
-        setter = slot_setter(no_slots, slot)
-        assert setter.__name__ == "setter"  # the fallback, not a descriptor's own __set__
-        monkeypatch.setattr(mappers, variable, setter)
-    _same_as_validated(summary_from_row(_row(), {}), EXPECTED)
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_the_collector_rests_while_a_listing_fetches_and_builds(
+def test_the_library_and_the_start_up_listing_hand_out_one_row_type(
     sqlite_url: str,
     registry,  # type: ignore[no-untyped-def]
-    monkeypatch: pytest.MonkeyPatch,
-    enabled: bool,
 ) -> None:
-    """A full collection over the heap in the middle of a 10,000-row listing cost about 45 ms
-    (benchmarks/bench_library.py); afterwards the collector is as it was, even on an error."""
-    import gc
-
-    from sqlalchemy import event
-
+    from storage import quick_listing
     from storage.library import Library
-    from storage.library import characters as characters_module
     from tests.rules.sotc_builders import build
 
-    seen: list[tuple[str, bool]] = []
-    original = characters_module.summary_from_row
-
-    def watched(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
-        seen.append(("summary", gc.isenabled()))
-        return original(row, campaigns)
-
-    monkeypatch.setattr(characters_module, "summary_from_row", watched)
     with Library.open(sqlite_url, registry=registry, samples=False) as lib:
         lib.save_character(build(), expected_version=None)
+        stored = lib.list_characters()
+    quick = quick_listing.read_listing(sqlite_url)
+    assert quick is not None
+    assert list(quick.characters) == stored
+    assert {type(r) for r in (*quick.characters, *stored)} == {CharacterSummary}
 
-        def on_execute(*_args: Any) -> None:
-            seen.append(("query", gc.isenabled()))
 
-        event.listen(lib._engine, "before_cursor_execute", on_execute)
-        was = gc.isenabled()
-        (gc.enable if enabled else gc.disable)()
-        try:
-            assert [s.name for s in lib.list_characters()] == ["Ada Thorne"]
-            assert gc.isenabled() is enabled
-            assert ("query", False) in seen and ("summary", False) in seen
-            assert all(not on for _where, on in seen)
-
-            def broken(row: Any, campaigns: dict[Any, uuid.UUID]) -> CharacterSummary:
-                raise RuntimeError("boom")
-
-            monkeypatch.setattr(characters_module, "summary_from_row", broken)
-            with pytest.raises(RuntimeError, match="boom"):
-                lib.list_characters()
-            assert gc.isenabled() is enabled
-        finally:
-            (gc.enable if was else gc.disable)()
+def test_no_model_internals_or_collector_switching_in_the_domain() -> None:
+    """Listing rows are plain records, not pydantic models forged through private slots; the
+    cyclic collector's policy is the app's start-up's, never switched inside a library call
+    (issue #24, "Speed tricks inside the domain")."""
+    root = Path(__file__).resolve().parents[2]
+    offenders = []
+    for package in ("rules", "storage"):
+        for path in (root / package).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for needle in ("__pydantic_", "gc.disable", "gc.enable", "gc.freeze"):
+                if needle in text:
+                    offenders.append(f"{path.relative_to(root)}: {needle}")
+    assert offenders == []

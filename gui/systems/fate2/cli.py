@@ -7,23 +7,43 @@ number of phases, filled with the skill names given (highest rung first) or left
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
 from gui.cli import CliPlugin
+from gui.cli_text import json_line, printable
 from rules.errors import FatesmithError
 
 HELP = "FATE 2.0 tools (quick NPCs from the Pyramid Shorthand)"
 
 
-def _positive(text: str) -> int:
+def _upper_limit(field: str) -> int:
+    """The campaign settings' highest ``field`` (``Fate2Settings``'s own bound, so the command
+    and the settings page never disagree)."""
+    from annotated_types import Le
+
+    from rules.systems.fate2.settings import Fate2Settings
+
+    highest = [m.le for m in Fate2Settings.model_fields[field].metadata if isinstance(m, Le)]
+    assert isinstance(highest[0], int)
+    return highest[0]
+
+
+def _count(option: str, text: str, field: str) -> int:
+    """``text`` as a whole number from 1 to the settings' limit for ``field``.
+
+    Raises:
+        FatesmithError: one line naming ``option`` and the allowed range.
+    """
+    high = _upper_limit(field)
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
+        value = None
+    if value is None or not 1 <= value <= high:
+        raise FatesmithError(
+            f"quick-npc: {option} must be a whole number from 1 to {high} (got {text!r})"
+        )
     return value
 
 
@@ -34,19 +54,27 @@ def _names(text: str) -> tuple[str, ...]:
 def quick_npc(args: argparse.Namespace, registry: Any) -> int:
     """``fatesmith fate2 quick-npc --phases N [--skills A,B,...] [--ranks N] [--column]``."""
     from rules.systems.fate2.settings import Fate2Settings
+    from rules.systems.fate2.shorthand import MAX_GREEDY_RANKS
     from rules.systems.fate2.system import Fate2System
 
+    phases = _count("--phases", args.phases, "phases")
+    per_phase = _count("--ranks", args.ranks, "ranks_per_phase")
     system = registry.get("fate2")
     assert isinstance(system, Fate2System)
     settings = Fate2Settings(
-        phases=args.phases,
-        ranks_per_phase=args.ranks,
+        phases=phases,
+        ranks_per_phase=per_phase,
         skill_shape="column" if args.column else "pyramid",
     )
+    if phases * per_phase > MAX_GREEDY_RANKS:
+        raise FatesmithError(
+            f"quick-npc: --phases {phases} with --ranks {per_phase} is {phases * per_phase} ranks; "
+            f"the shorthand builds at most {MAX_GREEDY_RANKS} ranks in all"
+        )
     try:
-        pyramid = system.quick_pyramid(args.phases, settings)
+        pyramid = system.quick_pyramid(phases, settings)
         names = _names(args.skills) if args.skills else ()
-        skills = system.quick_npc_skills(args.phases, names, settings) if names else {}
+        skills = system.quick_npc_skills(phases, names, settings) if names else {}
     except ValueError as exc:
         raise FatesmithError(f"quick-npc: {exc}") from None
     ladder = system.ladder
@@ -59,27 +87,27 @@ def quick_npc(args: argparse.Namespace, registry: Any) -> int:
         }
         for value, count in sorted(pyramid.items(), reverse=True)
     ]
-    ranks = args.phases * args.ranks
+    ranks = phases * per_phase
     if args.json:
         out = {
-            "phases": args.phases,
-            "ranks_per_phase": args.ranks,
+            "phases": phases,
+            "ranks_per_phase": per_phase,
             "shape": settings.skill_shape,
             "ranks": ranks,
             "pyramid": rungs,
             "skills": skills,
         }
-        print(json.dumps(out, ensure_ascii=False))
+        print(json_line(out))
         return 0
     print(
-        f"Quick NPC: {args.phases} phase{'s' if args.phases != 1 else ''} of {args.ranks} ranks "
+        f"Quick NPC: {phases} phase{'s' if phases != 1 else ''} of {per_phase} ranks "
         f"({ranks} ranks, a skill {settings.skill_shape}; FATE 2.0, 10. Pyramid Shorthand)"
     )
     width = max(len(ladder.render(r["value"])) for r in rungs) if rungs else 0
     for rung in rungs:
         label = ladder.render(rung["value"])
         filled = ", ".join(rung["skills"]) or ", ".join(["____"] * rung["count"])
-        print(f"  {label:<{width}}  {rung['count']:>2}  {filled}")
+        print(printable(f"  {label:<{width}}  {rung['count']:>2}  {filled}"))
     left = len(names) - len(skills)
     if names and left > 0:
         print(f"  ({left} skill name{'s' if left != 1 else ''} left over)")
@@ -104,12 +132,14 @@ class Fate2Cli:
             description="Print a skill pyramid for a quick NPC of N phases (FATE 2.0, 10. "
             "Utilities: Pyramid Shorthand), optionally filled with skill names, highest first.",
         )
-        parser.add_argument("--phases", type=_positive, required=True, metavar="N")
+        parser.add_argument(
+            "--phases", required=True, metavar="N", help="number of phases (1 to 50)"
+        )
         parser.add_argument(
             "--skills", metavar="A,B,...", help="skill names to place, highest rung first"
         )
         parser.add_argument(
-            "--ranks", type=_positive, default=4, metavar="N", help="ranks per phase (4)"
+            "--ranks", default="4", metavar="N", help="ranks per phase (1 to 50; 4)"
         )
         parser.add_argument(
             "--column", action="store_true", help="a skill column (7. Skill Column)"

@@ -589,16 +589,12 @@ class SotcCatalog(BaseModel):
         return _lookup(self.improvements, [m.name for m in self.improvements], name)
 
     def _find_stunt(self, name: str) -> StuntDef | None:
-        # Read the private dicts directly: pydantic's __getattr__ for private attributes costs
-        # more than the lookup itself, and this runs for every stunt of every validation.
-        private = self.__pydantic_private__
-        assert private is not None
-        by_name: dict[str, StuntDef] = private["_by_name"]
-        found = by_name.get(name)
+        # The validators' hot path looks stunts up through CatalogIndex; this serves the rest.
+        found = self._by_name.get(name)
         if found is not None:
-            return found  # find_name's first step, inlined for the same reason
-        key = find_name(by_name, name.strip(), private["_stunt_keys"])
-        return None if key is None else by_name[key]
+            return found
+        key = find_name(self._by_name, name.strip(), self._stunt_keys)
+        return None if key is None else self._by_name[key]
 
 
 def _lookup(entries: Sequence[_T], names: Sequence[str], name: str) -> _T:

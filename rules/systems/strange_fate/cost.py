@@ -15,12 +15,18 @@ over states (trappings added, lines paid) inside each chain of the diagram. A ro
 trapping runs from the nearest point the skill has reached (an added box or an end of a paid
 line) through boxes it has not reached; any such route may be taken, not only the shortest,
 since a longer route can cost the same capped 4 points and pay more lines.
+
+Every search here is bounded: a route search by :data:`MAX_ROUTE_STEPS`, a whole walk by
+:data:`MAX_SEARCH_STEPS` and, when the caller passes a clock, by a time limit
+(:class:`SearchLimit`). A corrected diagram tangled past them (a knot of boxes each joined to
+each, whose simple paths number in the millions) is priced by a bounded fallback and the walk
+says it stopped early (``exact`` False): a valid walk, not proven the cheapest.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
@@ -86,8 +92,9 @@ class Walk(BaseModel):
     Attributes:
         points: The trapping points (boxes plus lines).
         steps: The additions in order.
-        exact: False when the diagram (a user's corrections) has loops so tangled that not
-            every route could be tried: then ``points`` is the price of a valid walk, an upper
+        exact: False when the search stopped early: the diagram (a user's corrections) has
+            loops so tangled that not every route could be tried within the search's limits
+            (:class:`SearchLimit`); then ``points`` is the price of a valid walk, an upper
             bound of the cheapest.
     """
 
@@ -186,13 +193,46 @@ each); a user's corrections may add loops, whose simple paths multiply exponenti
 this many the walk also takes the cheapest route and says it is not proven cheapest."""
 
 
+MAX_ROUTE_STEPS = 2_000
+"""Most partial routes one route search extends. Past loops that lead nowhere (a knot beside
+the way) the simple paths to try multiply without yielding a route: the search stops there,
+takes the cheapest route as well and says it is not proven cheapest."""
+
+
 MAX_STATES = 20_000
 """Most states the exact search visits for one chain before it gives up on a tangled corrected
 diagram and walks greedily instead (the walk then says it is not proven cheapest)."""
 
 
+MAX_SEARCH_STEPS = 400_000
+"""Most search steps (states recorded, routes tried, partial routes extended) one walk takes
+before it stops early and takes the bounded fallback: about a second or two in CPython."""
+
+
+FALLBACK_STEPS = 100_000
+"""Search steps the fallback (the greedy walk) may take per chain once the search stopped
+early; past them the rest of the chain is added in the order given, each by its cheapest route
+(a few route searches each, so the walk always ends)."""
+
+
+@dataclass(frozen=True)
+class SearchLimit:
+    """How far one walk may search before it stops early (rules do no I/O: time comes in as a
+    clock).
+
+    Attributes:
+        steps: Search steps (see :data:`MAX_SEARCH_STEPS`).
+        clock: Returns the time in seconds (``time.monotonic``); None: no time limit.
+        seconds: Time the search may take by ``clock`` before it stops early.
+    """
+
+    steps: int = MAX_SEARCH_STEPS
+    clock: Callable[[], float] | None = None
+    seconds: float = 5.0
+
+
 class _Tangled(Exception):
-    """The exact search outgrew :data:`MAX_STATES`."""
+    """The exact search outgrew :data:`MAX_STATES` or its :class:`SearchLimit`."""
 
 
 class OverBudget(Exception):
@@ -203,32 +243,94 @@ class OverBudget(Exception):
     """
 
 
-class _Budget:
-    """Search steps left: one per state the search records and one per route it tries."""
+_CLOCK_EVERY = 256
+"""Search steps between two readings of the clock (a reading costs more than a step)."""
 
-    def __init__(self, steps: int | None) -> None:
+
+class _Budget:
+    """Search steps left: the caller's ``budget`` (one per state the search records and one per
+    route it tries; over it :class:`OverBudget`) and the walk's own :class:`SearchLimit` (every
+    step, partial routes too; over it the search stops early with :class:`_Tangled`)."""
+
+    def __init__(self, steps: int | None, limit: SearchLimit | None = None) -> None:
+        limit = limit or SearchLimit()
         self.left = steps
+        self.work = limit.steps
+        self.clock = limit.clock
+        self.deadline = limit.clock() + limit.seconds if limit.clock is not None else 0.0
+        self._until_clock = _CLOCK_EVERY
 
     def spend(self, steps: int = 1) -> None:
-        if self.left is None:
-            return
-        self.left -= steps
-        if self.left < 0:
-            raise OverBudget
+        """Count steps against the caller's budget and the limit."""
+        self.charge(steps)
+        self.work_on(steps)
+
+    def charge(self, steps: int) -> None:
+        """Count steps against the caller's budget alone."""
+        if self.left is not None:
+            self.left -= steps
+            if self.left < 0:
+                raise OverBudget
+
+    def work_on(self, steps: int = 1) -> None:
+        """Count steps against the limit alone (not the caller's budget)."""
+        self.work -= steps
+        if self.work < 0:
+            raise _Tangled
+        if self.clock is not None:
+            self._until_clock -= steps
+            if self._until_clock <= 0:
+                self._until_clock = _CLOCK_EVERY
+                if self.clock() >= self.deadline:
+                    self.work = -1
+                    raise _Tangled
 
 
 def _route_options(
-    graph: _Graph, target: int, reached: int, limit: int = MAX_ROUTES
+    graph: _Graph,
+    target: int,
+    reached: int,
+    limit: int = MAX_ROUTES,
+    budget: _Budget | None = None,
 ) -> tuple[list[tuple[int, int]], bool]:
     """The routes to try from ``target`` to the reached set, and whether they are all of them
-    (at most ``limit``, plus the cheapest when there are more)."""
+    (at most ``limit``, plus the cheapest when there are more or the search stopped after
+    :data:`MAX_ROUTE_STEPS` partial routes).
+
+    Every route's interior avoids the reached set and it is a simple path: loops in a corrected
+    diagram never make it walk in circles. Each partial route extended counts against
+    ``budget``'s limit.
+
+    Raises:
+        _Tangled: ``budget``'s limit ran out.
+    """
     options: list[tuple[int, int]] = []
-    for route in _routes(graph, target, reached):
-        if len(options) == limit:
-            shortest = _shortest_route(graph, target, reached)
-            return [*options, shortest] if shortest not in options else options, False
-        options.append(route)
-    return options, True
+    stack: list[tuple[int, int, int, int]] = [(target, 1 << target, 0, 0)]
+    extended = 0
+    complete = True
+    while stack and complete:
+        at, seen, mask, points = stack.pop()
+        extended += 1
+        if budget is not None:
+            budget.work_on()
+        if extended > MAX_ROUTE_STEPS:
+            complete = False
+            break
+        for nxt, e in graph.adjacent[at]:
+            if seen >> nxt & 1:
+                continue
+            weight = graph.edges[e].weight
+            if reached >> nxt & 1:
+                if len(options) == limit:
+                    complete = False  # ``limit`` routes found and there are more
+                    break
+                options.append((mask | 1 << e, points + weight))
+            else:
+                stack.append((nxt, seen | 1 << nxt, mask | 1 << e, points + weight))
+    if complete:
+        return options, True
+    shortest = _shortest_route(graph, target, reached)
+    return ([*options, shortest] if shortest not in options else options), False
 
 
 def _shortest_route(graph: _Graph, target: int, reached: int) -> tuple[int, int]:
@@ -252,26 +354,6 @@ def _shortest_route(graph: _Graph, target: int, reached: int) -> tuple[int, int]
                 nearest[nxt] = further
                 heapq.heappush(heap, (further, 1 - (reached >> nxt & 1), nxt, mask | 1 << e))
     return 0, 0
-
-
-def _routes(graph: _Graph, target: int, reached: int) -> Iterator[tuple[int, int]]:
-    """Every route from ``target`` back to the reached set whose interior avoids it (a
-    simple path: loops in a corrected diagram never make it walk in circles).
-
-    Yields:
-        (edge mask, points before the cap).
-    """
-    stack: list[tuple[int, int, int, int]] = [(target, 1 << target, 0, 0)]
-    while stack:
-        at, seen, mask, points = stack.pop()
-        for nxt, e in graph.adjacent[at]:
-            if seen >> nxt & 1:
-                continue
-            weight = graph.edges[e].weight
-            if reached >> nxt & 1:
-                yield mask | 1 << e, points + weight
-            else:
-                stack.append((nxt, seen | 1 << nxt, mask | 1 << e, points + weight))
 
 
 def _reached(graph: _Graph, items: Sequence[_Item], added: int, paid: int) -> int:
@@ -324,8 +406,10 @@ def _search(
 
     Raises:
         OverBudget: ``budget`` ran out first.
+        _Tangled: more than :data:`MAX_STATES` states, or ``budget``'s limit ran out.
     """
-    spend = (budget or _Budget(None)).spend
+    budget = budget or _Budget(None)
+    spend = budget.spend
     n = len(items)
     full = (1 << n) - 1
     # Identical items (same box, same price) are added in list order: fewer equivalent states.
@@ -356,7 +440,7 @@ def _search(
             else:
                 key = (item.vertex, reached)
                 if key not in route_cache:
-                    found, every = _route_options(graph, item.vertex, reached, limit)
+                    found, every = _route_options(graph, item.vertex, reached, limit, budget)
                     spend(1 + len(found))
                     route_cache[key] = found or [(0, 0)]
                     exact = exact and every
@@ -407,16 +491,28 @@ class Pricer:
         self._graph = _Graph(diagram)
 
     def cheapest(
-        self, uses: Sequence[TrappingUse], *, unique: bool, budget: int | None = None
+        self,
+        uses: Sequence[TrappingUse],
+        *,
+        unique: bool,
+        budget: int | None = None,
+        limit: SearchLimit | None = None,
     ) -> Walk:
         """See :func:`cheapest_walk`; ``budget`` caps the search steps (None: no cap).
+
+        Args:
+            uses: The skill's trappings.
+            unique: Whether the skill is Unique.
+            budget: The caller's cap on search steps: over it nothing is priced.
+            limit: Where the search stops early and takes a bounded fallback (the walk then
+                says so: ``exact`` False); None: :data:`MAX_SEARCH_STEPS`, no time limit.
 
         Raises:
             OverBudget: the walk needs more than ``budget`` steps (the bundled diagram's
                 costliest sample skill takes under 200; a tangled correction thousands).
         """
         graph = self._graph
-        spent = _Budget(budget)
+        spent = _Budget(budget, limit)
         items = _items(self.diagram, graph, uses, unique)
         groups: dict[int, list[_Item]] = {}
         for item in items:
@@ -439,9 +535,10 @@ class Pricer:
 
 def _tangled(graph: _Graph, items: list[_Item], cap: int, budget: _Budget) -> list[WalkStep]:
     """A good walk over a corrected diagram too tangled for the exact search: the search with
-    only each trapping's cheapest route, or the greedy walk, whichever is cheaper."""
-    budget.spend(len(items) ** 2)  # the greedy walk tries every remaining trapping each step
-    greedy = list(_greedy(graph, items, cap).steps)
+    only each trapping's cheapest route (within what is left of ``budget``'s limit), or the
+    greedy walk (within :data:`FALLBACK_STEPS`), whichever is cheaper."""
+    budget.charge(len(items) ** 2)  # the greedy walk tries every remaining trapping each step
+    greedy = list(_greedy(graph, items, cap, _Budget(None, SearchLimit(FALLBACK_STEPS))).steps)
     try:
         narrow, _ = _search(graph, items, cap, limit=0, budget=budget)
     except _Tangled:
@@ -491,15 +588,23 @@ def greedy_walk(diagram: Diagram, uses: Sequence[TrappingUse], *, unique: bool) 
     return _greedy(graph, _items(diagram, graph, uses, unique), diagram.line_cap)
 
 
-def _greedy(graph: _Graph, items: list[_Item], cap: int) -> Walk:
+def _greedy(graph: _Graph, items: list[_Item], cap: int, budget: _Budget | None = None) -> Walk:
     """Add the cheapest next trapping each time (ties: list order). Every candidate follows
-    the same walk so far, so each is priced by its own step only."""
+    the same walk so far, so each is priced by its own step only. When ``budget``'s limit runs
+    out, the rest are added in list order (each by its cheapest route)."""
     left = list(range(len(items)))
     added = paid = 0
     exact = True
     steps: list[WalkStep] = []
     while left:
-        trial = [(_step(graph, items, cap, added, paid, i), k) for k, i in enumerate(left)]
+        try:
+            trial = [
+                (_step(graph, items, cap, added, paid, i, budget), k) for k, i in enumerate(left)
+            ]
+        except _Tangled:
+            rest = _walk_sequence(graph, items, cap, left, added, paid)
+            steps.extend(rest.steps)
+            return Walk(points=sum(s.points for s in steps), steps=tuple(steps), exact=False)
         (step, mask, every), k = min(trial, key=lambda t: (t[0][0].points, t[1]))
         added |= 1 << left.pop(k)
         paid |= mask
@@ -509,10 +614,20 @@ def _greedy(graph: _Graph, items: list[_Item], cap: int) -> Walk:
 
 
 def _step(
-    graph: _Graph, items: list[_Item], cap: int, added: int, paid: int, i: int
+    graph: _Graph,
+    items: list[_Item],
+    cap: int,
+    added: int,
+    paid: int,
+    i: int,
+    budget: _Budget | None = None,
 ) -> tuple[WalkStep, int, bool]:
     """Adding item ``i`` after the items ``added`` with the lines ``paid``: the step, the
-    lines it pays and whether every route to it was tried."""
+    lines it pays and whether every route to it was tried.
+
+    Raises:
+        _Tangled: ``budget``'s limit ran out.
+    """
     item = items[i]
     same_chain = any(
         added >> j & 1 and graph.component[items[j].vertex] == graph.component[item.vertex]
@@ -522,7 +637,7 @@ def _step(
     mask, points = 0, 0
     every = True
     if same_chain and not reached >> item.vertex & 1:
-        options, every = _route_options(graph, item.vertex, reached)
+        options, every = _route_options(graph, item.vertex, reached, budget=budget)
         if options:
             mask, points = min(options, key=lambda o: (min(cap, o[1]), -o[0].bit_count()))
     line_points = min(cap, points)
@@ -538,9 +653,16 @@ def _step(
     return step, mask, every
 
 
-def _walk_sequence(graph: _Graph, items: list[_Item], cap: int, order: Sequence[int]) -> Walk:
-    added = 0
-    paid = 0
+def _walk_sequence(
+    graph: _Graph,
+    items: list[_Item],
+    cap: int,
+    order: Sequence[int],
+    added: int = 0,
+    paid: int = 0,
+) -> Walk:
+    """Add ``order``'s items one by one after the items ``added`` with the lines ``paid``
+    (every route search bounded by :data:`MAX_ROUTE_STEPS`)."""
     exact = True
     steps: list[WalkStep] = []
     for i in order:

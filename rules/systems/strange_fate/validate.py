@@ -62,7 +62,8 @@ def validate(
 ) -> tuple[Problem, ...]:
     """Every rule of Strange Fate character creation, as problems; a designed skill whose walk
     needs more than ``budget`` search steps is a warning that it is still being priced (the
-    skill-point total counts it at its rating until then)."""
+    skill-point total counts it at its rating until then), and one whose search stopped early
+    (a tangled corrected diagram) a warning that its price is not proven cheapest."""
     settings = settings or DEFAULT_SETTINGS
     derived = derive(book, character, settings, budget)
     out: list[Problem] = [
@@ -75,6 +76,19 @@ def validate(
         )
         for p in derived.skills
         if p.pending
+    ]
+    out += [
+        warning(
+            "SF-search-stopped",
+            f"designed.{p.name}.trappings",
+            f"{p.name}'s price may be higher than the cheapest: the search over the diagram "
+            "stopped early (its loops give too many routes to try them all), so its "
+            f"{p.trapping_points} trapping points are a valid order of addition, not proven "
+            "cheapest.",
+            S_DIAGRAM,
+        )
+        for p in derived.skills
+        if p.walk is not None and not p.walk.exact
     ]
     if _blank(character.name):
         out.append(error("SF-name", "name", "The character needs a name.", S_CREATION))
