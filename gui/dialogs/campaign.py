@@ -64,9 +64,9 @@ class CampaignContext:
 class MemberChangesDialog:
     """Says what saving a campaign changes in its members' characters, before it does."""
 
-    @classmethod
-    def ask(cls, parent: QWidget | None, lines: list[str]) -> bool:
-        """Show the changes (one line each); True to save, False to go back to the dialog."""
+    @staticmethod
+    def box(parent: QWidget | None, lines: list[str]) -> QMessageBox:
+        """The question, not shown yet (its "Save Changes" button is the default)."""
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("Change these characters?")
@@ -75,8 +75,16 @@ class MemberChangesDialog:
         save = box.addButton("Save Changes", QMessageBox.ButtonRole.AcceptRole)
         box.addButton("Go Back", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(save)
+        # A message box sizes itself to its first line: give the list room to breathe.
+        box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 440px; }")
+        return box
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, lines: list[str]) -> bool:
+        """Show the changes (one line each); True to save, False to go back to the dialog."""
+        box = cls.box(parent, lines)
         box.exec()
-        return box.clickedButton() is save
+        return box.clickedButton() is box.defaultButton()
 
 
 class CampaignDialog(QDialog):

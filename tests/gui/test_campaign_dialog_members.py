@@ -98,3 +98,48 @@ def test_nothing_changed_for_members_asks_nothing(
     dialog.name.setText("Renamed")
     assert dialog.save() is not None
     assert {m: window.library.get_character(m).version for m in campaign.member_ids} == stored
+
+
+def test_screenshots_of_the_members_tab_and_the_question(
+    make_window: Any, qtbot: Any, tmp_path: Any
+) -> None:
+    """Offscreen grabs (docs/screenshots with FATESMITH_SCREENSHOTS=1), looked at by eye."""
+    import os
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("FATESMITH_SCREENSHOTS") != "1":
+        folder = tmp_path
+    window = make_window()
+    dialog = new_sotc_campaign(window)
+    qtbot.addWidget(dialog)
+    tick(dialog, ROSA)
+    dialog.pages.setCurrentWidget(dialog.members.parentWidget())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert "5 characters of other game systems are not listed" in dialog.members_note.text()
+    assert dialog.grab().save(str(folder / "campaign-members.png"))
+    lines = dialog.member_changes()
+    assert lines == [
+        '"Kid" Rosa Delgado leaves \u201cThe Thunder Atoll Affair\u201d to join this campaign'
+    ]
+    box = MemberChangesDialog.box(dialog, [*lines, *casting_lines(window)])
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+    assert box.grab().save(str(folder / "campaign-member-changes.png"))
+
+
+def casting_lines(window: Any) -> list[str]:
+    """What recasting the sample campaign's first member would write (for the picture)."""
+    campaign = window.library.list_campaigns()[0]
+    dialog = CampaignDialog(window, campaign.id, window.campaign_context())
+    casting = dialog.extra_pages[0].casting
+    first = casting.members[0].key
+    choice = casting.assignment[first]
+    casting.cast(first, 4, choice.phase5)
+    casting.cast(first, 5, choice.phase4)
+    lines: list[str] = dialog.member_changes()
+    assert len(lines) == 2 and "Phase Four guest star in" in lines[0]
+    dialog.deleteLater()
+    return lines

@@ -20,6 +20,17 @@ from gui.dialogs.new_encounter import NewEncounterDialog
 SYSTEMS = ["sotc", "strange-fate", "fate2", "art"]
 
 
+def words_of(window: Any) -> str:
+    """Every label, button and choice a window shows, as one text."""
+    from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel
+
+    out = [w.text() for w in window.findChildren(QLabel)]
+    out += [w.text() for w in window.findChildren(QAbstractButton)]
+    for box in window.findChildren(QComboBox):
+        out += [box.itemText(i) for i in range(box.count())]
+    return "\n".join(out)
+
+
 def shots(tmp_path: Path) -> Path:
     folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     return folder if os.environ.get("FATESMITH_SCREENSHOTS") == "1" else tmp_path
@@ -104,6 +115,8 @@ def test_new_encounter_asks_for_the_system_outside_a_campaign(
     assert encounter.doc.state.name == "Ambush at the Ford"
     assert window.settings.last_system == "art"
     assert window.library.get_encounter(encounter.doc.record_id).payload["state"]["system"] == "art"
+    # SotC's "SotC book / How To Do Things" switch is SotC's alone.
+    assert "How To Do Things" not in words_of(encounter)
     dialog = seen[0]
     qtbot.addWidget(dialog)
     dialog.show()
@@ -134,6 +147,17 @@ def test_a_campaign_fixes_its_encounters_system_and_the_filter_is_only_a_first_o
     encounter = window.encounters.windows[-1]
     qtbot.addWidget(encounter)
     assert encounter.doc.state.system == "strange-fate" and encounter.doc.campaign_id is None
+    assert "How To Do Things" not in words_of(encounter)
+
+    def in_campaign(dialog: NewEncounterDialog) -> None:
+        assert dialog.campaign.currentText().startswith(campaign.name)
+
+    answer_new_encounter(monkeypatch, in_campaign, seen)
+    window.act.new_encounter.trigger()
+    sotc = window.encounters.windows[-1]
+    qtbot.addWidget(sotc)
+    assert sotc.doc.state.system == "sotc" and sotc.doc.campaign_id == campaign.id
+    assert "How To Do Things" in words_of(sotc)
 
 
 def test_new_asks_which_system_and_enter_takes_the_one_chosen_last(
