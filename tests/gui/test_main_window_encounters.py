@@ -18,6 +18,22 @@ from rules.conflict import minion_group
 from rules.encounter import AddAspectEvent, AddParticipantEvent
 
 
+@pytest.fixture
+def make_window(make_window: Any) -> Any:
+    """Windows on a library without encounters: these tests follow the encounters they make,
+    so the samples' ready encounters are deleted first (tests/storage/
+    test_samples_every_system.py holds those)."""
+
+    def build(**kwargs: Any) -> Any:
+        window = make_window(**kwargs)
+        for record in window.library.list_encounters():
+            window.library.delete_encounter(record.id)
+        window.listing.refresh_encounters()
+        return window
+
+    return build
+
+
 @pytest.fixture(autouse=True)
 def accept_new_encounter(monkeypatch: pytest.MonkeyPatch) -> None:
     """New encounter asks its name, campaign and system: take what it offers first."""
