@@ -197,3 +197,21 @@ def test_new_asks_which_system_and_enter_takes_the_one_chosen_last(
     monkeypatch.setattr(SystemChoiceDialog, "ask", classmethod(cancel))
     window.act.new.trigger()
     assert window.tabs.count() == 3  # cancelled: nothing made
+
+
+def test_every_sample_encounter_opens_ready_to_play(make_window: Any, qtbot: Any) -> None:
+    """A new library's ready encounters (one a system, issue 23) open with their cast."""
+    window = make_window()
+    model = window.page.encounter_model
+    assert model.rowCount() == 4
+    systems = set()
+    for record in window.library.list_encounters():
+        assert not record.problem
+        opened = window.encounters.open_encounter(record.id)
+        assert opened is not None
+        qtbot.addWidget(opened)
+        state = opened.doc.state
+        systems.add(state.system)
+        assert len(state.participants) >= 3 and opened.doc.campaign_id == record.campaign_id
+        assert not opened.doc.log  # nothing played yet
+    assert systems == set(SYSTEMS)
