@@ -331,3 +331,7 @@ def add_parser(subparsers: Any) -> None:
     one.add_argument("character", metavar="NAME_OR_ID", help="its name (any case) or id")
     one.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     one.set_defaults(func=cmd_export_character)
+
+    from gui.cli_campaigns import add_commands  # campaigns and encounters (#23)
+
+    add_commands(sub)

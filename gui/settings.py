@@ -154,6 +154,16 @@ class Settings:
     def last_folder(self, value: str) -> None:
         self._s.setValue("prefs/last_folder", value)
 
+    @property
+    def last_system(self) -> str:
+        """The game system last chosen for something new (a character, a campaign, an
+        encounter): the choice the next "New" offers first ("" until one is chosen)."""
+        return str(self._s.value("prefs/last_system", "") or "")
+
+    @last_system.setter
+    def last_system(self, value: str) -> None:
+        self._s.setValue("prefs/last_system", value)
+
     # -- recent items -----------------------------------------------------------------------
 
     def recent(self) -> list[RecentItem]:

@@ -119,6 +119,14 @@ class CampaignPage(Protocol):
     def set_members(self, member_ids: Sequence[uuid.UUID]) -> None:
         """The ticked members changed (in list order)."""
 
+    def planned_changes(self) -> list[str]:
+        """What :meth:`apply` would write to members' characters, one line each in the
+        user's words ("Rosa: Phase Four guest star in ..."); empty when it writes nothing.
+
+        A page writes only what the user changed on it: a member whose choices were left as
+        shown keeps what is stored. The dialog shows these lines before it saves.
+        """
+
     def apply(self, campaign_id: uuid.UUID) -> None:
         """The campaign was saved: write what the page decided (errors shown by the page)."""
 

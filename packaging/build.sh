@@ -29,7 +29,7 @@ done
 echo "build: smoke test of the built binary"
 export QT_QPA_PLATFORM=offscreen
 "$APP/fatesmith" --version
-sample="$(ls resources/samples/*.fatesmith.json | head -n 1)"
+sample="$(ls resources/systems/*/samples/*.fatesmith.json | head -n 1)"
 "$APP/fatesmith" validate "$sample" > /dev/null
 # The About box reads the bundled metainfo (under _internal/ with PyInstaller 6).
 find "$APP" -path "*/packaging/$APP_ID.metainfo.xml" | grep -q . \

@@ -35,7 +35,12 @@ class ShellActions:
         self._window = window
         key = QKeySequence.StandardKey
         make = self._make
-        self.new = make("&New Character", key.New, "file", "Create a new character")
+        self.new = make(
+            "&New Character\u2026",
+            key.New,
+            "file",
+            "Create a new character (of the system you choose)",
+        )
         self.open = make("&Open", key.Open, "open", "Open the selected characters")
         self.save = make("&Save", key.Save, "save", "Save the character to the library")
         self.close = make("&Close Tab", key.Close, None, "Close the current character")

@@ -156,6 +156,36 @@ class CharacterDocuments(QObject):
                 out.append((ui.system.id, kind.key, label, kind.tip))
         return out
 
+    def ask_new_character(self) -> CharacterTab | None:
+        """File > New (Ctrl+N): ask which game system the new character plays (the one chosen
+        last time offered first, so Enter takes it), remember the answer, start the
+        character. With one system there is nothing to ask."""
+        from gui.dialogs.choose import SystemChoiceDialog, SystemOption
+
+        if self.library.read_only:
+            return None
+        uis = self.uis.available()
+        if not uis:
+            self._error("Cannot create the character", "no game system has an editor")
+            return None
+        system_id: str | None = uis[0].system.id
+        if len(uis) > 1:
+            options = [
+                SystemOption(ui.system.id, ui.system.info.name, _book_of(ui.system.info.source))
+                for ui in uis
+            ]
+            system_id = SystemChoiceDialog.ask(
+                self._parent,
+                "New character",
+                "Which game system will the character play?",
+                options,
+                self.settings.last_system,
+            )
+        if system_id is None:
+            return None
+        self.settings.last_system = system_id
+        return self.new_character(system_id)
+
     def new_character(
         self, system_id: str | None = None, kind: str | None = None
     ) -> CharacterTab | None:
@@ -418,3 +448,9 @@ class CharacterDocuments(QObject):
         )
         self.tabs.update_titles()
         return True
+
+
+def _book_of(source: str) -> str:
+    """The book named in a system's source line, without its licence ("Spirit of the Century
+    SRD, Evil Hat Productions")."""
+    return source.split(" (", 1)[0].strip()

@@ -1,8 +1,10 @@
 """GUI layer: the encounter windows beside the library: new, open, templates, delete.
 
-:class:`EncounterWindows` stores a new encounter at once (so the list shows it), opens stored
-encounters in their own windows beside the main window, drops a new encounter again if it was
-never used, and asks the listing to refresh as encounters save themselves.
+:class:`EncounterWindows` asks a new encounter's name, campaign and game system (a campaign
+fixes the system; the library's campaign filter is only offered first), stores it at once (so
+the list shows it), opens stored encounters in their own windows beside the main window, drops a
+new encounter again if it was never used, and asks the listing to refresh as encounters save
+themselves.
 """
 
 from __future__ import annotations
@@ -86,44 +88,77 @@ class EncounterWindows(QObject):
                 return window
         return None
 
-    def _campaign_for_new_encounter(self) -> Any:
-        campaign = self.page.campaign_filter.currentData()
-        if not isinstance(campaign, uuid.UUID):
-            return None
-        try:
-            return self.library.get_campaign(campaign)
-        except FatesmithError:
-            return None
+    def conflict_systems(self) -> list[tuple[str, str]]:
+        """(id, name) of every registered system that runs conflicts, in registration order."""
+        out = []
+        for system in self.registry or ():
+            if system.conflict_rules() is not None:
+                out.append((str(system.id), system.info.name))
+        return out
+
+    def new_encounter_options(self) -> Any:
+        """What "New encounter" offers: the systems that run conflicts, their campaigns, the
+        campaign the library is filtered by and the system chosen last."""
+        from gui.dialogs.new_encounter import CampaignOption, NewEncounterOptions
+
+        systems = self.conflict_systems()
+        ids = {system_id for system_id, _name in systems}
+        campaigns = [
+            CampaignOption(c.id, c.name, c.system)
+            for c in self.library.list_campaigns()
+            if c.system in ids and not c.problem
+        ]
+        filtered = self.page.campaign_filter.currentData()
+        chosen = filtered if any(c.id == filtered for c in campaigns) else None
+        last = self.settings.last_system if self.settings is not None else ""
+        return NewEncounterOptions(systems, campaigns, chosen, last)
 
     def new_encounter(self) -> QMainWindow | None:
-        """Set up a new encounter in its own window beside the library.
+        """Ask for a new encounter's name, campaign and system, then set it up in its own
+        window beside the library.
 
-        It is stored at once (so the list shows it) in the campaign chosen in the filter, with
-        that campaign's settings; left untouched, it is dropped again when its window closes.
+        It is stored at once (so the list shows it), in the chosen campaign with that
+        campaign's settings and system, or outside any campaign with the chosen system and the
+        book's rules; left untouched, it is dropped again when its window closes.
         """
         from gui.campaigns import campaign_settings
+        from gui.dialogs.new_encounter import NewEncounterDialog
         from gui.encounter import new_encounter
         from rules.encounter_script import to_payload
         from storage.library import EncounterRecord
 
         if self.library.read_only:
             return None
-        campaign = self._campaign_for_new_encounter()
-        if campaign is not None:
-            settings = campaign_settings(campaign, self.registry.get(campaign.system))
-            scene = new_encounter(
-                self.registry,
-                system=campaign.system,
-                settings=settings.model_dump(mode="json"),
-            )
-        else:
-            scene = new_encounter(self.registry)
-        record = EncounterRecord(
-            name=scene.name,
-            campaign_id=campaign.id if campaign is not None else None,
-            payload=to_payload(scene, (), scene),
-        )
         try:
+            options = self.new_encounter_options()
+        except FatesmithError as exc:
+            self._error("Cannot create the encounter", str(exc))
+            return None
+        if not options.systems:
+            self._error("Cannot create the encounter", "no game system runs conflicts")
+            return None
+        answer = NewEncounterDialog.ask(self._window, options)
+        if answer is None:
+            return None
+        try:
+            if answer.campaign_id is not None:
+                campaign = self.library.get_campaign(answer.campaign_id)
+                settings = campaign_settings(campaign, self.registry.get(campaign.system))
+                scene = new_encounter(
+                    self.registry,
+                    answer.name,
+                    system=campaign.system,
+                    settings=settings.model_dump(mode="json"),
+                )
+            else:
+                scene = new_encounter(self.registry, answer.name, system=answer.system)
+                if self.settings is not None:
+                    self.settings.last_system = answer.system
+            record = EncounterRecord(
+                name=scene.name,
+                campaign_id=answer.campaign_id,
+                payload=to_payload(scene, (), scene),
+            )
             self.library.save_encounter(record, expected_version=None)
             stored = self.library.get_encounter(record.id)
         except FatesmithError as exc:

@@ -220,7 +220,7 @@ class MainWindow(QMainWindow):
         listing, characters, transfer = self.listing, self.characters, self.transfer
         encounters, documents = self.encounters, self.documents
         for action, slot in (
-            (act.new, characters.new_character),
+            (act.new, characters.ask_new_character),
             (act.open, listing.open_selected),
             (act.save, characters.save_current),
             (act.close, documents.close_current),
@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
         """What the campaign dialog needs from this window."""
         from gui.dialogs.campaign import CampaignContext
 
-        return CampaignContext(library=self.library, uis=self.uis, workspace=self.workspace)
+        return CampaignContext(self.library, self.uis, self.workspace, self.settings)
 
     def new_campaign(self) -> Any:
         """Create a campaign in the campaign dialog."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from storage.library.opening import OpeningMixin
 from storage.library.system_data import SystemDataMixin
 from storage.library.transfer import TransferMixin
-from storage.samples import load_sample_campaign, load_sample_characters
+from storage.samples import load_sample_sets
 
 
 class Library(OpeningMixin, TransferMixin, SystemDataMixin):
@@ -32,13 +32,17 @@ class Library(OpeningMixin, TransferMixin, SystemDataMixin):
         self.close()
 
     def _add_samples(self) -> None:
-        """Store the sample characters and campaign (in a new, empty library)."""
-        characters = load_sample_characters(self.registry)
-        campaign = load_sample_campaign()
-        self.import_characters(characters)
-        if campaign is not None:
-            known = {c.id for c in characters}
+        """Store every system's sample characters, campaign and ready encounters (in a new,
+        empty library)."""
+        for sample in load_sample_sets(self.registry):
+            self.import_characters(list(sample.characters))
+            campaign = sample.campaign
+            if campaign is None:
+                continue
+            known = {c.id for c in sample.characters}
             members = tuple(m for m in campaign.member_ids if m in known)
             self.save_campaign(
                 campaign.model_copy(update={"member_ids": members}), expected_version=None
             )
+            for encounter in sample.encounters:
+                self.save_encounter(encounter, expected_version=None)

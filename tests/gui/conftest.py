@@ -27,6 +27,8 @@ def guard_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     Error messages are recorded instead (returned list of (title, message)).
     """
     from gui.dialogs.about import AboutDialog
+    from gui.dialogs.campaign import MemberChangesDialog
+    from gui.dialogs.choose import SystemChoiceDialog
     from gui.dialogs.confirm import (
         ConfirmDeleteDialog,
         ConflictDialog,
@@ -36,6 +38,7 @@ def guard_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     from gui.dialogs.draft_restore import DraftRestoreDialog
     from gui.dialogs.files import FileDialogs
     from gui.dialogs.import_report import ImportReportDialog
+    from gui.dialogs.new_encounter import NewEncounterDialog
     from gui.dialogs.preferences import PreferencesDialog
 
     def unexpected(name: str) -> Callable[..., Any]:
@@ -45,7 +48,8 @@ def guard_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
         return classmethod(fail)  # type: ignore[return-value]
 
     for cls in (AboutDialog, ConfirmDeleteDialog, ConflictDialog, SaveChangesDialog,
-                DraftRestoreDialog, ImportReportDialog, PreferencesDialog):  # fmt: skip
+                DraftRestoreDialog, ImportReportDialog, PreferencesDialog, MemberChangesDialog,
+                NewEncounterDialog, SystemChoiceDialog):  # fmt: skip
         monkeypatch.setattr(cls, "ask", unexpected(cls.__name__))
     for name in ("open_import_files", "save_character_file", "save_archive", "save_pdf"):
         monkeypatch.setattr(FileDialogs, name, unexpected(f"FileDialogs.{name}"))

@@ -8,18 +8,32 @@ from typing import Any
 
 import pytest
 
-from gui.dialogs.campaign import CampaignDialog
+from gui.dialogs.campaign import CampaignDialog, MemberChangesDialog
 from gui.dialogs.confirm import SaveChangesDialog
 from rules.systems.sotc.group import check_assignment
 from rules.validation import has_errors
 
 
-def test_dealing_guest_stars_writes_phases_four_and_five(make_window: Any) -> None:
+def swap_phases(casting: Any) -> None:
+    """Recast every member: Phase Four's novel and Phase Five's trade places (a deal that
+    still holds, and differs from the one stored)."""
+    for key, choice in casting.assignment.items():
+        casting.cast(key, 4, choice.phase5)
+        casting.cast(key, 5, choice.phase4)
+
+
+def test_dealing_guest_stars_writes_phases_four_and_five(
+    make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[list[str]] = []
+    monkeypatch.setattr(
+        MemberChangesDialog, "ask", classmethod(lambda cls, p, lines: told.append(lines) or True)
+    )
     window = make_window()
     campaign = window.library.list_campaigns()[0]
     dialog = CampaignDialog(window, campaign.id, window.campaign_context())
     assert len(dialog.member_ids()) == len(campaign.member_ids) == 3
-    dialog.extra_pages[0].casting.deal()
+    swap_phases(dialog.extra_pages[0].casting)
     assert not has_errors(
         check_assignment(
             dialog.extra_pages[0].casting.members, dialog.extra_pages[0].casting.assignment
@@ -28,6 +42,7 @@ def test_dealing_guest_stars_writes_phases_four_and_five(make_window: Any) -> No
     dialog.name.setText("Renamed Affair")
     saved = dialog.save()
     assert saved is not None and saved.name == "Renamed Affair"
+    assert len(told) == 1 and len(told[0]) == 6  # three members, two phases each
     for key, casting in dialog.extra_pages[0].casting.assignment.items():
         character = window.library.get_character(uuid.UUID(key)).character
         assert str(character.phase(4).guest_star_in.character_id) == casting.phase4
@@ -44,7 +59,8 @@ def test_open_members_get_an_undoable_change_instead(
     tab = window.characters.open_character(first)
     before = tab.document.character
     dialog = CampaignDialog(window, campaign.id, window.campaign_context())
-    dialog.extra_pages[0].casting.deal()
+    swap_phases(dialog.extra_pages[0].casting)
+    monkeypatch.setattr(MemberChangesDialog, "ask", classmethod(lambda cls, p, lines: True))
     assert dialog.save() is not None
     assert tab.document.character.phase(4).guest_star_in is not None
     assert not tab.document.undo_stack.isClean()
@@ -54,15 +70,22 @@ def test_open_members_get_an_undoable_change_instead(
     monkeypatch.setattr(SaveChangesDialog, "ask", classmethod(lambda cls, p, n: "discard"))
 
 
-def test_new_campaign_with_members_shows_in_the_library(make_window: Any) -> None:
+def test_new_campaign_with_members_shows_in_the_library(
+    make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[list[str]] = []
+    monkeypatch.setattr(
+        MemberChangesDialog, "ask", classmethod(lambda cls, p, lines: told.append(lines) or True)
+    )
     window = make_window()
-    dialog = CampaignDialog(window, None, window.campaign_context())
+    dialog = CampaignDialog(window, None, window.campaign_context(), system_id="sotc")
     dialog.name.setText("Second Campaign")
     dialog.members.item(0).setCheckState(dialog.members.item(0).checkState().Checked)
     assert len(dialog.extra_pages[0].casting.members) == 1
     assert dialog.save() is not None
+    assert [len(lines) for lines in told] == [1]  # she leaves the sample campaign, said first
     window.listing.refresh_library()
-    assert window.page.campaign_model.rowCount() == 2
+    assert window.page.campaign_model.rowCount() == 5  # the four samples' and this one
     assert window.page.campaign_filter.findText("Second Campaign") > 0
 
 
@@ -215,7 +238,11 @@ def test_guest_star_novels_come_from_the_index_without_parsing_the_library(
     )
     tab = window.characters.new_character()
     assert tab is not None and tab.document.campaign_id is None
-    stored = [window.library.get_character(s.id).character for s in window.page.model.rows()]
+    stored = [
+        window.library.get_character(s.id).character
+        for s in window.page.model.rows()
+        if s.system == "sotc"  # the other systems' samples write no novels
+    ]
     # The samples whose Phase Three names a novel (Tobias Wren's is still unwritten).
     written = {c.id for c in stored if c.phase(3).novel_title}
     everyone = novels(window).novels_for(tab.document)

@@ -12,9 +12,34 @@ from PySide6.QtGui import QKeySequence
 
 from gui.dialogs.choose import ChoiceDialog
 from gui.dialogs.confirm import ConfirmDeleteDialog
+from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.shell import MainWindow
 from rules.conflict import minion_group
 from rules.encounter import AddAspectEvent, AddParticipantEvent
+
+
+@pytest.fixture
+def make_window(make_window: Any) -> Any:
+    """Windows on a library without encounters: these tests follow the encounters they make,
+    so the samples' ready encounters are deleted first (tests/storage/
+    test_samples_every_system.py holds those)."""
+
+    def build(**kwargs: Any) -> Any:
+        window = make_window(**kwargs)
+        for record in window.library.list_encounters():
+            window.library.delete_encounter(record.id)
+        window.listing.refresh_encounters()
+        return window
+
+    return build
+
+
+@pytest.fixture(autouse=True)
+def accept_new_encounter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New encounter asks its name, campaign and system: take what it offers first."""
+    monkeypatch.setattr(
+        NewEncounterDialog, "ask", classmethod(lambda cls, parent, o: cls(o, parent).choice())
+    )
 
 
 def listed(window: MainWindow) -> list[tuple[str, str]]:

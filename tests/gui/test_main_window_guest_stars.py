@@ -7,6 +7,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import pytest
+
 from gui.systems.sotc.commands import ChooseGuestNovelCommand
 from tests.gui.conftest import stub_editor
 
@@ -72,5 +74,9 @@ def test_new_fast_character_starts_fast_creation(make_window: Any) -> None:
     assert tab is not None and tab.document.character.creation_mode == "fast"
     assert tab.editor.flow.is_fast()
     assert tab.document.version is None  # a new, unsaved character
-    window.act.new.trigger()
+    from gui.dialogs.choose import SystemChoiceDialog
+
+    with pytest.MonkeyPatch.context() as patch:  # File > New asks which system
+        patch.setattr(SystemChoiceDialog, "ask", classmethod(lambda cls, *a: "sotc"))
+        window.act.new.trigger()
     assert window.documents.current().document.character.creation_mode == "standard"

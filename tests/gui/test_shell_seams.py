@@ -293,7 +293,7 @@ def test_file_new_lists_every_system_with_a_gui(two_systems: Any, qtmodeltester:
     file_menu = window.act.file_menu
     file_menu.aboutToShow.emit()
     texts = [a.text() for a in file_menu.actions()]
-    start = texts.index("&New Character")  # Ctrl+N: the first system's usual way
+    start = texts.index("&New Character\u2026")  # Ctrl+N: asks which system
     assert texts[start + 1 : start + 4] == [
         "New Fast Character (Spirit of the Century)",
         "New Character (Other Game)",
@@ -322,9 +322,21 @@ def test_file_new_lists_every_system_with_a_gui(two_systems: Any, qtmodeltester:
     assert editor.step_list.item(0).text() == "Name  \u2713"
     assert window.tabs.tabText(window.tabs.currentIndex()) == "\u25cf Ada"
 
-    # File > New itself still starts the first system's usual character.
-    window.act.new.trigger()
-    assert window.documents.current().document.character.system == "sotc"
+    # File > New asks which system, and remembers the answer for the next time.
+    from gui.dialogs.choose import SystemChoiceDialog
+
+    asked: list[Any] = []
+
+    def choose(cls: Any, parent: Any, title: str, question: str, systems: Any, last: str) -> str:
+        asked.append(([s.id for s in systems], last))
+        return "sotc"
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SystemChoiceDialog, "ask", classmethod(choose))
+        window.act.new.trigger()
+        assert window.documents.current().document.character.system == "sotc"
+        window.act.new.trigger()
+    assert asked == [(["sotc", "other"], ""), (["sotc", "other"], "sotc")]
 
 
 def test_the_campaign_dialog_shows_the_systems_settings_page(two_systems: Any) -> None:
