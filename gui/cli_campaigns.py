@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from gui.cli_library_open import open_library
 from gui.cli_text import json_line, printable
 from rules.errors import FatesmithError
 from rules.names import find_name
@@ -29,8 +30,6 @@ def _fail(message: str) -> int:
 
 
 def _open(args: argparse.Namespace, *, keeps: bool = False) -> Any:
-    from gui.cli_library import open_library
-
     return open_library(args, keeps=keeps)
 
 

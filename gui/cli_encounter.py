@@ -148,7 +148,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     path = Path(args.script)
     try:
         if getattr(args, "library", None):
-            from gui.cli_library import open_library
+            from gui.cli_library_open import open_library
 
             with open_library(args) as library:
                 _initial, final, log, cr = load_script_run(path, args.seed, library.registry)

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gui.cli_campaigns import add_commands as add_campaign_commands
+from gui.cli_library_open import open_library
 from gui.cli_text import json_line, printable
 from rules.errors import FatesmithError
 from rules.names import find_name
@@ -32,47 +34,6 @@ DEFAULT_ON_DUPLICATE = "keep-both"
 def _fail(message: str, code: int = EXIT_FAILED) -> int:
     print(f"fatesmith library: {printable(message)}", file=sys.stderr)
     return code
-
-
-def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
-    """Open the chosen library (``--library``, ``--create``, ``--no-samples`` in ``args``;
-    system commands that read or write the library open it here too).
-
-    Args:
-        keeps: The command writes something the user expects to find again (an import): an
-            in-memory database (``sqlite://``) is refused instead of reporting a success that
-            vanishes with the process.
-    """
-    from storage.db import in_memory, parse_url
-    from storage.library import Library, LibraryError, MissingLibraryError
-    from storage.paths import chosen_library, resolve_library_url
-    from storage.systems_catalog import default_registry
-
-    value = chosen_library(getattr(args, "library", None))
-    url = resolve_library_url(value or None)
-    if keeps:
-        try:
-            memory = in_memory(parse_url(url))
-        except FatesmithError:
-            memory = False  # Library.open reports the bad URL
-        if memory:
-            raise LibraryError(
-                f"{url} is an in-memory database that is gone when this command ends, so "
-                "nothing would be kept; give a library file or a database server URL"
-            )
-    # The default library is created when missing; a file named by the user only on --create.
-    create = bool(getattr(args, "create", False)) or not value
-    try:
-        library = Library.open(
-            url, registry=default_registry(), samples=not args.no_samples, create=create
-        )
-    except MissingLibraryError as exc:
-        raise LibraryError(
-            f"{exc} (check the name, or add --create to make a new library there)"
-        ) from None
-    if library.read_only:
-        print(printable(f"fatesmith library: note: {library.read_only_reason}"), file=sys.stderr)
-    return library
 
 
 def library_location(url: str) -> str:
@@ -332,6 +293,4 @@ def add_parser(subparsers: Any) -> None:
     one.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write")
     one.set_defaults(func=cmd_export_character)
 
-    from gui.cli_campaigns import add_commands  # campaigns and encounters (#23)
-
-    add_commands(sub)
+    add_campaign_commands(sub)  # campaigns and encounters (#23)

@@ -235,9 +235,14 @@ class MinionPrompt(QDialog):
 class CharacterPicker(QDialog):
     """Pick characters from the library to bring into the scene."""
 
-    def __init__(self, summaries: Sequence[Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, summaries: Sequence[Any], parent: QWidget | None = None, *, note: str = ""
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add characters from the library")
+        self.note = QLabel(note)
+        self.note.setWordWrap(True)
+        self.note.setVisible(bool(note))
         self.list = QListWidget()
         self.list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         for s in summaries:
@@ -251,12 +256,16 @@ class CharacterPicker(QDialog):
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
         box.addWidget(self.list)
+        box.addWidget(self.note)
         box.addWidget(buttons)
 
     @classmethod
-    def ask(cls, parent: QWidget | None, summaries: Sequence[Any]) -> list[uuid.UUID]:
-        """The chosen characters' ids (empty when cancelled)."""
-        dialog = cls(summaries, parent)
+    def ask(
+        cls, parent: QWidget | None, summaries: Sequence[Any], *, note: str = ""
+    ) -> list[uuid.UUID]:
+        """The chosen characters' ids (empty when cancelled); ``note`` says which characters
+        are not offered and why."""
+        dialog = cls(summaries, parent, note=note)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return []
         return [item.data(256) for item in dialog.list.selectedItems()]

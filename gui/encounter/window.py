@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.campaigns import others_note
 from gui.encounter.commands import ApplyEventCommand, WriteResultsCommand, results_of
 from gui.encounter.dice_panel import DicePanel
 from gui.encounter.document import EncounterDocument
@@ -644,7 +645,16 @@ class EncounterWindow(QMainWindow):
         if library is None:
             self.show_message("This encounter is not in a library")
             return
-        ids = CharacterPicker.ask(self, library.list_characters())
+        try:
+            every = library.list_characters()
+        except FatesmithError as exc:
+            self.show_message(str(exc))
+            return
+        system = self.doc.state.system
+        offered = [s for s in every if s.system == system]
+        name = self.registry.info(system).name if self.registry is not None else system
+        note = others_note(name, "encounter", len(offered), len(every) - len(offered))
+        ids = CharacterPicker.ask(self, offered, note=note)
         for cid in ids:
             self.add_character(library.get_character(cid).character)
 

@@ -45,7 +45,9 @@ def test_a_persistent_block_from_the_block_form_l4354(
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    monkeypatch.setattr(CharacterPicker, "ask", classmethod(lambda cls, parent, rows: [hale.id]))
+    monkeypatch.setattr(
+        CharacterPicker, "ask", classmethod(lambda cls, parent, rows, note="": [hale.id])
+    )
     window.add_from_library()
     [h] = [p.id for p in window.doc.state.participants]
     assert window.push(StartEvent())

@@ -64,7 +64,9 @@ def test_two_tiers_in_the_encounter_window(
     window.show()
     qtbot.waitExposed(window)
     monkeypatch.setattr(
-        CharacterPicker, "ask", classmethod(lambda cls, parent, rows: [hale.id, grendel.id])
+        CharacterPicker,
+        "ask",
+        classmethod(lambda cls, parent, rows, note="": [hale.id, grendel.id]),
     )
     window.add_from_library()
     state = window.doc.state

@@ -74,7 +74,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def _open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
     """The library as every command opens it: only the default one is created when missing
     (else ``--create``), and an in-memory URL is refused for an import (nothing would stay)."""
-    from gui.cli_library import open_library
+    from gui.cli_library_open import open_library
 
     return open_library(args, keeps=keeps)
 
