@@ -22,9 +22,12 @@ from storage.mappers import (
     PayloadError,
     campaign_from_row,
     dumps_compact,
+    name_key,
     now,
     parse_campaign_settings,
+    refuse_bad_text,
 )
+from storage.safe_read import shown
 from storage.tables import CampaignRow, CharacterRow
 
 
@@ -82,6 +85,9 @@ class CampaignsMixin(LibraryBase):
             LibraryError: ``campaign`` came from a listing flagged with a ``problem``.
         """
         self._refuse_problem(campaign.problem)
+        refuse_bad_text(
+            f"campaign {shown(campaign.name)}", {"name": campaign.name, "notes": campaign.notes}
+        )
         text, settings = self._checked_settings(campaign)
         with self._write() as s:
             row = s.get(CampaignRow, campaign.id)
@@ -94,7 +100,7 @@ class CampaignsMixin(LibraryBase):
                 s.add(row)
             row.payload_version = mappers.CAMPAIGN_PAYLOAD_VERSION
             row.name = campaign.name
-            row.name_lower = campaign.name.casefold()
+            row.name_lower = name_key(campaign.name)
             row.system = campaign.system
             row.settings = text
             row.notes = campaign.notes

@@ -13,7 +13,14 @@ from sqlalchemy import delete, select
 from storage import mappers
 from storage.library.base import LibraryBase, rows_changed
 from storage.library.errors import NotFoundError, check_version
-from storage.mappers import EncounterRecord, dumps_compact, encounter_from_row, now
+from storage.mappers import (
+    EncounterRecord,
+    dumps_compact,
+    encounter_from_row,
+    now,
+    refuse_bad_text,
+)
+from storage.safe_read import shown
 from storage.tables import CampaignRow, EncounterRow
 
 
@@ -52,6 +59,9 @@ class EncountersMixin(LibraryBase):
             LibraryError: ``record`` came from a listing flagged with a ``problem``.
         """
         self._refuse_problem(record.problem)
+        refuse_bad_text(
+            f"encounter {shown(record.name)}", {"name": record.name, "payload": record.payload}
+        )
         payload = dumps_compact(record.payload)
         with self._write() as s:
             row = s.get(EncounterRow, record.id)

@@ -298,11 +298,19 @@ def test_long_text_at_every_limit_is_stored_alike_on_every_back_end(lib: Library
 def test_an_encounter_or_campaign_settings_saved_with_hostile_text_are_refused_alike(
     text: str, lib: Library
 ) -> None:
-    """Every payload column is written through one function, which refuses such text naming
-    the field (the saving window knows the record)."""
+    """Saved from the app (not imported), such text is refused naming the record and the
+    field, before any database sees it."""
     encounter = EncounterRecord(name="Docks", payload={"log": [text]})
     outcome = _refusal(lambda: lib.save_encounter(encounter, expected_version=None))
-    assert outcome.startswith("refused: field log[0]:"), outcome
+    assert outcome.startswith("refused: encounter 'Docks': field payload.log[0]:"), outcome
+    if NUL in text:  # (a lone surrogate in a name or notes is refused by the models themselves)
+        named = EncounterRecord(name=f"Do{text}cks", payload={"log": []})
+        outcome = _refusal(lambda: lib.save_encounter(named, expected_version=None))
+        assert outcome.startswith("refused: encounter 'Do"), outcome
+        assert ": field name:" in outcome, outcome
+        notes = Campaign(system="sotc", name="Atoll", notes=f"see {text}")
+        outcome = _refusal(lambda: lib.save_campaign(notes, expected_version=None))
+        assert outcome.startswith("refused: campaign 'Atoll': field notes:"), outcome
     campaign = Campaign(system="fate2", name="Atoll", settings={"skills": [text]})
     outcome = _refusal(lambda: lib.save_campaign(campaign, expected_version=None))
     assert outcome.startswith("refused: "), outcome
@@ -341,8 +349,8 @@ def test_escaped_emoji_and_a_literal_backslash_u0000_are_text(lib: Library, tmp_
 def test_a_long_folding_name_saved_from_the_app_is_stored_alike_on_every_back_end(
     lib: Library,
 ) -> None:
-    """Saving (not importing) a character named 200 'ß' stored its 400-character folded sort
-    key: PostgreSQL refused the String(200) column, SQLite took it."""
+    """Saving (not importing) a character or a campaign named 200 'ß' stored its 400-character
+    folded sort key: PostgreSQL refused the String(200) column, SQLite took it."""
     name = "ß" * 200
     character = build(name=name)
     lib.save_character(character, expected_version=None)
@@ -351,3 +359,5 @@ def test_a_long_folding_name_saved_from_the_app_is_stored_alike_on_every_back_en
     renamed = character.model_copy(update={"name": "ẞ" * 200})
     lib.save_character(renamed, expected_version=lib.get_character(character.id).version)
     assert [c.name for c in lib.list_characters()] == ["ẞ" * 200]
+    lib.save_campaign(Campaign(system="sotc", name=name), expected_version=None)
+    assert [c.name for c in lib.list_campaigns()] == [name]
