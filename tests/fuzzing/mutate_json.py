@@ -207,6 +207,75 @@ def same_value_everywhere(rng: random.Random, doc: Any) -> str:
     return json.dumps(doc, indent=2)
 
 
+TEXT_KEYS = frozenset(
+    {
+        "tags", "name", "aspects", "aspect", "text", "notes", "payload", "description",
+        "skills", "theme", "label", "player", "title", "extras", "stunts", "concept",
+        "trapping", "gifts", "answers", "high_concept", "trouble", "note", "members",
+    }
+)  # fmt: skip
+"""Keys under which a document's free texts live (a tag, a skill name, an aspect, notes...)."""
+
+SURROGATES = ["\ud83d", "\udca9", "\udca9\ud83d", "x\ud800y", "\udfff", "\ud83d" * 3]
+"""Lone and reversed UTF-16 surrogates: a JSON file may spell them (``"\\ud83d"``), no
+UTF-8 text can hold them."""
+
+
+def hostile_text(rng: random.Random, text: str) -> str:
+    """``text`` with a lone surrogate in it, or replaced by a very long text (with one)."""
+    junk = rng.choice(SURROGATES)
+    how = rng.random()
+    if how < 0.6:
+        at = rng.randrange(len(text) + 1)
+        return text[:at] + junk + text[at:]
+    size = rng.choice([2_001, 150_000, 400_000])
+    long = ("Word " * (size // 5 + 1))[:size]
+    return long if how < 0.8 else long[: size // 2] + junk + long[size // 2 :]
+
+
+def text_targets(doc: Any) -> tuple[list[JsonPath], list[JsonPath]]:
+    """(string values and object keys under a text key, every other string value or key).
+
+    A key is given as its object's path plus ``("<key>", key)``."""
+    preferred: list[JsonPath] = []
+    other: list[JsonPath] = []
+    for path, value in _nodes(doc):
+        under = any(isinstance(step, str) and step.lower() in TEXT_KEYS for step in path)
+        if path and isinstance(value, str):
+            (preferred if under else other).append(path)
+        if isinstance(value, dict) and path and under:
+            preferred.extend((*path, ("<key>", key)) for key in value)
+    return preferred, other
+
+
+def change_text(rng: random.Random, doc: Any, path: JsonPath) -> Any:
+    last = path[-1]
+    if isinstance(last, tuple) and last[:1] == ("<key>",):
+        target = _get(doc, path[:-1])
+        key = last[1]
+        new = hostile_text(rng, key)
+        items = [(new if k == key else k, v) for k, v in target.items()]
+        target.clear()
+        target.update(items)
+        return doc
+    return _set(doc, path, hostile_text(rng, _get(doc, path)))
+
+
+def surrogates(rng: random.Random, doc: Any) -> str:
+    """Lone surrogates and very long texts in free texts (tags, skill names, aspects, notes,
+    payloads first), written as JSON escapes (valid JSON) or, rarely, raw (not UTF-8)."""
+    preferred, other = text_targets(doc)
+    pool = preferred if preferred and rng.random() < 0.85 else other or preferred
+    if not pool:
+        return json.dumps(rng.choice(SURROGATES))
+    for path in rng.sample(pool, min(len(pool), rng.choice([1, 1, 2, 5]))):
+        try:
+            doc = change_text(rng, doc, path)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change renamed a key on this path
+    return json.dumps(doc, indent=2, ensure_ascii=rng.random() < 0.9)
+
+
 JSON_MUTATORS: dict[str, Callable[[random.Random, Any], str]] = {
     "huge-number": huge_number,
     "deep-nesting": deep_nesting,
@@ -216,6 +285,7 @@ JSON_MUTATORS: dict[str, Callable[[random.Random, Any], str]] = {
     "long-text": long_text,
     "drop-or-add": drop_or_add,
     "swap-values": same_value_everywhere,
+    "surrogates": surrogates,
 }
 
 # -- mutating bytes --------------------------------------------------------------------------

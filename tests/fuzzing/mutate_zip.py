@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import struct
 import warnings
 import zipfile
 from collections.abc import Callable
+from typing import Any
 
-from tests.fuzzing.mutate_json import BYTE_MUTATORS, mutate_json_file
+from tests.fuzzing.mutate_json import (
+    BYTE_MUTATORS,
+    change_text,
+    hostile_text,
+    mutate_json_file,
+    text_targets,
+)
 
 # -- damaging zips ---------------------------------------------------------------------------
 
@@ -131,6 +139,44 @@ def zip_bytes(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     return f"zip-{name}", BYTE_MUTATORS[name](rng, data)
 
 
+def zip_text_fields(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A lone surrogate or a very long text in a free text of the archive: the campaign's notes
+    or name, an encounter's payload or name (an encounter is added to the manifest), or a
+    character's tags, skill names or aspects."""
+    members = _members(data)
+    where = rng.choice(["campaign-notes", "campaign-name", "encounter", "character"])
+    if where == "character":
+        i = rng.choice([i for i, (n, _) in enumerate(members) if n.startswith("characters/")])
+        name, content = members[i]
+        how, damaged = mutate_json_file(rng, content, "surrogates")
+        members[i] = (name, damaged)
+        return f"zip-text-fields-character-{how}", _rezip(members)
+    i = next(i for i, (n, _) in enumerate(members) if n == "manifest.json")
+    manifest = json.loads(members[i][1])
+    campaign = manifest["campaigns"][0] if manifest.get("campaigns") else None
+    if where == "encounter" or campaign is None:
+        where = "encounter"
+        encounter: dict[str, Any] = {
+            "id": "5a3f0b9e-1c2d-4e5f-8a9b-0000000e0001",
+            "name": "Docks",
+            "campaign_id": campaign["id"] if campaign else None,
+            "is_template": False,
+            "payload": {"round": 2, "notes": "x", "log": ["a", {"text": "b"}], "title": "t"},
+        }
+        manifest.setdefault("encounters", []).append(encounter)
+        manifest.setdefault("counts", {})["encounters"] = len(manifest["encounters"])
+        preferred, _ = text_targets(encounter)
+        path = rng.choice(preferred)
+        change_text(rng, encounter, path)
+        where += "-" + "-".join(str(p) for p in path if not isinstance(p, tuple))
+    else:
+        field = "notes" if where == "campaign-notes" else "name"
+        campaign[field] = hostile_text(rng, campaign.get(field, ""))
+    text = json.dumps(manifest, indent=2, ensure_ascii=rng.random() < 0.9)
+    members[i] = ("manifest.json", text.encode("utf-8", "surrogatepass"))
+    return f"zip-text-fields-{where}", _rezip(members)
+
+
 ZIP_MUTATORS: dict[str, Callable[[random.Random, bytes], tuple[str, bytes]]] = {
     "member": zip_member,
     "crc": zip_crc,
@@ -141,4 +187,5 @@ ZIP_MUTATORS: dict[str, Callable[[random.Random, bytes], tuple[str, bytes]]] = {
     "bomb": zip_bomb,
     "missing": zip_stored,
     "bytes": zip_bytes,
+    "text-fields": zip_text_fields,
 }
