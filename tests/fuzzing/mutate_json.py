@@ -236,11 +236,15 @@ def hostile_text(rng: random.Random, text: str) -> str:
 def text_targets(doc: Any) -> tuple[list[JsonPath], list[JsonPath]]:
     """(string values and object keys under a text key, every other string value or key).
 
+    The character's own name, system and ids are left to the other list: a name is already
+    refused cleanly, and a damaged one would hide the field behind it.
+
     A key is given as its object's path plus ``("<key>", key)``."""
     preferred: list[JsonPath] = []
     other: list[JsonPath] = []
     for path, value in _nodes(doc):
         under = any(isinstance(step, str) and step.lower() in TEXT_KEYS for step in path)
+        under = under and path[-1:] != ("id",) and path not in (("name",), ("system",))
         if path and isinstance(value, str):
             (preferred if under else other).append(path)
         if isinstance(value, dict) and path and under:
@@ -268,7 +272,7 @@ def surrogates(rng: random.Random, doc: Any) -> str:
     pool = preferred if preferred and rng.random() < 0.85 else other or preferred
     if not pool:
         return json.dumps(rng.choice(SURROGATES))
-    for path in rng.sample(pool, min(len(pool), rng.choice([1, 1, 2, 5]))):
+    for path in rng.sample(pool, min(len(pool), rng.choice([1, 1, 1, 1, 1, 2, 2, 5]))):
         try:
             doc = change_text(rng, doc, path)
         except (KeyError, IndexError, TypeError):

@@ -187,15 +187,27 @@ def _text(data: bytes | str | None) -> str:
     return data.decode("utf-8", "replace")
 
 
+EXCEPTION_LINE = re.compile(r"[A-Za-z_][\w.]*(Error|Exception|Interrupt|Exit|Warning)\b:?")
+
+
 def _traceback_signature(args: list[str], output: str) -> str:
-    """The command, the exception's last line (numbers blurred) and the innermost frame."""
+    """The command, the exception's last line (numbers blurred) and the innermost frame (and
+    the innermost of the project's own frames, when that is another)."""
     frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', output)
     innermost = ""
     if frames:
         path, line, func = frames[-1]
         innermost = f"{Path(path).name}:{line} {func}"
+        ours = [f for f in frames if f[0].startswith(str(REPO)) and "/.venv/" not in f[0]]
+        if ours and ours[-1] != frames[-1]:  # raised in a library: where our code called it
+            innermost += f" (from {Path(ours[-1][0]).name}:{ours[-1][1]} {ours[-1][2]})"
     lines = [x for x in output.strip().splitlines() if x and not x.startswith(" ")]
     last = lines[-1] if lines else "?"
+    raised = [i for i, x in enumerate(lines) if EXCEPTION_LINE.match(x)]
+    if raised:  # pydantic's message spans lines: its exception line and the first field
+        last = lines[raised[-1]]
+        if "ValidationError" in last and raised[-1] + 1 < len(lines):
+            last += f" [{lines[raised[-1] + 1][:60]}]"
     last = re.sub(r"'[^']*'|\"[^\"]*\"|<[^>]*>", "...", last)  # names and reprs vary
     last = re.sub(r"\d+", "N", last)[:160]
     verb = command_words(args)
