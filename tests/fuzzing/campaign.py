@@ -122,6 +122,7 @@ class Fuzzer:
     runner: Runner
     rng: random.Random
     weights: dict[str, int] = field(default_factory=lambda: dict.fromkeys(INPUT_KINDS, 1))
+    families: frozenset[str] = frozenset()  # only these mutation families (empty: all)
     characters: list[Path] = field(default_factory=list)
     scripts: list[Path] = field(default_factory=list)
     tables: list[str] = field(default_factory=list)
@@ -213,9 +214,10 @@ class Fuzzer:
                 for kind, families in INPUT_KINDS.items()
                 for family in families
                 for _ in range(self.weights.get(kind, 0))
+                if not self.families or family in self.families
             ]
             if not self.deck:
-                raise SystemExit("fuzz: no input kind chosen")
+                raise SystemExit("fuzz: no input kind (or mutation family) chosen")
             self.rng.shuffle(self.deck)
         return self.deck.pop()
 
@@ -569,8 +571,22 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KIND=N",
         help="deal each of KIND's families N times a round (default 1; 0 leaves it out)",
     )
+    parser.add_argument(
+        "--family",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this mutation family (repeatable; e.g. surrogates, csv-line-ends, "
+        "diagram-knot, library-export:symlink)",
+    )
     args = parser.parse_args(argv)
     weights = _weights(args.only, args.weight)
+    known = {f for families in INPUT_KINDS.values() for f in families}
+    if set(args.family) - known:
+        raise SystemExit(
+            f"fuzz: unknown mutation family {', '.join(sorted(set(args.family) - known))} "
+            f"(families: {', '.join(sorted(known))})"
+        )
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -590,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
             "PYTHONDONTWRITEBYTECODE": "1",
         }
         runner = Runner(args.timeout, args.memory_mb, env)
-        fuzzer = Fuzzer(work, out, runner, random.Random(seed), weights)
+        fuzzer = Fuzzer(work, out, runner, random.Random(seed), weights, frozenset(args.family))
         kinds = ", ".join(f"{k}" + (f" x{w}" if w != 1 else "") for k, w in weights.items() if w)
         print(f"fuzz: seed {seed}, {args.minutes:g} min, {kinds}; findings in {out}", flush=True)
         fuzzer.prepare()

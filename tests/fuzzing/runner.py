@@ -208,8 +208,10 @@ def _traceback_signature(args: list[str], output: str) -> str:
         last = lines[raised[-1]]
         if "ValidationError" in last and raised[-1] + 1 < len(lines):
             last += f" [{lines[raised[-1] + 1][:60]}]"
+    last = re.sub(r"(?<=\w)'(?=\w)", "`", last)  # can't: not a quote
     last = re.sub(r"'[^']*'|\"[^\"]*\"|<[^>]*>", "...", last)  # names and reprs vary
-    last = re.sub(r"\d+", "N", last)[:160]
+    last = re.sub(r"\d+", "N", last)
+    last = re.sub(r"characters?( \.\.\.)? in position N(-N)?", "character(s) at N", last)[:200]
     verb = command_words(args)
     return f"traceback: {verb}: {last} @ {innermost}"
 
