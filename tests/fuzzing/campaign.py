@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.fuzzing.arguments import ARGUMENT_MAKERS
 from tests.fuzzing.mutate_json import FILE_MUTATIONS, mutate_json_file
 from tests.fuzzing.mutate_zip import ZIP_MUTATORS
 from tests.fuzzing.planted import PLANT_KINDS, Plant, changed_canaries, plant
@@ -63,6 +64,7 @@ INPUT_KINDS: dict[str, tuple[str, ...]] = {
     "art-csv": tuple(CSV_MUTATORS),
     "diagram": (*DIAGRAM_MUTATORS, "diagram-knot"),  # knots come in many shapes
     "planted": tuple(f"{e}:{k}" for e in EXPORTS for k in PLANT_KINDS),
+    "arguments": (*ARGUMENT_MAKERS, "args-quick-npc"),
 }
 """Every input kind and its mutation families (a family listed twice is dealt twice)."""
 
@@ -232,6 +234,7 @@ class Fuzzer:
             "art-csv": self.csv_case,
             "diagram": self.diagram_case,
             "planted": self.planted_case,
+            "arguments": self.arguments_case,
         }[kind]
         return maker(case_dir, kind, family)
 
@@ -367,6 +370,13 @@ class Fuzzer:
         what = f"{export} with {planted.describe()}"
         return Case("planted", what, case_dir, [step], base=needs_library, plant=planted)
 
+    def arguments_case(self, case_dir: Path, kind: str, family: str) -> Case:
+        """A command with hostile arguments (numbers past every bound, undecodable bytes)."""
+        mutation, args = ARGUMENT_MAKERS[family](self.rng)
+        self.base_library(case_dir)
+        needs_library = args[:2] in (["art", "roll"], ["library", "export-character"])
+        return Case("arguments", mutation, case_dir, [Step(args, library=needs_library)], True)
+
     # -- running and recording ------------------------------------------------------------------
 
     def run_case(self, case: Case) -> None:
@@ -413,7 +423,11 @@ class Fuzzer:
         self.by_signature[outcome.signature] = count
         saved = None
         if count <= SAVED_PER_SIGNATURE:
-            saved = self.out / f"{len(self.findings) + 1:04d}-{outcome.problem}-{case.kind}"
+            number = len(self.findings) + 1
+            saved = self.out / f"{number:04d}-{outcome.problem}-{case.kind}"
+            while saved.exists():  # an earlier run's findings in the same folder stay
+                number += 1
+                saved = self.out / f"{number:04d}-{outcome.problem}-{case.kind}"
             shutil.copytree(
                 case.folder,
                 saved,
@@ -423,14 +437,14 @@ class Fuzzer:
                 copy_function=_copy_regular_only,
             )
             (saved / "finding.txt").write_text(
-                _describe(outcome, case, steps), "utf-8", "surrogateescape"
+                _describe(outcome, case, steps), "utf-8", "backslashreplace"
             )
         self.findings.append(Finding(outcome, case.kind, case.mutation, saved))
-        print(
-            f"  FOUND {outcome.problem}: {' '.join(outcome.command)[:120]} on {case.kind} "
-            f"({case.mutation[:160]})" + (f" -> {saved}" if saved else ""),
-            flush=True,
+        line = (
+            f"  FOUND {outcome.problem}: {' '.join(a[:40] for a in outcome.command)[:120]} on "
+            f"{case.kind} ({case.mutation[:160]})" + (f" -> {saved}" if saved else "")
         )
+        print(_printable(line), flush=True)
 
     def campaign(self, deadline: float) -> None:
         for kind, name, make in self.special_cases():
@@ -477,6 +491,28 @@ def _canary_outcome(
     )
 
 
+def _printable(text: str) -> str:
+    """``text`` that any terminal can be given (a lone surrogate as ``\\udcff``)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _shell(arg: str) -> str:
+    """``arg`` quoted for the shell; one with control characters or that is not UTF-8 (a lone
+    surrogate from undecodable bytes) as ``$'...'`` with those bytes escaped."""
+    if arg.isprintable() or not arg:
+        return shlex.quote(arg)
+    raw = b"".join(  # the bytes the child gets (os.fsencode: \udcXX is the byte XX)
+        bytes([ord(c) - 0xDC00])
+        if 0xDC80 <= ord(c) <= 0xDCFF
+        else c.encode("utf-8", "surrogatepass")
+        for c in arg
+    )
+    escaped = "".join(
+        chr(b) if 32 <= b < 127 and chr(b) not in "'\\" else f"\\x{b:02x}" for b in raw
+    )
+    return f"$'{escaped}'"
+
+
 def _copy_regular_only(source: str, target: str) -> str:
     """Copy files; a FIFO or device is recorded as a note instead of being read."""
     if Path(source).is_file() and not Path(source).is_symlink():
@@ -498,7 +534,7 @@ def _describe(outcome: Outcome, case: Case, steps: list[Step]) -> str:
         if step.fresh and (step.library or "--library" in step.args) and case.base:
             lines.append(f"mkdir -p library && cp base.sqlite3 {LIBRARY}")
         options = " ".join(shlex.quote(o) for o in step.options)
-        args = " ".join(shlex.quote(a) for a in step.args)
+        args = " ".join(_shell(a) for a in step.args)
         lines.append(f"{python} {options + ' ' if options else ''}{args}")
     repro = "\n".join(f"    {line}" for line in lines)
     return (

@@ -56,24 +56,28 @@ class Runner:
         A command that outlives the timeout is run once more with four times as long before it
         is called a hang: on a machine busy with other work a slow start is not a hang, and a
         command that really hangs (a pipe that never ends) hangs the second time too. Three
-        exceptions skip the second run: a command that computed for at least half the time
-        limit (processor time: a slow start on a busy machine is waiting, not computing), one
-        that used no processor time for a second at
+        exceptions skip the second run: a command that computed for a sixth of the time
+        limit (processor time, 5 s at the default, five times what a command needs: a slow
+        start on a busy machine is waiting, not computing), one that used no processor time
+        for a second at
         the time limit (blocked for good, e.g. opening a FIFO nobody reads; such a command is
         called a hang after :data:`STALLED_SECONDS` of it, before the limit), and a hang whose
         signature a second run has already confirmed in this campaign.
         """
         command = [sys.executable, "-m", "gui.cli", *options, *args]
         started = time.monotonic()
-        child = subprocess.Popen(
-            command,
-            cwd=cwd,
-            env={**self.env, "PYTHONFAULTHANDLER": "1"},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            preexec_fn=self._limits if os.name == "posix" else None,
-        )
+        try:
+            child = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env={**self.env, "PYTHONFAULTHANDLER": "1"},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                preexec_fn=self._limits if os.name == "posix" else None,
+            )
+        except OSError as exc:  # e.g. arguments past the system's limit: no user can run it
+            return Outcome(args, None, "", f"fuzz: not started: {exc}", 0.0)
         deadline = started + self.timeout * patience
         ticks: list[int | None] = []
         stalled = False
@@ -90,7 +94,7 @@ class Runner:
                     break
         if child.returncode is None:
             blocked = stalled or _blocked(child.pid)
-            busy = (_cpu_ticks(child.pid) or 0) / TICKS >= self.timeout * patience / 2
+            busy = (_cpu_ticks(child.pid) or 0) / TICKS >= self.timeout * patience / 6
             stdout, stderr = _abort(child)
             signature = _hang_signature(args, _text(stderr), blocked)
             sure = blocked or busy or signature in self.confirmed_hangs
@@ -173,7 +177,7 @@ def command_words(args: list[str]) -> str:
     """The command's leading words (``art art-table import``), without files or options."""
     words = []
     for arg in args:
-        if not re.fullmatch(r"[a-z][a-z-]*", arg):
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", arg):
             break
         words.append(arg)
     return " ".join(words)
@@ -211,7 +215,8 @@ def _traceback_signature(args: list[str], output: str) -> str:
     last = re.sub(r"(?<=\w)'(?=\w)", "`", last)  # can't: not a quote
     last = re.sub(r"'[^']*'|\"[^\"]*\"|<[^>]*>", "...", last)  # names and reprs vary
     last = re.sub(r"\d+", "N", last)
-    last = re.sub(r"characters?( \.\.\.)? in position N(-N)?", "character(s) at N", last)[:200]
+    last = re.sub(r"characters?( \.\.\.)? in position N(-N)?", "character(s) at N", last)
+    last = re.sub(r"N validation errors? for", "N validation error(s) for", last)[:200]
     verb = command_words(args)
     return f"traceback: {verb}: {last} @ {innermost}"
 
