@@ -57,10 +57,11 @@ EXPORTS: dict[str, tuple[list[str], str, bool]] = {
 library). Outputs go to ``shared/``, the folder someone else can write to."""
 
 INPUT_KINDS: dict[str, tuple[str, ...]] = {
-    "character": FILE_MUTATIONS,
-    "script": FILE_MUTATIONS,
-    "cast": FILE_MUTATIONS,
-    "archive": (*ZIP_MUTATORS, "member", "member"),  # a member carries every file mutation
+    "character": (*FILE_MUTATIONS, "surrogates"),  # many text fields: surrogates twice
+    "script": (*FILE_MUTATIONS, "surrogates"),
+    "cast": (*FILE_MUTATIONS, "surrogates"),
+    # a member carries every file mutation; text-fields has four places to damage
+    "archive": (*ZIP_MUTATORS, "member", "member", "text-fields"),
     "art-csv": tuple(CSV_MUTATORS),
     "diagram": (*DIAGRAM_MUTATORS, "diagram-knot"),  # knots come in many shapes
     "planted": tuple(f"{e}:{k}" for e in EXPORTS for k in PLANT_KINDS),
@@ -132,6 +133,8 @@ class Fuzzer:
     details: dict[str, list[str]] = field(default_factory=dict)
     archive: Path | None = None
     template_db: Path | None = None
+    empty_db: Path | None = None
+    dealt: dict[str, dict[str, int]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     deck: list[tuple[str, str]] = field(default_factory=list)
     by_signature: dict[str, int] = field(default_factory=dict)
@@ -162,6 +165,15 @@ class Fuzzer:
             if done.returncode != 0:
                 raise SystemExit(f"fuzz: cannot make the template: {args}: {done.stderr.strip()}")
         self.archive = archive
+        self.empty_db = self.work / "template-empty" / "library.sqlite3"
+        self.empty_db.parent.mkdir()
+        done = self.runner.run(
+            ["--create", "library", "--no-samples", "list"],
+            self.work,
+            options=("--library", str(self.empty_db)),
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"fuzz: cannot make the empty library: {done.stderr.strip()}")
         for folder in CSV_SEEDS:
             self.tables.extend(p.read_text("utf-8") for p in sorted(folder.glob("*.csv")))
         self.tables.append(table.read_text("utf-8"))
@@ -174,12 +186,14 @@ class Fuzzer:
                 list(detail.get("choices", [])) if detail.get("required") else []
             )
 
-    def base_library(self, case_dir: Path) -> Path:
-        """The template library copied to ``case_dir/base.sqlite3`` (steps copy it again)."""
-        assert self.template_db is not None
+    def base_library(self, case_dir: Path, *, empty: bool = False) -> Path:
+        """The template library (or, ``empty``, one without the samples) copied to
+        ``case_dir/base.sqlite3`` (steps copy it again)."""
+        template = self.empty_db if empty else self.template_db
+        assert template is not None
         base = case_dir / "base.sqlite3"
         for suffix in ("", "-wal", "-shm"):
-            source = self.template_db.with_name(self.template_db.name + suffix)
+            source = template.with_name(template.name + suffix)
             if source.exists():
                 shutil.copyfile(source, base.with_name(base.name + suffix))
         return base
@@ -226,6 +240,8 @@ class Fuzzer:
     def make_case(self, case_dir: Path) -> Case:
         """Write one damaged input into ``case_dir`` and say what to run on it."""
         kind, family = self.draw()
+        by_family = self.dealt.setdefault(kind, {})
+        by_family[family] = by_family.get(family, 0) + 1
         maker = {
             "character": self.character_case,
             "script": self.script_case,
@@ -265,9 +281,12 @@ class Fuzzer:
         assert self.archive is not None
         mutation, data = ZIP_MUTATORS[family](self.rng, self.archive.read_bytes())
         (case_dir / "input.zip").write_bytes(data)
-        self.base_library(case_dir)
+        # into the library it was exported from (duplicates), or an empty one (all new rows)
+        empty = self.rng.random() < 0.5
+        self.base_library(case_dir, empty=empty)
         steps = [Step(["library", "import", "input.zip"], library=True, check=True)]
-        return Case("archive", mutation, case_dir, steps, base=True)
+        what = f"{mutation}, into {'an empty library' if empty else 'the library it came from'}"
+        return Case("archive", what, case_dir, steps, base=True)
 
     def script_case(self, case_dir: Path, kind: str, family: str) -> Case:
         """A damaged encounter script, or one of its cast's character files: run."""
@@ -492,8 +511,13 @@ def _canary_outcome(
 
 
 def _printable(text: str) -> str:
-    """``text`` that any terminal can be given (a lone surrogate as ``\\udcff``)."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    """``text`` that any terminal can be given: control characters and lone surrogates
+    escaped (``\\r``, ``\\x1b``, ``\\udcff``), so a finding cannot drive the terminal."""
+    return (
+        "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+        .encode("utf-8", "backslashreplace")
+        .decode("utf-8")
+    )
 
 
 def _shell(arg: str) -> str:
@@ -565,6 +589,7 @@ def summarize(fuzzer: Fuzzer, seconds: float, seed: int) -> dict[str, Any]:
         "commands": fuzzer.commands,
         "findings": len(fuzzer.findings),
         "signatures": groups,
+        "dealt": fuzzer.dealt,
     }
 
 
@@ -659,5 +684,5 @@ def main(argv: list[str] | None = None) -> int:
     )
     for signature, group in sorted(summary["signatures"].items()):
         example = group["examples"][0] if group["examples"] else ""
-        print(f"  {group['count']:4d} x {signature}\n         e.g. {example}")
+        print(_printable(f"  {group['count']:4d} x {signature}") + f"\n         e.g. {example}")
     return 1 if fuzzer.findings else 0

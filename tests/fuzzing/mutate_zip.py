@@ -63,6 +63,22 @@ def zip_member(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     return f"zip-member-{how}", _rezip(members)
 
 
+def zip_data(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """Bytes flipped inside one member's compressed data, its headers and CRC intact: the
+    inflater fails (``zlib.error``) or the CRC check does."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        infos = [i for i in zf.infolist() if i.compress_size > 8]
+    if not infos:
+        return "zip-damaged-data", data
+    info = rng.choice(infos)
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    out = bytearray(data)
+    for _ in range(rng.choice([1, 1, 2, 4])):
+        at = start + rng.randrange(info.compress_size)
+        out[at] ^= rng.choice([1 << rng.randrange(8), 0xFF])
+    return "zip-damaged-data", bytes(out)
+
+
 def zip_crc(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     def patch(buf: bytearray, at: int, central: bool) -> None:
         offset = at + (16 if central else 14)
@@ -180,6 +196,7 @@ def zip_text_fields(rng: random.Random, data: bytes) -> tuple[str, bytes]:
 ZIP_MUTATORS: dict[str, Callable[[random.Random, bytes], tuple[str, bytes]]] = {
     "member": zip_member,
     "crc": zip_crc,
+    "data": zip_data,
     "encrypted": zip_encrypted,
     "method": zip_method,
     "sizes": zip_sizes,
