@@ -6,8 +6,8 @@ Run from the repository root (see docs/fuzzing.md)::
                                    [--only KIND,...] [--weight KIND=N] [--family NAME]
 
 It starts from valid inputs (the character files in ``tests/data/characters``,
-``resources/samples`` and ``docs/examples/encounters/characters``, a library archive made with
-``fatesmith library export``, the encounter scripts in ``docs/examples/encounters``, Action
+``resources/systems/*/samples`` and ``docs/examples/encounters/characters``, a library archive
+made with ``fatesmith library export``, the encounter scripts in ``docs/examples/encounters``, Action
 Results Table CSVs, the bundled Strange Fate diagram), damages a copy of one at random and runs
 the commands a user would run on it, each in its own process with a time and memory limit. The
 input kinds (``tests/fuzzing/campaign.py``, ``INPUT_KINDS``):

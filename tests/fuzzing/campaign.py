@@ -34,7 +34,11 @@ from tests.fuzzing.runner import Outcome, Runner, command_words, library_fingerp
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT_SEEDS = REPO / "docs" / "examples" / "encounters"
 CAST = SCRIPT_SEEDS / "characters"
-CHARACTER_SEEDS = (REPO / "tests" / "data" / "characters", REPO / "resources" / "samples", CAST)
+CHARACTER_SEEDS = (
+    REPO / "tests" / "data" / "characters",
+    *sorted((REPO / "resources" / "systems").glob("*/samples")),  # every system's samples
+    CAST,
+)
 CSV_SEEDS = (REPO / "tests" / "data" / "art", REPO / "tests" / "data" / "fuzz")
 STRANGE_FATE = REPO / "resources" / "systems" / "strange-fate"
 STRANGE_CHARACTER = "strange-fate-professor-hale.fatesmith.json"
