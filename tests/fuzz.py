@@ -8,9 +8,9 @@ Run from the repository root (see docs/fuzzing.md)::
 It starts from valid inputs (the character files in ``tests/data/characters``,
 ``resources/systems/*/samples`` and ``docs/examples/encounters/characters``, a library archive
 made with ``fatesmith library export``, the encounter scripts in ``docs/examples/encounters``,
-Action Results Table CSVs, the bundled Strange Fate diagram), damages a copy of one at random and runs
-the commands a user would run on it, each in its own process with a time and memory limit. The
-input kinds (``tests/fuzzing/campaign.py``, ``INPUT_KINDS``):
+Action Results Table CSVs, the bundled Strange Fate diagram), damages a copy of one at random
+and runs the commands a user would run on it, each in its own process with a time and memory
+limit. The input kinds (``tests/fuzzing/campaign.py``, ``INPUT_KINDS``):
 
 * ``character``: ``validate``, ``library import`` (into a copy of a library) and ``sheet``;
 * ``archive``: ``library import``;
