@@ -131,3 +131,14 @@ def test_more_trappings_than_a_skill_holds_is_one_clear_line(
     )
     _code, _out, err = run(capsys, *(["Fists"] * 60))
     assert "a skill holds at most" not in err  # 60 are priced (or refused for what they are)
+
+
+@pytest.mark.parametrize("detail", ["A" * 81, "Urban\udcff"], ids=["long", "not UTF-8"])
+def test_a_written_in_detail_that_cannot_be_stored_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], detail: str
+) -> None:
+    # The fuzz command's finding: a raw pydantic error for an 81-character or non-UTF-8 detail.
+    code, out, err = run(capsys, f"Environment [{detail}]")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "must be printable text of at most 80 characters" in err
+    assert "Traceback" not in err and "validation error" not in err

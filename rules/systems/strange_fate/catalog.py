@@ -32,7 +32,9 @@ SAMPLE_COUNT = 48  # 12 Unique (L2833-L3009) + 36 Strange (L3011-L3621)
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-Name = Annotated[str, Field(min_length=1, max_length=80)]
+DETAIL_MAX = 80
+"""Characters a name or a trapping's written-in detail holds."""
+Name = Annotated[str, Field(min_length=1, max_length=DETAIL_MAX)]
 Text = Annotated[str, Field(max_length=400)]
 BookLine = Annotated[int, Field(ge=1, le=4756)]
 Severity = Literal["minor", "major"]
@@ -400,7 +402,15 @@ def canonical_details(definition: TrappingDef, details: tuple[str, ...]) -> tupl
         if known is not None:
             out.append(known)
         elif spec.open and detail.strip():
-            out.append(detail.strip())
+            text = detail.strip()
+            if len(text) > DETAIL_MAX or not text.isprintable():
+                raise UnknownTrappingError(
+                    f"{definition.name} [...]",
+                    f"{definition.name}'s {spec.kind} must be printable text of at most "
+                    f"{DETAIL_MAX} characters",
+                    (),
+                )
+            out.append(text)
         else:
             close = difflib.get_close_matches(detail, spec.choices, n=3, cutoff=0.4)
             names = tuple(f"{definition.name} [{c}]" for c in close or spec.choices)
