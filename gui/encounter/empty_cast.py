@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from gui.models.columns import with_player
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class EmptyCastPanel(QWidget):
@@ -110,6 +111,7 @@ class EmptyCastPanel(QWidget):
         for s in sorted(summaries, key=lambda s: s.name.casefold()):
             item = QStandardItem(with_player(s.name, s.player))
             item.setData(s.id, ID_ROLE)
+            item.setData(s.name, NAME_ROLE)
             item.setEditable(False)
             self.items.appendRow(item)
         self._on_search(self.search.text())
@@ -122,10 +124,7 @@ class EmptyCastPanel(QWidget):
 
     def listed_names(self) -> list[str]:
         """The names the quick-add list shows now (after the search)."""
-        return [
-            str(self.proxy.index(r, 0).data()).split(" \u2014 ")[0]
-            for r in range(self.proxy.rowCount())
-        ]
+        return [str(self.proxy.index(r, 0).data(NAME_ROLE)) for r in range(self.proxy.rowCount())]
 
     def _on_search(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())

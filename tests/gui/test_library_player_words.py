@@ -14,7 +14,7 @@ from tests.gui.test_library_model import summary
 
 
 def test_the_player_column_explains_an_empty_player(qtmodeltester: Any) -> None:
-    nobody = summary("Ada").model_copy(update={"player": ""})
+    nobody = summary("Ada")._replace(player="")
     model = LibraryModel()
     model.set_rows([nobody, summary("Bea")])
     qtmodeltester.check(model)
