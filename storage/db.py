@@ -185,6 +185,24 @@ def _on_sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql(f"BEGIN {kind}")
 
 
+CHANGED_ROWS = "fatesmith_changed_rows"
+"""``Connection.info`` key: rows written (INSERT, UPDATE, DELETE) since it was last reset."""
+_WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def _count_changed_rows(
+    conn: Any, cursor: Any, statement: str, _parameters: Any, _context: Any, _many: bool
+) -> None:
+    # How many rows each statement wrote, so that a write transaction that changed nothing
+    # (an import of files that were all refused, or all already stored) is not counted as a
+    # change other processes must reload for (storage.library.base.LibraryBase.changed).
+    if statement.lstrip()[:6].upper() in _WRITES:
+        rows = getattr(cursor, "rowcount", -1)
+        conn.info[CHANGED_ROWS] = conn.info.get(CHANGED_ROWS, 0) + (rows if rows > 0 else 0)
+        if rows < 0:  # the driver cannot tell: count it as a change
+            conn.info[CHANGED_ROWS] += 1
+
+
 def read_only_supported(url: URL) -> bool:
     """Whether :func:`make_engine` can make the database itself refuse writes for ``url``."""
     return sqlite_path(url) is not None or url.get_backend_name() == "postgresql"
@@ -217,7 +235,9 @@ def make_engine(url: str | URL, *, read_only: bool = False, immutable: bool = Fa
             )
             event.listen(engine, "connect", _on_postgres_connect_read_only)
             return engine
-        return create_checked_engine(parsed, pool_pre_ping=True)
+        engine = create_checked_engine(parsed, pool_pre_ping=True)
+        event.listen(engine, "after_cursor_execute", _count_changed_rows)
+        return engine
     if path is None:
         engine = create_checked_engine(
             parsed, poolclass=StaticPool, connect_args={"check_same_thread": False}
@@ -240,6 +260,7 @@ def make_engine(url: str | URL, *, read_only: bool = False, immutable: bool = Fa
         engine = create_checked_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     event.listen(engine, "connect", _on_sqlite_connect)
     event.listen(engine, "begin", _on_sqlite_begin)
+    event.listen(engine, "after_cursor_execute", _count_changed_rows)
     return engine
 
 

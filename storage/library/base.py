@@ -27,7 +27,7 @@ from rules.errors import FatesmithError
 from rules.settings import SystemSettings
 from rules.system_data import SystemData
 from rules.systems.registry import SystemRegistry
-from storage.db import release_engine, writer
+from storage.db import CHANGED_ROWS, release_engine, writer
 from storage.library.errors import (
     ConflictError,
     CorruptLibraryError,
@@ -159,8 +159,13 @@ class LibraryBase:
         _ = self.registry
         with self._translate():
             with self._writes.begin() as session:
+                info = session.connection().info
+                info[CHANGED_ROWS] = 0
                 yield session
-                counted = self._count_change(session)
+                session.flush()
+                # Counted only when rows were written (a refused or all-duplicate import is no
+                # change for other processes to reload).
+                counted = self._count_change(session) if info.get(CHANGED_ROWS) else None
             self._saw_own_change(counted)
 
     # -- changes made by other processes ---------------------------------------------------------

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from storage import quick_listing
-from storage.db import shared_engine_users
+from storage.db import make_engine, shared_engine_users
 from storage.library import CorruptLibraryError, Library
 from storage.systems_catalog import default_registry
 from tests.storage.stress_processes import character_file
@@ -202,3 +203,38 @@ def test_importing_the_open_library_file_itself_is_refused_without_opening_it(
             assert "is the open library library.sqlite3 itself" in str(report.failed[0])
         assert len(library.list_characters()) == before
     assert _library_file(path, plain_opens) == []
+
+
+def _count(url: str) -> str:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return str(
+                conn.execute(
+                    text("SELECT value FROM library_info WHERE key = 'change_count'")
+                ).scalar()
+            )
+    finally:
+        engine.dispose()
+
+
+def test_a_write_that_changes_nothing_is_no_change_for_others(
+    library_url: str, tmp_path: Path
+) -> None:
+    # An import whose files are all refused, or all already stored as they are, writes no row:
+    # other processes have nothing to reload, and the library is byte for byte as it was
+    # (the fuzz command's "half-import" check saw the count move).
+    registry = default_registry()
+    good = character_file(tmp_path, "Stored once")
+    bad = tmp_path / "bad.fatesmith.json"
+    bad.write_text('{"format": "fatesmith-character"', encoding="utf-8")
+    with Library.open(library_url, registry=registry, samples=False) as library:
+        library.import_character_files([good])
+        before = _count(library_url)
+        report = library.import_character_files([bad])
+        assert report.failed and not report.imported
+        again = library.import_character_files([good])
+        assert not again.imported and not again.replaced
+        assert _count(library_url) == before
+        library.set_tags(library.list_characters()[0].id, ["counted"])
+        assert int(_count(library_url)) == int(before) + 1
