@@ -36,6 +36,9 @@ class SystemInfo(BaseModel):
         dice: The standard roll, as a dice expression.
         implemented: Whether character rules exist yet (others still have a ladder and dice).
         source: Book title and licence line, for About boxes and sheets.
+        condition_words: How a participant fares, in the system's words, from unharmed to out
+            of the conflict (four words: none, some, much harm, out): the players' shared page
+            shows the GM's characters this way when the GM hides their exact stress.
         package: The Python package of the system's plug-in in each layer
             (``rules.systems.<package>``, ``storage.systems.<package>``,
             ``gui.systems.<package>``); filled from ``resources/systems/systems.json``, None
@@ -52,6 +55,7 @@ class SystemInfo(BaseModel):
     dice: str = "4dF"
     implemented: bool = False
     source: str = ""
+    condition_words: tuple[str, str, str, str] = ("unhurt", "hurt", "badly hurt", "taken out")
     package: str | None = None
 
 
