@@ -46,7 +46,7 @@ def library_file(tmp_path: Path, registry: Any) -> tuple[str, Any]:
 
 
 def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310 - http on loopback
+    with urllib.request.urlopen(url, timeout=10) as response:
         return json.loads(response.read())
 
 
