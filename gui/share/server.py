@@ -117,6 +117,8 @@ class ShareServer:
         port: The port (0: any free one; :attr:`port` says which after :meth:`start`).
         max_clients: Pages connected at once at most (more get 503).
         queue_size: Messages waiting for one page at most; a page further behind is dropped.
+        token: The link's token (None: a new random one); given, it serves a link handed out
+            before (a restarted share), and must be as long as a new one.
     """
 
     def __init__(
@@ -126,6 +128,7 @@ class ShareServer:
         *,
         max_clients: int = MAX_CLIENTS,
         queue_size: int = QUEUE_SIZE,
+        token: str | None = None,
     ) -> None:
         if host in ("", "0.0.0.0", "::"):
             raise ValueError("share on one of the machine's addresses, not on all of them")
@@ -134,7 +137,10 @@ class ShareServer:
         self.port = port
         self.max_clients = max_clients
         self.queue_size = queue_size
-        self._token = secrets.token_urlsafe(TOKEN_BYTES)
+        fresh = secrets.token_urlsafe(TOKEN_BYTES)
+        if token is not None and len(token) < len(fresh):
+            raise ValueError("a link's token must be at least as long as a new one")
+        self._token = token if token is not None else fresh
         self._latest = "{}"
         self._clients: set[_Client] = set()
         self._loop: asyncio.AbstractEventLoop | None = None

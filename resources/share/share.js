@@ -50,26 +50,28 @@
     if (p.on_deck) item.classList.add("deck");
     if (p.taken_out) item.classList.add("out");
     const head = el("div", "head");
+    if (p.initiative) head.appendChild(el("span", "init", p.initiative));
     head.appendChild(el("span", "name", p.name || "(unnamed)"));
     if (p.current) head.appendChild(el("span", "tag", "acting now"));
     if (p.on_deck) head.appendChild(el("span", "tag", "on deck"));
-    if (p.initiative) head.appendChild(el("span", "init", p.initiative));
     item.appendChild(head);
+    const details = el("div", "details");
     const status = p.status.replace(/^(acting|held action)(, )?/, "");
-    if (status) item.appendChild(el("div", "detail", status));
+    if (status) details.appendChild(el("div", "detail", status));
     p.tracks.forEach(function (t) {
       const line = detail(t.label, "");
       line.lastChild.className = "boxes";
       line.lastChild.textContent = boxes(t);
-      item.appendChild(line);
+      details.appendChild(line);
     });
-    if (p.condition) item.appendChild(detail("Condition", p.condition));
-    if (p.consequences.length) item.appendChild(detail("Consequences", p.consequences.join("; ")));
+    if (p.condition) details.appendChild(detail("Condition", p.condition));
+    if (p.consequences.length) details.appendChild(detail("Consequences", p.consequences.join("; ")));
     if (p.fate_points !== null && p.fate_points !== undefined) {
-      item.appendChild(detail(pointsLabel || "Fate points", p.fate_points));
+      details.appendChild(detail(pointsLabel || "Fate points", p.fate_points));
     }
-    if (p.aspects.length) item.appendChild(detail("Aspects", p.aspects.join("; ")));
-    if (p.zone) item.appendChild(detail("In", p.zone));
+    if (p.aspects.length) details.appendChild(detail("Aspects", p.aspects.join("; ")));
+    if (p.zone) details.appendChild(detail("In", p.zone));
+    if (details.childNodes.length) item.appendChild(details);
     return item;
   }
 

@@ -310,15 +310,25 @@ def _status(state: Encounter, p: Participant, visible: set[str], exact: bool) ->
 
 
 def on_deck(state: Encounter) -> str | None:
-    """Who acts after the current actor this exchange (the next in the order still in the
-    conflict, not yet acted and not hidden), or None."""
+    """Who acts after the current actor: the next in the order still in the conflict, not
+    hidden and not yet acted this exchange, else the first such of the next exchange; or None.
+    """
     if not state.started or state.ended or not state.order:
         return None
     current = state.current
     start = state.order.index(current) + 1 if current in state.order else state.turn + 1
-    for pid in state.order[start:]:
+
+    def ready(pid: str, this_exchange: bool) -> bool:
         p = state.find(pid)
-        if p is not None and not p.hidden and not p.taken_out and not p.acted:
+        if p is None or p.hidden or p.taken_out or pid == current:
+            return False
+        return not (this_exchange and p.acted)
+
+    for pid in state.order[start:]:
+        if ready(pid, True):
+            return pid
+    for pid in state.order:  # everyone has acted: the next exchange's first
+        if ready(pid, False):
             return pid
     return None
 
@@ -407,7 +417,8 @@ def public_view(
         if p is None or p.hidden:
             continue
         gm = gm_side(state, p)
-        initiative = rules.initiative_text(initiative_value(state, p)) if state.started else ""
+        takes_turns = state.started and pid in state.order
+        initiative = rules.initiative_text(initiative_value(state, p)) if takes_turns else ""
         exact = not gm or stress == "exact"
         tracks = (
             tuple(

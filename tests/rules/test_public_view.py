@@ -313,7 +313,9 @@ def test_turn_order_whose_turn_and_on_deck(cr: Any) -> None:
         ("Bo", False, True),
     ]
     assert view.phase == "Exchange 2"
-    assert on_deck(state.model_copy(update={"turn": 2})) is None  # the last: nobody on deck
+    assert on_deck(state.model_copy(update={"turn": 2})) == "ann"  # the last: the next exchange's
+    alone = state.model_copy(update={"participants": people[:1], "order": ("ann",)})
+    assert on_deck(alone) is None
     turn_of_hidden = public_view(state.model_copy(update={"turn": 1}), cr)
     assert turn_of_hidden.up == "" and turn_of_hidden.on_deck == "Bo"
 
