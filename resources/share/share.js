@@ -1,7 +1,8 @@
 // Fatesmith: the players' view. Follows the game master's encounter through Server-Sent
 // Events ("events", beside this page) and draws each public state with textContent only: a
 // name or an aspect is always text, never markup. Reconnects by itself (the browser's own
-// retry, and a fresh connection when the page wakes up or the stream goes quiet).
+// retry, and a fresh connection when the page wakes up or the stream goes quiet). A player
+// may pick their character ("I play"): its card is pinned on top, on this device only.
 "use strict";
 
 (function () {
@@ -10,6 +11,7 @@
   let source = null;
   let heard = 0;
   let retryTimer = 0;
+  let current = null;
 
   function $(id) {
     return document.getElementById(id);
@@ -79,7 +81,32 @@
     list.replaceChildren.apply(list, items);
   }
 
+  function pickable(state) {
+    return state.participants.filter(function (p) { return p.kind === "pc"; });
+  }
+
+  function renderMine(state) {
+    // a player's own character, pinned at the top (chosen on this device, by name)
+    const select = $("me");
+    const wanted = stored("fatesmith-me") || "";
+    const options = [el("option", null, "(nobody)")];
+    options[0].value = "";
+    pickable(state).forEach(function (p) {
+      const option = el("option", null, p.name || "(unnamed)");
+      option.value = p.name;
+      options.push(option);
+    });
+    fill(select, options);
+    select.value = wanted;
+    if (select.value !== wanted) select.value = "";
+    show($("pick"), options.length > 1);
+    const mine = pickable(state).filter(function (p) { return p.name === wanted; });
+    fill($("mine"), mine.map(function (p) { return person(p, state.points_label); }));
+    show($("mine-box"), mine.length > 0);
+  }
+
   function render(state) {
+    current = state;
     $("title").textContent = state.title || "Conflict";
     document.title = (state.title || "Conflict") + " \u2014 players' view";
     $("phase").textContent = [state.system, state.phase].filter(Boolean).join(" \u00b7 ");
@@ -119,6 +146,7 @@
     show($("last-roll"), Boolean(state.last_roll));
     fill($("log"), state.log.map(function (line) { return el("li", null, line); }));
     show($("log-empty"), state.log.length === 0 && !state.last_roll);
+    renderMine(state);
   }
 
   function connect() {
@@ -203,6 +231,10 @@
       const next = now === "device" ? "light" : now === "light" ? "dark" : "device";
       applyTheme(next);
       store("fatesmith-theme", next);
+    });
+    $("me").addEventListener("change", function () {
+      store("fatesmith-me", $("me").value);
+      if (current) renderMine(current);
     });
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") connect(); // a phone waking up

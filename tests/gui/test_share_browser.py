@@ -2,8 +2,8 @@
 
 One browser for the module; at a phone's 390x844 and a TV's 1920x1080 it checks the live
 update (push, not polling), the reconnection after the server went away (a phone asleep, a
-restarted share), the 403 of a wrong link, a hostile name drawn as text (never run), and
-takes the screenshots: always into the test's folder, and with FATESMITH_SCREENSHOTS=1 into
+restarted share), the 403 of a wrong link, a hostile name drawn as text (never run), a player
+picking their character (pinned on top, remembered on the device), and takes the screenshots: always into the test's folder, and with FATESMITH_SCREENSHOTS=1 into
 docs/screenshots/share-*.png to be looked at.
 
 Without chromium or Playwright these tests skip with the reason, except under CI (``CI=true``
@@ -161,7 +161,7 @@ def test_phone_follows_live_shows_hostile_names_as_text_and_reconnects(
     context.close()
 
 
-def test_wrong_link_is_refused_and_the_tv_shows_large_type(
+def test_wrong_link_is_refused_the_tv_shows_large_type_and_a_player_picks_a_character(
     browser: Any, served: ShareServer, registry: Any, tmp_path: Path
 ) -> None:
     from playwright.sync_api import expect
@@ -181,6 +181,19 @@ def test_wrong_link_is_refused_and_the_tv_shows_large_type(
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(43, 45, 48)"  # the app's dark window colour
     _shot(page, tmp_path, "share-tv-dark.png")
+    # a player picks their character: its card is pinned on top and follows the pushes
+    expect(page.locator("#mine-box")).to_be_hidden()
+    assert page.locator("#me option").all_inner_texts() == ["(nobody)", "Jack Corrigan", HOSTILE]
+    page.select_option("#me", label="Jack Corrigan")
+    mine = page.locator("#mine li.person")
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".name")).to_have_text("Jack Corrigan")
+    expect(mine).to_contain_text("FP: 4")
+    served.publish(_json(registry, 30))
+    expect(page.locator("#phase")).to_contain_text("Exchange 3", timeout=WAIT_MS)
+    expect(page.locator("#mine li.person .name")).to_have_text("Jack Corrigan")
+    page.reload()  # remembered on this device
+    expect(page.locator("#mine li.person .name")).to_have_text("Jack Corrigan", timeout=WAIT_MS)
     context.close()
 
 
@@ -188,7 +201,8 @@ def test_wrong_link_is_refused_and_the_tv_shows_large_type(
     os.environ.get("FATESMITH_SCREENSHOTS") != "1", reason="screenshots only on request"
 )
 def test_screenshots_of_the_other_themes(browser: Any, registry: Any, tmp_path: Path) -> None:
-    """The phone in dark and the TV in light, for docs/screenshots/ (to be looked at)."""
+    """The phone in dark (its player's character picked) and the TV in light, for
+    docs/screenshots/ (to be looked at)."""
     server = ShareServer("127.0.0.1", 0)
     server.start()
     try:
@@ -203,6 +217,9 @@ def test_screenshots_of_the_other_themes(browser: Any, registry: Any, tmp_path: 
             page = context.new_page()
             page.goto(server.url)
             page.locator("#status").filter(has_text="live").wait_for(timeout=WAIT_MS)
+            if viewport is PHONE:  # the player of Jack picked him: his card on top
+                page.select_option("#me", label="Jack Corrigan")
+                page.locator("#mine-box").wait_for(timeout=WAIT_MS)
             _shot(page, tmp_path, name)
             context.close()
     finally:

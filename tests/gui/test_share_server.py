@@ -160,6 +160,13 @@ def test_the_page_loads_nothing_from_elsewhere_and_its_style_is_allowed_by_hash(
     assert "plain HTTP on your local network" in " ".join(html.split())
 
 
+def test_a_given_token_serves_that_link_and_a_short_one_is_refused() -> None:
+    kept = ShareServer("127.0.0.1").token
+    assert ShareServer("127.0.0.1", token=kept).token == kept  # a restarted share, same link
+    with pytest.raises(ValueError, match="at least as long"):
+        ShareServer("127.0.0.1", token="guessable")
+
+
 def test_all_addresses_at_once_are_refused() -> None:
     for host in ("0.0.0.0", "::", ""):
         with pytest.raises(ValueError, match="not on all of them"):
