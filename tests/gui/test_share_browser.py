@@ -3,7 +3,8 @@
 One browser for the module; at a phone's 390x844 and a TV's 1920x1080 it checks the live
 update (push, not polling), the reconnection after the server went away (a phone asleep, a
 restarted share), the 403 of a wrong link, a hostile name drawn as text (never run), a player
-picking their character (pinned on top, remembered on the device), and takes the screenshots: always into the test's folder, and with FATESMITH_SCREENSHOTS=1 into
+picking their character (pinned on top, remembered on the device), and takes the
+screenshots: always into the test's folder, and with FATESMITH_SCREENSHOTS=1 into
 docs/screenshots/share-*.png to be looked at.
 
 Without chromium or Playwright these tests skip with the reason, except under CI (``CI=true``
