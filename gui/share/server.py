@@ -250,9 +250,15 @@ class ShareServer:
         try:
             loop.run_forever()
         finally:
+            # every stream ends before the server does, then anything left is finished off:
+            # nothing of the loop outlives it
             for client in list(self._clients):
                 self._drop(client)
             loop.run_until_complete(runner.cleanup())
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
             self._clients.clear()
@@ -318,13 +324,14 @@ class ShareServer:
                     message = await asyncio.wait_for(client.queue.get(), HEARTBEAT)
                 except TimeoutError:
                     message = b"event: ping\ndata: \n\n"
-                if message is None:
+                if message is None:  # revoked, or the server is stopping
                     break
                 await asyncio.wait_for(response.write(message), WRITE_TIMEOUT)
         except (ConnectionError, TimeoutError):
             self.dropped += 1
         finally:
             self._clients.discard(client)
+        response.force_close()  # the stream's end closes the connection: no keep-alive
         return response
 
     def _broadcast(self, message: bytes) -> None:
@@ -333,17 +340,24 @@ class ShareServer:
                 client.queue.put_nowait(message)
             except asyncio.QueueFull:  # a page that does not keep up: dropped, never waited on
                 self.dropped += 1
-                self._drop(client)
+                self._drop(client, stalled=True)
 
     def _revoke(self, token: str) -> None:
         for client in list(self._clients):
             if client.token == token:
                 self._drop(client)
 
-    def _drop(self, client: _Client) -> None:
+    def _drop(self, client: _Client, *, stalled: bool = False) -> None:
+        """End a page's stream: a stalled one (stuck writing) at once, any other after what
+        it is sending now (its queue emptied, then the end)."""
         self._clients.discard(client)
-        if client.task is not None and not client.task.done():
-            client.task.cancel()
+        if stalled:
+            if client.task is not None and not client.task.done():
+                client.task.cancel()
+            return
+        while not client.queue.empty():
+            client.queue.get_nowait()
+        client.queue.put_nowait(None)
 
 
 def _same(given: str, token: str) -> bool:

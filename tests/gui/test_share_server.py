@@ -53,6 +53,7 @@ def request(
     conn.endheaders(body)
     response = conn.getresponse()
     response.read()
+    conn.close()
     return response
 
 
@@ -70,6 +71,7 @@ def test_the_page_script_and_state_are_served_with_the_token(served: ShareServer
     conn.request("GET", page(served, "state.json"))
     state = conn.getresponse()
     assert state.status == 200 and json.loads(state.read())["title"] == "Dockside"
+    conn.close()
 
 
 def test_the_token_is_long_random_and_new_for_each_server() -> None:
@@ -114,6 +116,7 @@ def test_head_answers_without_a_body(served: ShareServer) -> None:
     conn.request("HEAD", page(served))
     response = conn.getresponse()
     assert response.status == 200 and response.read() == b""
+    conn.close()
 
 
 @pytest.mark.parametrize(
@@ -205,11 +208,16 @@ class Stream:
             if line.startswith(b"data: {"):
                 return dict(json.loads(line[6:]))
 
-    def closed(self) -> bool:
-        """Whether the server has closed the stream (reads to the end)."""
+    def closed(self, limit: float = 20.0) -> bool:
+        """Whether the server closes the stream (read to its end; False if it is still open
+        after ``limit`` seconds, pings and all)."""
+        end = time.monotonic() + limit
         try:
-            while self.file.readline():
-                pass
+            while line := self.file.readline():
+                if line == b"0\r\n":  # the chunked body's end: the response is over
+                    return True
+                if time.monotonic() > end:
+                    return False
         except ConnectionError:
             return True
         except TimeoutError:
