@@ -251,6 +251,7 @@ def _secrets(state: Encounter, log: Sequence[LogEntry]) -> tuple[set[str], list[
             and event.aspect not in present_aspects
         ):
             values.add(event.aspect)
+    values.discard("")  # an unnamed participant: an empty field names nobody
     return values, [t.casefold() for t in texts if t.strip()]
 
 

@@ -362,3 +362,16 @@ def test_every_system_has_its_own_condition_words(registry: Any) -> None:
     for system_id in ("sotc", "strange-fate", "fate2", "art"):
         words = registry.info(system_id).condition_words
         assert len(set(words)) == 4 and all(w.strip() for w in words)
+
+
+def test_an_unnamed_hidden_participant_hides_no_other_line(cr: Any) -> None:
+    state = Encounter(
+        system="sotc",
+        participants=(
+            Participant(id="ada", name="Ada", kind="pc"),
+            Participant(id="x", name="", hidden=True),
+        ),
+    )
+    spend = SpendFatePointEvent(who="ada")  # its reason is empty, as the unnamed one's name
+    log = (LogEntry(index=0, exchange=1, event=spend, text="Ada spends a fate point"),)
+    assert public_view(state, cr, log=log).log == ("Ada spends a fate point",)
