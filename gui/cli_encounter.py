@@ -49,6 +49,9 @@ def add_parser(sub: Any) -> None:
     actions.add_argument("--system", required=True, help="the game system's id")
     actions.add_argument("--json", action="store_true", help="print them as one JSON list")
     actions.set_defaults(func=cmd_actions)
+    from gui.share.cli import add_share_parser  # `share`: the players' page (issue #28)
+
+    add_share_parser(inner)
 
 
 def _fail(where: str, message: str) -> int:

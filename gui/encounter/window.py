@@ -303,6 +303,10 @@ class EncounterWindow(QMainWindow):
         self.hide_npc_tracks.setCheckable(True)
         self.hide_npc_tracks.toggled.connect(self._on_hide_npc_tracks)
         enc.addAction(self.hide_npc_tracks)
+        from gui.share import open_share_dialog  # the players' own devices (issue #28)
+
+        share = "Share with players &on this network…"
+        self._action(enc, share, None, lambda: open_share_dialog(self))
         act = bar.addMenu("&Act")
         self._action(act, "&Attack / roll", "roll", self.roll)
         self._action(act, "&Maneuver", "maneuver", lambda: self.dice.request("maneuver"))

@@ -38,6 +38,9 @@ class SystemInfo(BaseModel):
         source: Book title and licence line, for About boxes and sheets.
         exchange_word: The system's word for one exchange of a conflict, lower case (the ART
             Engine's ``round``), for listings that show an encounter without loading its rules.
+        condition_words: How a participant fares, in the system's words, from unharmed to out
+            of the conflict (four words: none, some, much harm, out): the players' shared page
+            shows the GM's characters this way when the GM hides their exact stress.
         package: The Python package of the system's plug-in in each layer
             (``rules.systems.<package>``, ``storage.systems.<package>``,
             ``gui.systems.<package>``); filled from ``resources/systems/systems.json``, None
@@ -55,6 +58,7 @@ class SystemInfo(BaseModel):
     implemented: bool = False
     source: str = ""
     exchange_word: str = Field(default="exchange", min_length=1, max_length=40)
+    condition_words: tuple[str, str, str, str] = ("unhurt", "hurt", "badly hurt", "taken out")
     package: str | None = None
 
 
