@@ -118,7 +118,7 @@ def served_json(record: Any, registry: Any, stress: Any) -> str:
 
 def cmd_share(args: argparse.Namespace) -> int:
     """``fatesmith encounter share NAME_OR_ID [--bind ADDRESS] [--port N]``."""
-    from gui.cli_library import open_library
+    from gui.cli_library_open import open_library
     from gui.share.server import ShareServer
     from rules.errors import FatesmithError
 
