@@ -93,6 +93,7 @@ class PlayerViewWindow(QMainWindow):
                 )
         header.setSectionResizeMode(self.model.stretch_column, QHeaderView.ResizeMode.Stretch)
         self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names are text, never markup
         self.aspects = QLabel()
         self.places = QLabel()
         self.last_roll = QLabel()
@@ -173,13 +174,13 @@ class PlayerViewWindow(QMainWindow):
             where = "getting ready"
         self.heading.setText(f"{state.name or 'Conflict'} \u2014 {where}")
         hidden = {p.id for p in state.participants if p.hidden}
-        scene = [a.text for a in state.aspects if not a.hidden and a.holder is None]
+        scene = [escape(a.text) for a in state.aspects if not a.hidden and a.holder is None]
         on: list[str] = []
         for a in state.aspects:
             if a.hidden or a.holder is None or a.holder in hidden:
                 continue
             holder = state.find(a.holder)
-            on.append(f"{a.text} (on {holder.name if holder else a.holder})")
+            on.append(escape(f"{a.text} (on {holder.name if holder else a.holder})"))
         lines = ["<b>Scene aspects:</b> " + ("; ".join(scene) or "none")]
         if on:
             lines.append("<b>On the characters:</b> " + "; ".join(on))
@@ -200,7 +201,7 @@ class PlayerViewWindow(QMainWindow):
         parts = []
         for r in last.rolls:
             p = state.find(r.who)
-            parts.append(f"{p.name if p else r.who} {self._effort(r)}")
+            parts.append(escape(f"{p.name if p else r.who} {self._effort(r)}"))
         text = " vs ".join(parts)
         if (
             last.opposition is not None
@@ -219,7 +220,7 @@ class PlayerViewWindow(QMainWindow):
             text += f" \u2192 {cr.margin_text(last.shifts)}"
         if last.spin:
             text += ", spin"
-        self.last_roll.setText(f"<b>Last roll:</b> {text}")
+        self.last_roll.setText(f"<b>Last roll:</b> {text}")  # names escaped above
 
     def visible_names(self) -> list[str]:
         """Names the players can see in the table (for tests and the GM's check)."""

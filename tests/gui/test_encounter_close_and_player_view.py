@@ -105,3 +105,28 @@ def test_the_encounter_window_has_file_close(qtbot: Any, window: Any) -> None:
     qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.isVisible())
     assert not view.isVisible()  # the player view goes with it
+
+
+def test_the_player_view_shows_names_and_aspects_as_text_never_markup(
+    qtbot: Any, registry: Any
+) -> None:
+    """A name or an aspect written like markup (``<img src=x>``) is shown as typed on the
+    players' screen, never interpreted (Qt's rich text would draw it, or load the image)."""
+    win = open_encounter_window(None, None, registry, rng=random.Random(1), system="sotc")
+    qtbot.addWidget(win)
+    cr = win.doc.conflict_rules
+    hostile = "<img src=x>Mallory"
+    for seat, (pid, name) in enumerate((("m", hostile), ("j", "Jack"))):
+        p = cr.npc_participant(pid=pid, name=name, skills={"Alertness": 2}, side="gm",
+                               seat=seat)  # fmt: skip
+        assert win.push(AddParticipantEvent(participant=p))
+    assert win.push(StartEvent())
+    assert win.push(AddAspectEvent(text="<b>Burning</b> Warehouse"))
+    assert win.push(AddAspectEvent(text="<i>Cornered</i>", holder="m"))
+    view = win.show_player_view()
+    qtbot.addWidget(view)
+    assert view.heading.textFormat() == Qt.TextFormat.PlainText
+    text = view.aspects.text()
+    assert "&lt;b&gt;Burning&lt;/b&gt; Warehouse" in text
+    assert "&lt;i&gt;Cornered&lt;/i&gt; (on &lt;img src=x&gt;Mallory)" in text
+    assert "<b>Burning" not in text and "<img" not in text
