@@ -157,3 +157,27 @@ def test_strange_fate_table_tour(
     for step in ("archetype", "questions", "skills", "aspects", "gifts", "details"):
         tab.editor.show_step(step)
         tour.grab(window, f"strange-fate-creation-{step}")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Strange Fate's turn defaults look for Defense trappings among Common skills only "
+    "(StrangeFateConflictRules.skills_with): a Unique or Strange skill's Resist Damage, Parry "
+    "or Dodge is never offered first; the participant would need its designed skills' "
+    "trappings in its options (rules/systems/strange_fate/conflict_cast.py), not a small fix",
+)
+def test_the_professors_defence_is_his_strange_skill_with_resist_damage(registry: Any) -> None:
+    """The tour's Professor defends against a Strike with Fisticuffs +1 (Parry) though his
+    Strength Training +3, Extraordinary, has Resist Damage, a Defense trapping against Strike
+    (SRD «Attack», L4179-L4189; digest 14.4: Parry, Dodge, Resist Damage)."""
+    from gui.plugins import system_ui
+    from tests.rules.strange_fate_builders import professor
+
+    sf = registry.get("strange-fate")
+    hero = professor()
+    assert hero.skills["Strength Training"] == 3 and hero.skills["Fisticuffs"] == 1
+    cr = sf.conflict_rules(None)
+    p = cr.participant_from_character(hero, pid="hale", kind="pc", side="players", seat=0)
+    prompts = system_ui(sf).encounter_prompts()
+    offered = prompts.defense_skills(sf.skill_names(None), p)
+    assert prompts.defense_default(cr, p, "physical", offered) == "Strength Training"
