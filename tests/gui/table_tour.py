@@ -197,3 +197,9 @@ def type_into(qtbot: QtBot, widget: QWidget, text: str) -> None:
     """Type ``text`` into ``widget`` by keyboard."""
     widget.setFocus()
     qtbot.keyClicks(widget, text)
+
+
+def write_results(encounter: Any) -> None:
+    """Encounter > Write results to the characters (the menu's own action)."""
+    action = next(a for a in encounter.actions() if a.text() == "&Write results to the characters")
+    action.trigger()

@@ -189,6 +189,12 @@ def test_art_table_tour(
     stored = window.library.get_encounter(encounter.doc.record_id)
     assert stored.campaign_id == campaign.id and stored.payload["state"]["exchange"] == 3
 
+    # Encounter > Write results: the stored record and its open tab take the harm.
+    tour.write_results(encounter)
+    stored_pc = window.library.get_character(ada.id).character
+    assert stored_pc.health_checked == (False, False, True, False)  # her PR box, box 3
+    assert tab.document.character == stored_pc
+
     # -- pictures to look at --------------------------------------------------------------------
     tour.grab(encounter, "art-encounter")
     window.show()

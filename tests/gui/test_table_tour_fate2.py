@@ -173,6 +173,14 @@ def test_fate2_table_tour(
     stored = window.library.get_encounter(encounter.doc.record_id)
     assert stored.campaign_id == campaign.id and stored.payload["state"]["exchange"] == 3
 
+    # Encounter > Write results: the stored record and its open tab take the harm.
+    tour.write_results(encounter)
+    stored_pc = window.library.get_character(sybil.id).character
+    # Clipped and Hurt last the scene; only Injured boxes stay on the character (§8
+    # Injuries and Advantages).
+    assert stored_pc.injured == 0 and stored_pc.fate_points == 3
+    assert tab.document.character == stored_pc
+
     # -- pictures to look at --------------------------------------------------------------------
     tour.grab(encounter, "fate2-encounter")
     window.show()

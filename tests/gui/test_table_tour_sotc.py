@@ -216,6 +216,15 @@ def test_sotc_table_tour(
     assert stored.campaign_id == campaign.id
     assert stored.payload["state"]["exchange"] == 3
 
+    # Encounter > Write results: Ada's stored record and her open tab take her harm.
+    tour.write_results(encounter)
+    stored_ada = window.library.get_character(ada.id).character
+    condition = stored_ada.condition
+    assert condition.health == (True,) + (False,) * 6
+    assert condition.composure == (False,) * 7
+    assert [(c.severity, c.text) for c in condition.consequences] == [("mild", "Cracked Ribs")]
+    assert tab.document.character == stored_ada
+
     # -- pictures to look at --------------------------------------------------------------------
     tour.grab(encounter, "sotc-encounter")
     window.show()

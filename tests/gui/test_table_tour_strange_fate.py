@@ -151,6 +151,16 @@ def test_strange_fate_table_tour(
     stored = window.library.get_encounter(encounter.doc.record_id)
     assert stored.campaign_id == campaign.id and stored.payload["state"]["exchange"] == 3
 
+    # Encounter > Write results: the stored record and its open tab take the harm.
+    tour.write_results(encounter)
+    stored_pc = window.library.get_character(professor.id).character
+    condition = stored_pc.condition
+    assert condition.health == (False,) * 5
+    assert [(c.severity, c.scope, c.text) for c in condition.consequences] == [
+        ("middling", "physical", "Cracked Jaw")
+    ]
+    assert tab.document.character == stored_pc
+
     # -- pictures to look at --------------------------------------------------------------------
     tour.grab(encounter, "strange-fate-encounter")
     window.show()
