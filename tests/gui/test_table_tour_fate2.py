@@ -4,7 +4,8 @@ encounter window, through a FATE 2.0 campaign's whole table flow.
 A new FATE 2.0 campaign; Sybil of the book's "Sample Creation" (2. Character Creation, "Looking
 at the Pyramid"), her skills renamed to the book's own list (§10 Skill Lists: Cutthroat for her
 Knife), built phase by phase on the builder's grid; saved, reopened and printed; then a new
-encounter of the campaign with her from the library and a named NPC, two exchanges played.
+encounter of the campaign with her from the library and a named NPC, two exchanges played and
+a third begun (Clipped over, Hurt still on).
 
 The numbers follow the book (digest fate2.md): the ladder (§1: Average 0, Fair +1, Good +2,
 Great +3), an unbought skill at Mediocre (§2 Buying Skills), the combat outcomes by margin of
@@ -172,6 +173,18 @@ def test_fate2_table_tour(
         assert shown.endswith("Out \u2610"), shown
     stored = window.library.get_encounter(encounter.doc.record_id)
     assert stored.campaign_id == campaign.id and stored.payload["state"]["exchange"] == 3
+
+    # Exchange 3: Clipped is over (it was -1 on the next exchange only), Hurt stays for the
+    # scene: Sybil +3 +1 -1 = 3 against the Hurt Sergeant's +2 -4 -1 = -3: MoS 6, Injured,
+    # the first Injured box (7).
+    event = attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
+    assert (sum(event.dice), sum(event.defense_dice)) == (1, -4)
+    line = tour.log_lines(encounter)[-1]
+    assert "Sybil Cutthroat +3 [-++0] -1 = +3 (-1 wound penalty: Hurt) vs" in line
+    hit = encounter.doc.state.pending_hit
+    assert (hit.target, hit.shifts, hit.box) == (sergeant.id, 6, 6)
+    encounter.actions_by_name["mark_stress"].trigger()
+    assert encounter.doc.participant(sergeant.id).track("wounds") == (0, 0, 0, 2, 0, 0, 3, 0)
 
     # Encounter > Write results: the stored record and its open tab take the harm.
     tour.write_results(encounter)
