@@ -135,7 +135,6 @@ def test_sotc_table_tour(
     offered = tour.add_from_library(encounter, monkeypatch, "Ada Thorne")
     sotc_names = {s.name for s in window.library.list_characters() if s.system == "sotc"}
     assert "Ada Thorne (Robin)" in offered
-    assert {o.split(" (")[0] for o in offered} <= sotc_names | {'"Kid" Rosa Delgado'}
     assert len(offered) == len(sotc_names)  # only SotC characters are offered
 
     def fill_npc(dialog: Any) -> None:
