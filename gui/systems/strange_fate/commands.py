@@ -32,8 +32,8 @@ from rules.systems.strange_fate.system import StrangeFateSystem, add_sample
 ID_EDIT_FIELD = 5201
 
 FIELDS = {
-    "name": "name", "archetype": "Archetype", "social_class": "Social Class", "era": "era",
-    "role": "role", "fate_points": "Fate Points",
+    "name": "name", "player": "player", "archetype": "Archetype",
+    "social_class": "Social Class", "era": "era", "role": "role", "fate_points": "Fate Points",
 }  # fmt: skip
 """Character fields a page edits -> the words the undo menu uses."""
 

@@ -136,6 +136,8 @@ class ArchetypePage(SfPage):
         self.eras = {e.name: e.key for e in creation.eras}
         form = QFormLayout()
         self.name = QLineEdit()
+        self.player = QLineEdit()  # a PC's player: without one it joins a scene as an NPC
+        self.player.setPlaceholderText("who plays this character (blank for the GM's)")
         self.role = QComboBox()
         for key, label in (("pc", "Player character"), ("adversary", "Adversary"),
                            ("villain", "Villain")):  # fmt: skip
@@ -160,7 +162,8 @@ class ArchetypePage(SfPage):
             edit.setAccessibleName(label)
             edit.textEdited.connect(lambda text, k=kind: self._on_aspect(k, text))
             self.aspect_edits[kind] = edit
-        for label, widget in (("&Name", self.name), ("R&ole", self.role), ("&Era", self.era),
+        for label, widget in (("&Name", self.name), ("Pla&yer", self.player),
+                              ("R&ole", self.role), ("&Era", self.era),
                               ("&Archetype", self.archetype), ("", self.archetype_help),
                               ("Archetype as&pect", self.aspect_edits["archetype"]),
                               ("&Social Class", self.social_class),
@@ -169,10 +172,11 @@ class ArchetypePage(SfPage):
             form.addRow(label, widget)
         self.outer.addLayout(form)
         self.outer.addStretch(1)
-        self.fields = {"name": self.name, "role": self.role, "era": self.era,
+        self.fields = {"name": self.name, "player": self.player, "role": self.role, "era": self.era,
                        "archetype": self.archetype, "social_class": self.social_class,
                        "aspects": self.aspect_edits["archetype"]}  # fmt: skip
         self.name.textEdited.connect(lambda t: self.push(EditFieldCommand(document, "name", t)))
+        self.player.textEdited.connect(lambda t: self.push(EditFieldCommand(document, "player", t)))
         self.role.currentIndexChanged.connect(
             lambda _i: self.push(EditFieldCommand(document, "role", self.role.currentData()))
         )
@@ -208,6 +212,7 @@ class ArchetypePage(SfPage):
     def show_character(self, character: StrangeFateCharacter) -> None:
         """Show the fields."""
         set_text(self.name, character.name)
+        set_text(self.player, character.player)
         self.role.setCurrentIndex(max(0, self.role.findData(character.role)))
         era = next((n for n, k in self.eras.items() if k == character.era), CAMPAIGN_ERA)
         self.era.setCurrentText(era)

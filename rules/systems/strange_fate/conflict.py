@@ -67,6 +67,8 @@ from rules.systems.strange_fate.conflict_harm import (
 )
 from rules.systems.strange_fate.conflict_options import (
     ARMOR,
+    ATTACK_TRAPPINGS,
+    DEFENCE_TRAPPINGS,
     EXTRA_PHYSICAL,
     EXTRA_SOCIAL,
     FULL_ACTION,
@@ -78,6 +80,7 @@ from rules.systems.strange_fate.conflict_options import (
     int_option,
     nature_shifts,
     options_problem,
+    skill_has_trapping,
     skill_tiers,
     weapon_points,
 )
@@ -96,21 +99,6 @@ __all__ = [
     "character_options", "character_weapons", "check_stress", "group_consequences",
     "stress_box", "to_dice",
 ]  # fmt: skip
-
-
-ATTACK_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
-    "physical": ("Strike", "Shoot"),
-    "mental": ("Menace",),
-    "social": ("Influence",),
-}
-"""The Offense trappings that deal each kind's stress (SRD "Trappings", Offense: Strike and
-Shoot deal Health stress, Menace Composure, Influence Reputation)."""
-DEFENCE_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
-    "physical": ("Dodge", "Parry", "Resist Damage"),
-    "mental": ("Willpower",),
-    "social": ("Esteem",),
-}
-"""The Defense trappings against each kind of attack (SRD "Trappings", Defense)."""
 
 
 def to_dice(pool: TierPool) -> DicePool:
@@ -564,10 +552,15 @@ class StrangeFateConflictRules(ConflictHookDefaults):
         return npc_track_sizes(self._book, self._settings, npc_character("", skills))
 
     def skills_with(self, p: Participant, trappings: tuple[str, ...]) -> tuple[str, ...]:
-        """``p``'s Common skills with one of ``trappings``, in its order, then the book's
-        Common skills with one (which it rolls at Mediocre): the attack or defence skills a
-        turn offers first (:data:`ATTACK_TRAPPINGS`, :data:`DEFENCE_TRAPPINGS`)."""
-        own = [name for name in p.skills if self._has_trapping(name, trappings)]
+        """``p``'s skills with one of ``trappings`` (a Common skill's by the book, a Unique or
+        Strange skill's by its ``trappings`` option), in its order, then the book's Common
+        skills with one (which it rolls at Mediocre): the attack or defence skills a turn
+        offers first (:data:`ATTACK_TRAPPINGS`, :data:`DEFENCE_TRAPPINGS`)."""
+        own = [
+            name
+            for name in p.skills
+            if self._has_trapping(name, trappings) or skill_has_trapping(p.options, name, trappings)
+        ]
         book = [
             s.name
             for s in self._book.catalog.common_skills

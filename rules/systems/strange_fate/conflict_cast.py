@@ -37,6 +37,8 @@ from rules.systems.strange_fate.conflict_options import (
     ROLE,
     TIER,
     TIERS_KEY,
+    TRAPPINGS,
+    TURN_TRAPPINGS,
     WEAK,
     WEAPONS,
     tier_entry,
@@ -90,6 +92,20 @@ def character_weapons(book: StrangeFateBook, hero: StrangeFateCharacter) -> tupl
     return tuple(f"{skill}:{track}:{points}" for (skill, track), points in sorted(best.items()))
 
 
+def character_trappings(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
+    """The attack and defence trappings of the character's Unique and Strange skills as
+    ``trappings`` entries (``"Strength Training:Resist Damage"``): a turn offers the skill for
+    them as it does a Common skill with the same trapping (a Common skill's are the book's)."""
+    entries = (
+        f"{skill}:{use.trapping}"
+        for skill in hero.skills
+        if skill in hero.designed
+        for use in skill_trappings(book, hero, skill)
+        if use.trapping in TURN_TRAPPINGS
+    )
+    return tuple(dict.fromkeys(entries))
+
+
 def character_movement(book: StrangeFateBook, hero: StrangeFateCharacter) -> tuple[str, ...]:
     """The character's movement Tier Benefits as ``benefits`` entries (``"Move:2"``): each
     chosen Move, Leap or Hide benefit at its skill's tier, the best tier counting."""
@@ -108,16 +124,19 @@ def character_options(
     social: int,
     weapons: tuple[str, ...] = (),
     movement: tuple[str, ...] = (),
+    trappings: tuple[str, ...] = (),
 ) -> dict[str, OptionValue]:
     """A character's participant options: its skills' tiers, its Invulnerabilities and
     Weaknesses (broad ones by scope, narrow ones by category), Armor per track, Weapons,
-    movement Tier Benefits, role and extra Trifling slots (each left out when it is the
-    default)."""
+    movement Tier Benefits, the turn trappings of Unique and Strange skills, role and extra
+    Trifling slots (each left out when it is the default)."""
     options = _slot_options(physical, social)
     if weapons:
         options[WEAPONS] = weapons
     if movement:
         options[BENEFITS] = movement
+    if trappings:
+        options[TRAPPINGS] = trappings
     tiers = tuple(
         tier_entry(skill, tier_index(tier))
         for skill, tier in sorted(hero.tiers.items())
@@ -245,6 +264,7 @@ def character_participant(
             extra_social,
             character_weapons(book, hero),
             character_movement(book, hero),
+            character_trappings(book, hero),
         ),
         fate_points=max(0, derived.fate_points or 0),
         aspects=tuple(a.text for a in hero.aspects if a.text.strip()),

@@ -30,6 +30,9 @@ The keys (all optional; docs/encounter-script.md lists them for script writers):
   its one free Move or Leap (:mod:`rules.systems.strange_fate.conflict_actions`).
 * ``full_action_exchange`` (written by the engine): the exchange in which the participant's
   attempt to get past a block was a Full Action (L4356-L4362), so no free action goes with it.
+* ``trappings``: ``"Strength Training:Resist Damage"``: an attack or defence trapping of a
+  Unique or Strange skill (:data:`ATTACK_TRAPPINGS`, :data:`DEFENCE_TRAPPINGS`), so a turn
+  can offer that skill first (a Common skill's trappings are the book's and need none).
 * ``benefits``: ``"Move:2"``: a movement Tier Benefit (Move, Leap, Hide) and the tier (1-4) of
   the skill it comes with (L2091, L2238, L2310;
   :mod:`rules.systems.strange_fate.conflict_actions`).
@@ -57,6 +60,7 @@ EXTRA_PHYSICAL = "extra_trifling_physical"
 EXTRA_SOCIAL = "extra_trifling_social"
 BENEFITS = "benefits"
 NATURES = "natures"
+TRAPPINGS = "trappings"
 FREE_MOVE = "free_move_exchange"
 FULL_ACTION = "full_action_exchange"
 MOVEMENT = ("Move", "Leap", "Hide")
@@ -67,6 +71,23 @@ ARMOR: dict[str, str] = {
     "reputation": "armor_reputation",
 }
 """Track key -> its armor option."""
+ATTACK_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Strike", "Shoot"),
+    "mental": ("Menace",),
+    "social": ("Influence",),
+}
+"""The Offense trappings that deal each kind's stress (SRD "Trappings", Offense: Strike and
+Shoot deal Health stress, Menace Composure, Influence Reputation)."""
+DEFENCE_TRAPPINGS: dict[ConflictKind, tuple[str, ...]] = {
+    "physical": ("Dodge", "Parry", "Resist Damage"),
+    "mental": ("Willpower",),
+    "social": ("Esteem",),
+}
+"""The Defense trappings against each kind of attack (SRD "Trappings", Defense)."""
+TURN_TRAPPINGS = frozenset(
+    t for table in (ATTACK_TRAPPINGS, DEFENCE_TRAPPINGS) for ts in table.values() for t in ts
+)
+"""Every trapping a turn's defaults read (the ``trappings`` option holds only these)."""
 ROLES = ("pc", "adversary", "villain")
 SCOPES: tuple[ConflictKind, ...] = ("physical", "social", "mental")
 _INT_RANGES: dict[str, tuple[int, int]] = {
@@ -209,6 +230,15 @@ def defence_shift(options: Mapping[str, OptionValue], kind: ConflictKind) -> int
     return _shifts(options, INVULNERABLE, kind) - _shifts(options, WEAK, kind)
 
 
+def skill_has_trapping(
+    options: Mapping[str, OptionValue], skill: str, trappings: tuple[str, ...]
+) -> bool:
+    """Whether the ``trappings`` option gives ``skill`` one of ``trappings``."""
+    raw = options.get(TRAPPINGS, ())
+    entries = raw if isinstance(raw, tuple) else ()
+    return any(str(e).rpartition(":")[::2] in {(skill, t) for t in trappings} for e in entries)
+
+
 def int_option(options: Mapping[str, OptionValue], key: str) -> int:
     """A whole-number option (0 when missing)."""
     value = options.get(key, 0)
@@ -250,6 +280,11 @@ def options_problem(options: Mapping[str, OptionValue]) -> str | None:
                 not all(part.strip() for part in str(e).rpartition(":")[::2]) for e in value
             ):
                 return 'natures is a list like ["Flame Lance:fire"] (skill:category)'
+        elif key == TRAPPINGS:
+            if not isinstance(value, tuple) or any(
+                not all(part.strip() for part in str(e).rpartition(":")[::2]) for e in value
+            ):
+                return 'trappings is a list like ["Strength Training:Resist Damage"]'
         elif key == BENEFITS:
             if not isinstance(value, tuple) or any(benefit_entry(str(e)) is None for e in value):
                 return 'benefits is a list like ["Move:2"] (Move, Leap or Hide, tier 1-4)'
