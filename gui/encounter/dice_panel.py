@@ -398,7 +398,10 @@ class DicePanel(QWidget):
         self._fill(self.actor, active, actor)
         self._fill(self.target, [(SCENE, ""), *active], target)
         last = state.last
-        self.result.setText(self.describe(last) if last is not None else "")
+        # A new turn starts with an empty result line: the last turn's roll stays in the log,
+        # and shown here it read as the new actor's.
+        shown = last is not None and not new_turn
+        self.result.setText(self.describe(last) if shown and last is not None else "")
         self._fill_candidates()
         self._fill_defense_skills()
         self._fill_added_skills(clear=new_turn)

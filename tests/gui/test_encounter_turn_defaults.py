@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gui.encounter import open_encounter_window
 from rules.encounter import AddParticipantEvent, NextTurnEvent, StartEvent
@@ -134,3 +135,15 @@ def test_the_difficulty_shows_its_value_from_the_start(
     window = _window(qtbot, library, system)
     box = window.dice.difficulty
     assert box.text() and box.valueFromText(box.text()) == box.value()
+
+
+def test_a_new_turn_starts_with_an_empty_result_line(qtbot: Any, library: Any) -> None:
+    """The last turn's roll stays in the log; on the dice panel it read as the new actor's."""
+    window = _window(qtbot, library, "sotc")
+    panel = window.dice
+    assert window.push(StartEvent())
+    qtbot.mouseClick(panel.attack_button, Qt.MouseButton.LeftButton)
+    assert panel.result.text(), "the attack's result is shown in its own turn"
+    assert window.push(NextTurnEvent())
+    assert panel.result.text() == ""
+    assert window.doc.state.last is not None  # still in the state and the log
