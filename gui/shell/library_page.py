@@ -157,11 +157,21 @@ class LibraryPage(QWidget):
         campaign_buttons.addWidget(self.new_campaign_button)
         campaign_buttons.addWidget(self.edit_campaign_button)
         campaign_buttons.addStretch(1)
+        # Choosing a campaign in the list shows only its characters; this button, shown only
+        # then, shows them all again (as does "All campaigns" in the filter bar).
+        self.clear_campaign_button = QPushButton("Show all characters")
+        self.clear_campaign_button.setObjectName("clearCampaignFilter")
+        self.clear_campaign_button.clicked.connect(lambda: self.select_campaign_filter(None))
+        self.clear_campaign_button.hide()
+        self.campaign_view.selectionModel().selectionChanged.connect(
+            lambda *_: self._on_campaign_selected()
+        )
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(campaign_title)
         left_layout.addWidget(self.campaign_view, 1)
+        left_layout.addWidget(self.clear_campaign_button)
         left_layout.addLayout(campaign_buttons)
 
         # Characters (right).
@@ -387,9 +397,35 @@ class LibraryPage(QWidget):
             index = find_data(combo, current) if current is not None else 0
             combo.setCurrentIndex(max(0, index))
             combo.blockSignals(False)
+        self._follow_campaign_filter()
 
     def _on_filter_combo(self, _index: int) -> None:
+        self._follow_campaign_filter()
         self.filters_changed.emit()
+
+    def _on_campaign_selected(self) -> None:
+        """A campaign chosen in the list filters the characters by it."""
+        rows = self.campaign_view.selectionModel().selectedRows()
+        if len(rows) != 1:
+            return
+        value = rows[0].siblingAtColumn(0).data(ID_ROLE)
+        if isinstance(value, uuid.UUID) and value != self.campaign_filter.currentData():
+            self.select_campaign_filter(value)
+
+    def _follow_campaign_filter(self) -> None:
+        """Keep the campaign list and the "Show all" button in step with the campaign filter:
+        the list's selection goes when the filter shows another campaign, or all."""
+        chosen = self.campaign_filter.currentData()
+        selection = self.campaign_view.selectionModel()
+        selected = [i.siblingAtColumn(0).data(ID_ROLE) for i in selection.selectedRows()]
+        if selected and selected != [chosen]:
+            selection.clearSelection()
+        is_campaign = isinstance(chosen, uuid.UUID)
+        self.clear_campaign_button.setVisible(is_campaign or chosen == NO_CAMPAIGN)
+        name = self.campaign_filter.currentText()
+        self.clear_campaign_button.setToolTip(
+            f"Showing only the characters of \u201c{name}\u201d: show every character"
+        )
 
     def filter_values(self) -> tuple[str | None, Any, str | None]:
         """The chosen (system, campaign, tag) filters."""
