@@ -63,7 +63,7 @@ def _phases_text(args: argparse.Namespace) -> str:
     text = plain if plain is not None else named
     if text is None:
         raise FatesmithError("quick-npc: how many phases? (e.g. quick-npc 5)")
-    return text
+    return str(text)
 
 
 def quick_npc(args: argparse.Namespace, registry: Any) -> int:
