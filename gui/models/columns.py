@@ -138,10 +138,10 @@ def _status(summary: Any) -> str:
 CHARACTER_COLUMNS: tuple[Column[Any], ...] = (
     Column("name", "Name", lambda s: s.name or "(unnamed)", width=215,
            sort_key=lambda s: (s.name or "\uffff").casefold()),
-    Column("system", "System", lambda s: _system_short(s.system), width=100,
+    Column("system", "System", lambda s: _system_short(s.system), width=70,
            tooltip=lambda s: _system_label(s.system)),
     Column("player", "Player", lambda s: s.player, width=90, tooltip=player_tip),
-    Column("campaign", "Campaign", lambda s: s.campaign_name, width=180,
+    Column("campaign", "Campaign", lambda s: s.campaign_name, width=150,
            tooltip=lambda s: s.campaign_name),
     Column("headline", "Headline", lambda s: s.headline, width=115,
            sort_key=lambda s: (-s.headline_rank, s.headline.casefold()),
