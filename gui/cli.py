@@ -225,7 +225,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
         try:
             difficulty = ladder.parse(args.vs)
         except ValueError as exc:
-            return _fail(f"--vs: {exc}")
+            return _fail(f"--vs: {exc}{rung_hint(args.vs, ladder)}")
     rng = random.Random(args.seed)
     result = roll(spec, rng)
     out: dict[str, Any] = {
@@ -274,6 +274,21 @@ def cmd_roll(args: argparse.Namespace) -> int:
     else:
         print("\n".join(lines))
     return EXIT_OK
+
+
+def rung_hint(text: str, ladder: Any) -> str:
+    """``; did you mean Great?`` for a misspelt rung of ``ladder`` ("Grate"), else the rungs
+    it has (``; the ladder: Legendary, Epic, ... Abysmal``)."""
+    import difflib
+
+    rungs = [r.adjective for r in (*ladder.extended, *ladder.rungs)]
+    rungs = sorted(dict.fromkeys(rungs), key=ladder.parse, reverse=True)
+    folded = {r.casefold(): r for r in rungs}
+    word = text.strip().casefold().rstrip("+-0123456789 ")
+    close = difflib.get_close_matches(word, list(folded), n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {folded[close[0]]}?"
+    return f"; the ladder: {', '.join(rungs)} (or a number)"
 
 
 def odds_text(chance: Any, spec: Any, difficulty: int, ladder: Any) -> str:

@@ -229,7 +229,7 @@ def add_parser(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "sheet",
-        help="print character files as a PDF (sheet, worksheet, blank sheets, cards)",
+        help="print character files as a PDF (the kinds each system prints: see --kind)",
         description="Print one or more character files into a single PDF.",
         formatter_class=_HelpFormatter,
     )

@@ -26,8 +26,8 @@ class Shortcut(NamedTuple):
         name: The id the windows look the keys up by.
         text: What the command does (as listed in Help).
         where: Which window has it (:data:`MAIN`, :data:`ENCOUNTER`, :data:`EVERYWHERE`).
-        keys: Its key sequences in portable text ("Ctrl+Shift+N"), or a standard key's
-            name prefixed with "std:" ("std:Undo"), resolved on the platform.
+        keys: Its key sequences in portable text ("Ctrl+Shift+N"), the same on every
+            platform (see :func:`keys`).
     """
 
     name: str
@@ -42,32 +42,33 @@ def _s(name: str, text: str, where: str, *keys: str) -> Shortcut:
 
 SHORTCUTS: tuple[Shortcut, ...] = (
     # -- every window
-    _s("undo", "Undo", EVERYWHERE, "std:Undo"),
-    _s("redo", "Redo", EVERYWHERE, "std:Redo"),
-    _s("print", "Print (the sheet, or the GM conflict sheet)", EVERYWHERE, "std:Print"),
+    _s("undo", "Undo", EVERYWHERE, "Ctrl+Z"),
+    _s("redo", "Redo", EVERYWHERE, "Ctrl+Shift+Z", "Ctrl+Y"),
+    _s("print", "Print (the sheet, or the GM conflict sheet)", EVERYWHERE, "Ctrl+P"),
     _s("shortcuts", "Keyboard shortcuts (this list)", EVERYWHERE, "F1"),
     _s(
         "close",
         "Close (the character tab, the encounter window, the player view)",
         EVERYWHERE,
-        "std:Close",
+        "Ctrl+W",
+        "Ctrl+F4",
     ),
     # -- the main window
-    _s("new", "New character", MAIN, "std:New"),
-    _s("open", "Open the selected characters", MAIN, "std:Open"),
-    _s("save", "Save the character", MAIN, "std:Save"),
+    _s("new", "New character", MAIN, "Ctrl+N"),
+    _s("open", "Open the selected characters", MAIN, "Ctrl+O"),
+    _s("save", "Save the character", MAIN, "Ctrl+S"),
     _s("import", "Import character files or an archive", MAIN, "Ctrl+I"),
     _s("export", "Export the selected character to a file", MAIN, "Ctrl+E"),
-    _s("find", "Find in the library", MAIN, "std:Find"),
+    _s("find", "Find in the library", MAIN, "Ctrl+F"),
     _s("duplicate", "Duplicate the selected characters", MAIN, "Ctrl+D"),
-    _s("delete", "Delete the selected characters or encounters (asks first)", MAIN, "std:Delete"),
+    _s("delete", "Delete the selected characters or encounters (asks first)", MAIN, "Del"),
     _s("tags", "Edit the tags of the selected characters", MAIN, "Ctrl+Shift+T"),
-    _s("preferences", "Preferences", MAIN, "std:Preferences", "Ctrl+,"),
+    _s("preferences", "Preferences", MAIN, "Ctrl+,"),
     _s("library", "Show the library", MAIN, "Ctrl+L"),
     _s("new_encounter", "New encounter", MAIN, "Ctrl+Shift+E"),
-    _s("next_tab", "Next tab", MAIN, "std:NextChild"),
-    _s("prev_tab", "Previous tab", MAIN, "std:PreviousChild"),
-    _s("quit", "Quit", MAIN, "std:Quit", "Ctrl+Q"),
+    _s("next_tab", "Next tab", MAIN, "Ctrl+Tab", "Ctrl+F6"),
+    _s("prev_tab", "Previous tab", MAIN, "Ctrl+Shift+Backtab", "Ctrl+Shift+F6"),
+    _s("quit", "Quit", MAIN, "Ctrl+Q"),
     # -- the encounter window: the flow of play
     _s("start", "Start: fix the initiative order", ENCOUNTER, "Ctrl+Return"),
     _s("next_turn", "Next turn", ENCOUNTER, "Shift+N", "Ctrl+Right"),
@@ -135,33 +136,19 @@ def shortcut(name: str) -> Shortcut:
 
 
 def keys(name: str) -> list[QKeySequence]:
-    """The key sequences of ``name`` on this platform (standard keys resolved, duplicates
-    dropped, in the scheme's order)."""
-    out: list[QKeySequence] = []
-    for spec in _BY_NAME[name].keys:
-        if spec.startswith("std:"):
-            found = QKeySequence.keyBindings(getattr(QKeySequence.StandardKey, spec[4:]))
-        else:
-            found = [QKeySequence(spec)]
-        for sequence in found:
-            if not sequence.isEmpty() and sequence not in out:
-                out.append(sequence)
-    return out
+    """The key sequences of ``name``, in the scheme's order.
 
-
-_NAMED_KEYS = ("Del", "Delete", "Return", "Enter", "Esc", "Backspace")
-
-
-def _readable(text: str) -> bool:
-    """Whether a key is one a keyboard has for everyone: a combination, a function key, or
-    Delete / Return (not the dedicated Undo, Open or Forward keys some keyboards add)."""
-    return "+" in text or text in _NAMED_KEYS or (text[:1] == "F" and text[1:].isdigit())
+    The scheme names every key literally, never as a Qt standard key: those differ by desktop
+    (on GNOME and KDE, Delete is "Del, Ctrl+D", which made Ctrl+D mean both Duplicate and
+    Delete), so Help, docs/shortcuts.md and the bound keys are the same everywhere. On macOS
+    Qt reads Ctrl as Cmd.
+    """
+    return [QKeySequence(spec) for spec in _BY_NAME[name].keys]
 
 
 def key_text(name: str) -> str:
     """The keys of ``name`` as the user reads them ("Shift+N, Ctrl+Right")."""
-    texts = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys(name)]
-    return ", ".join(t for t in texts if _readable(t)) or ", ".join(texts)
+    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys(name))
 
 
 def clashes() -> list[tuple[str, str, str]]:

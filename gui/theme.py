@@ -17,9 +17,10 @@ screen; the player view and the encounter table scale their own larger fonts by 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from PySide6.QtCore import QEvent, QFile, QObject, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
@@ -221,6 +222,7 @@ ColourRole = Literal[
     "banner_border",
     "banner_text",
     "header_bg",
+    "control_edge",
 ]
 
 
@@ -258,6 +260,9 @@ ROLES: dict[ColourRole, RolePair] = {
     "banner_text": RolePair("#6b4700", "#ffdca0"),
     # header rows and columns of grids drawn by hand (e.g. the FATE 2.0 phase builder)
     "header_bg": RolePair("#eef1f5", "#2f343b"),
+    # the edge of a control that must read as one (a check box, a toolbar button): 3:1 at
+    # least on Base and Window, where Fusion's own outline nearly vanishes on the dark theme
+    "control_edge": RolePair("#7a7a7a", "#80858c"),
 }
 """Every accent colour the GUI uses, light and dark."""
 
@@ -308,6 +313,82 @@ def tint(widget: QWidget, role: ColourRole, extra: str = "") -> None:
     """Colour ``widget``'s text with ``role`` (plus ``extra`` style sheet declarations), now and
     after every change of theme."""
     _Tint(widget, role, extra)
+
+
+class _Restyle(QObject):
+    """Re-writes a widget's style sheet from the theme when the theme changes."""
+
+    def __init__(self, widget: QWidget, sheet: Callable[[], str]) -> None:
+        super().__init__(widget)
+        self._sheet = sheet
+        self.apply(widget)
+        widget.installEventFilter(self)
+
+    def apply(self, widget: QWidget) -> None:
+        style = self._sheet()
+        if widget.styleSheet() != style:  # a style sheet's own palette change must not loop
+            widget.setStyleSheet(style)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.PaletteChange and isinstance(watched, QWidget):
+            self.apply(watched)
+        return False
+
+
+def _toolbar_buttons_sheet() -> str:
+    edge, quiet = css("control_edge"), css("muted")
+    return (
+        f"QToolButton {{ border: 1px solid {edge}; border-radius: 3px; padding: 2px 8px;"
+        " margin: 2px 1px; background: palette(button); }"
+        " QToolButton:hover { background: palette(midlight); }"
+        " QToolButton:pressed, QToolButton:checked { background: palette(mid); }"
+        f" QToolButton:disabled {{ border-color: {quiet}; }}"
+    )
+
+
+def button_look(toolbar: QWidget) -> None:
+    """Give a toolbar's text-only buttons a button's edge and face in either theme (a flat
+    toolbar of words reads as labels, not commands), now and after every change of theme."""
+    _Restyle(toolbar, _toolbar_buttons_sheet)
+
+
+@cache
+def _framed_indicators_style() -> type:
+    # Made on first use: handing PySide6 a QStyle builds all of QStyle's enums (start-up).
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QProxyStyle, QStyle
+
+    framed = (
+        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+    )
+
+    class FramedIndicatorsStyle(QProxyStyle):
+        """Fusion, with every check box edged in the theme's ``control_edge``."""
+
+        def drawPrimitive(
+            self, element: Any, option: Any, painter: Any, widget: Any = None
+        ) -> None:
+            super().drawPrimitive(element, option, painter, widget)
+            if element in framed:
+                painter.save()
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+                painter.setPen(colour("control_edge"))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
+                painter.restore()
+
+    return FramedIndicatorsStyle
+
+
+def framed_check_boxes(widget: QWidget) -> None:
+    """Edge the check boxes ``widget`` draws (its own, or its items') in the theme's
+    ``control_edge``: Fusion outlines them in a shade of the window colour that all but
+    vanishes on the dark theme's lists. The colour is read as they are painted, so it follows
+    the theme."""
+    style = _framed_indicators_style()(FUSION)
+    style.setParent(widget)
+    widget.setStyle(style)
 
 
 def _luminance(c: QColor) -> float:

@@ -140,7 +140,7 @@ class SheetAndBlank(Generic[_C, _S, _T]):
     ) -> None:
         self._name = name
         self._types = types
-        self._kinds = (
+        self._kinds: tuple[SheetKind, ...] = (
             SheetKind(key="sheet", title=sheet_title),
             SheetKind(key="blank", title=blank_title, needs_character=False),
         )

@@ -38,7 +38,7 @@ from gui.campaigns import campaign_settings, others_note, with_settings
 from gui.dialogs.confirm import ErrorDialog
 from gui.plugins import SystemUis
 from gui.system_ui import SettingsConflict
-from gui.theme import tint
+from gui.theme import framed_check_boxes, tint
 from gui.workspace import Workspace
 from rules.errors import FatesmithError
 from storage.library import Campaign, LibraryError, NewerRecordError
@@ -151,6 +151,7 @@ class CampaignDialog(QDialog):
 
         self.members = QListWidget()
         self.members.setAccessibleName("Members")
+        framed_check_boxes(self.members)
         self.members.itemChanged.connect(lambda _item: self._members_changed())
         self.members_note = QLabel()
         self.members_note.setWordWrap(True)

@@ -21,13 +21,20 @@ def summary_text(report: Any) -> str:
     """One line for the status bar: how many characters were imported, replaced, kept as
     copies, skipped and refused."""
     copies = len(report.copies)
+    if report.unchanged and not (report.imported or report.replaced or report.skipped):
+        if len(report.unchanged) == 1:
+            said = f"{report.unchanged[0] or '(unnamed)'} is already in the library, unchanged"
+        else:
+            said = f"{len(report.unchanged)} characters are already in the library, unchanged"
+        tail = f"; {len(report.failed)} file(s) could not be imported" if report.failed else ""
+        return f"Nothing imported: {said}{tail}"
     parts = [f"Imported {len(report.imported) - copies} character(s)"]
     if report.replaced:
         parts.append(f"replaced {len(report.replaced)}")
     if copies:
         parts.append(f"kept both for {copies} (new copies)")
     if report.unchanged:
-        parts.append(f"skipped {len(report.unchanged)} unchanged")
+        parts.append(f"{len(report.unchanged)} already in the library, unchanged")
     if report.skipped:
         parts.append(f"skipped {len(report.skipped)} already in the library")
     if report.failed:
@@ -44,7 +51,7 @@ def report_rows(report: Any) -> list[tuple[str, str]]:
         name = s.name or "(unnamed)"
         rows.append((name, "Kept both: imported as a new copy" if s.id in copies else "Imported"))
     rows += [(s.name or "(unnamed)", "Replaced the stored character") for s in report.replaced]
-    rows += [(n or "(unnamed)", "Skipped: unchanged") for n in report.unchanged]
+    rows += [(n or "(unnamed)", "Already in the library, unchanged") for n in report.unchanged]
     rows += [(n or "(unnamed)", "Skipped: already in the library") for n in report.skipped]
     rows += [(name, f"Not imported: {reason}") for name, reason in report.failed]
     return rows
@@ -58,7 +65,7 @@ class ImportReportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Import report")
         self.resize(640, 380)
-        summary = QLabel(summary_text(report) + ".")
+        self.summary = summary = QLabel(summary_text(report) + ".")
         summary.setWordWrap(True)
         rows = report_rows(report)
         self.table = QTableWidget(len(rows), 2)

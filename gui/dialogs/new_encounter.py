@@ -45,14 +45,25 @@ class NewEncounterOptions(NamedTuple):
         campaigns: The library's campaigns of those systems, by name.
         campaign_id: The campaign offered first (the library's campaign filter), or None.
         system_id: The system offered first outside a campaign (the one last chosen), or "".
-        name: The name offered.
+        taken: The names of the library's encounters (a suggested name is none of them).
     """
 
     systems: Sequence[tuple[str, str]]
     campaigns: Sequence[CampaignOption]
     campaign_id: uuid.UUID | None = None
     system_id: str = ""
-    name: str = "New encounter"
+    taken: frozenset[str] = frozenset()
+
+
+def suggested_name(campaign: str | None, taken: frozenset[str]) -> str:
+    """A new encounter's name, unique in the library: "Encounter 3", or "Kessel — Encounter 2"
+    in the campaign "Kessel" (the lowest free number; names compared case-blind)."""
+    base = f"{campaign} — Encounter" if campaign else "Encounter"
+    used = {name.casefold() for name in taken}
+    number = 1
+    while f"{base} {number}".casefold() in used:
+        number += 1
+    return f"{base} {number}"
 
 
 class NewEncounter(NamedTuple):
@@ -76,7 +87,8 @@ class NewEncounterDialog(QDialog):
         self.setWindowTitle("New encounter")
         self._options = options
         self._names = dict(options.systems)
-        self.name = QLineEdit(options.name)
+        self._suggested = suggested_name(None, options.taken)
+        self.name = QLineEdit(self._suggested)
         self.name.setPlaceholderText("What the scene is called in the list")
         self.name.selectAll()
         self.campaign = QComboBox()
@@ -133,6 +145,12 @@ class NewEncounterDialog(QDialog):
             self.system.setCurrentIndex(max(0, self.system.findData(campaign.system)))
             self.system.setEnabled(False)
         self.system.blockSignals(False)
+        if self.name.text() in (self._suggested, ""):  # not named by the user: follow
+            self._suggested = suggested_name(
+                campaign.name if campaign else None, self._options.taken
+            )
+            self.name.setText(self._suggested)
+            self.name.selectAll()
         self._show_hint()
 
     def _system_changed(self) -> None:
@@ -162,7 +180,7 @@ class NewEncounterDialog(QDialog):
         if not system:
             return None
         campaign = self._campaign_of()
-        name = " ".join(self.name.text().split())[:200] or "New encounter"
+        name = " ".join(self.name.text().split())[:200] or self._suggested
         return NewEncounter(name, campaign.id if campaign is not None else None, str(system))
 
     @classmethod

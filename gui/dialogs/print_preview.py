@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QGraphicsDropShadowEffect,
     QHBoxLayout,
     QLabel,
+    QMainWindow,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -457,7 +458,16 @@ class PrintPreviewDialog(QDialog):
             return
         self._settings.last_folder = str(path.parent)
         self.saved_path = path
+        self._say_saved(path)
         self.accept()
+
+    def _say_saved(self, path: Path) -> None:
+        """ "Saved to ..." in the status bar of the window the preview was opened from (the
+        preview closes on saving, so the message must outlive it)."""
+        parent = self.parentWidget()
+        window = parent.window() if parent is not None else None
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(f"Saved to {path}", 10_000)
 
     def print_to(self, printer: Any) -> int:
         """Paint every page on ``printer`` (a ``QPrinter``); returns the pages printed."""

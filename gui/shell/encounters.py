@@ -98,7 +98,8 @@ class EncounterWindows(QObject):
 
     def new_encounter_options(self) -> Any:
         """What "New encounter" offers: the systems that run conflicts, their campaigns, the
-        campaign the library is filtered by and the system chosen last."""
+        campaign the library is filtered by, the system chosen last and the names taken (a new
+        encounter's suggested name is unique in the library)."""
         from gui.dialogs.new_encounter import CampaignOption, NewEncounterOptions
 
         systems = self.conflict_systems()
@@ -111,7 +112,8 @@ class EncounterWindows(QObject):
         filtered = self.page.campaign_filter.currentData()
         chosen = filtered if any(c.id == filtered for c in campaigns) else None
         last = self.settings.last_system if self.settings is not None else ""
-        return NewEncounterOptions(systems, campaigns, chosen, last)
+        taken = frozenset(r.name for r in self.library.list_encounters())
+        return NewEncounterOptions(systems, campaigns, chosen, last, taken)
 
     def new_encounter(self) -> QMainWindow | None:
         """Ask for a new encounter's name, campaign and system, then set it up in its own

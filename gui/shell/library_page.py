@@ -157,11 +157,21 @@ class LibraryPage(QWidget):
         campaign_buttons.addWidget(self.new_campaign_button)
         campaign_buttons.addWidget(self.edit_campaign_button)
         campaign_buttons.addStretch(1)
+        # Choosing a campaign in the list shows only its characters; this button, shown only
+        # then, shows them all again (as does "All campaigns" in the filter bar).
+        self.clear_campaign_button = QPushButton("Show all characters")
+        self.clear_campaign_button.setObjectName("clearCampaignFilter")
+        self.clear_campaign_button.clicked.connect(lambda: self.select_campaign_filter(None))
+        self.clear_campaign_button.hide()
+        self.campaign_view.selectionModel().selectionChanged.connect(
+            lambda *_: self._on_campaign_selected()
+        )
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(campaign_title)
         left_layout.addWidget(self.campaign_view, 1)
+        left_layout.addWidget(self.clear_campaign_button)
         left_layout.addLayout(campaign_buttons)
 
         # Characters (right).
@@ -175,9 +185,6 @@ class LibraryPage(QWidget):
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.activated.connect(self._on_activated)
         header = self.table.horizontalHeader()
-        for i, column in enumerate(self.model.columns):
-            if column.width:
-                self.table.setColumnWidth(i, column.width)
         header.setStretchLastSection(True)
         self.empty_hint = self._styled_label("", "emptyHint")
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -207,7 +214,7 @@ class LibraryPage(QWidget):
         self.splitter.addWidget(self.right_splitter)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([270, 1010])
+        self.splitter.setSizes([round(270 * ui_scale()), 1010])
         self.splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
@@ -216,6 +223,7 @@ class LibraryPage(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.splitter, 1)
         self._restyle_pending = False
+        self._columns_scale = 0.0  # the UI scale the column widths were last sized for
         self.apply_style()
 
     # -- look -----------------------------------------------------------------------------------
@@ -254,6 +262,7 @@ class LibraryPage(QWidget):
         _set_colour(self.banner, QPalette.ColorRole.WindowText, "banner_border")
         self.search.setTextMargins(4, 2, 4, 2)
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("m") * 18)
+        self.size_columns()
 
     def _styled_label(self, text: str, name: str) -> QLabel:
         """A label that apply_style styles by its object name (``sectionTitle``, ``emptyHint``,
@@ -280,6 +289,28 @@ class LibraryPage(QWidget):
         self._restyle_pending = False
         self.apply_style()
 
+    def size_columns(self) -> None:
+        """Column widths that follow the text size: the columns' widths at 100% times the UI
+        scale at first, then the widths the user left, rescaled when the scale changes; never
+        narrower than the header's own label (with its sort arrow)."""
+        scale = ui_scale()
+        if scale == self._columns_scale:
+            return
+        first, ratio = not self._columns_scale, scale / (self._columns_scale or 1.0)
+        self._columns_scale = scale
+        if not first:  # the campaign list beside the tables widens with its text too
+            left, right = self.splitter.sizes()
+            wider = min(round(left * ratio), left + right - 200)
+            self.splitter.setSizes([wider, left + right - wider])
+        for view, columns in ((self.table, self.model.columns),
+                              (self.encounter_view, self.encounter_model.columns)):  # fmt: skip
+            header = view.horizontalHeader()
+            for i, column in enumerate(columns):
+                if not column.width or i == len(columns) - 1:
+                    continue  # the last one stretches
+                width = column.width * scale if first else view.columnWidth(i) * ratio
+                view.setColumnWidth(i, max(round(width), header.sectionSizeHint(i)))
+
     def _build_encounter_area(self) -> QWidget:
         self.encounter_model = EncounterModel(self)
         self.encounter_proxy = EncounterFilterProxyModel(self)
@@ -293,9 +324,6 @@ class LibraryPage(QWidget):
             self.encounter_model.column_index("updated"), Qt.SortOrder.DescendingOrder
         )
         self.encounter_view.activated.connect(self._on_encounter_activated)
-        for i, column in enumerate(self.encounter_model.columns):
-            if column.width:
-                self.encounter_view.setColumnWidth(i, column.width)
         self.encounter_view.horizontalHeader().setStretchLastSection(True)
         self.encounter_hint = self._styled_label("", "smallHint")
         self.encounter_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -387,9 +415,35 @@ class LibraryPage(QWidget):
             index = find_data(combo, current) if current is not None else 0
             combo.setCurrentIndex(max(0, index))
             combo.blockSignals(False)
+        self._follow_campaign_filter()
 
     def _on_filter_combo(self, _index: int) -> None:
+        self._follow_campaign_filter()
         self.filters_changed.emit()
+
+    def _on_campaign_selected(self) -> None:
+        """A campaign chosen in the list filters the characters by it."""
+        rows = self.campaign_view.selectionModel().selectedRows()
+        if len(rows) != 1:
+            return
+        value = rows[0].siblingAtColumn(0).data(ID_ROLE)
+        if isinstance(value, uuid.UUID) and value != self.campaign_filter.currentData():
+            self.select_campaign_filter(value)
+
+    def _follow_campaign_filter(self) -> None:
+        """Keep the campaign list and the "Show all" button in step with the campaign filter:
+        the list's selection goes when the filter shows another campaign, or all."""
+        chosen = self.campaign_filter.currentData()
+        selection = self.campaign_view.selectionModel()
+        selected = [i.siblingAtColumn(0).data(ID_ROLE) for i in selection.selectedRows()]
+        if selected and selected != [chosen]:
+            selection.clearSelection()
+        is_campaign = isinstance(chosen, uuid.UUID)
+        self.clear_campaign_button.setVisible(is_campaign or chosen == NO_CAMPAIGN)
+        name = self.campaign_filter.currentText()
+        self.clear_campaign_button.setToolTip(
+            f"Showing only the characters of \u201c{name}\u201d: show every character"
+        )
 
     def filter_values(self) -> tuple[str | None, Any, str | None]:
         """The chosen (system, campaign, tag) filters."""

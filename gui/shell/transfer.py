@@ -185,7 +185,7 @@ class Transfer(QObject):
         self.imported.emit(report)
         self.page.select_ids([s.id for s in (*report.imported, *report.replaced)])
         self.status.emit(summary_text(report), 8000)
-        if report.failed or report.replaced or report.copies or report.skipped:
+        if report.failed or report.replaced or report.copies or report.skipped or report.unchanged:
             ImportReportDialog.ask(self._parent, report)
 
     # -- export -----------------------------------------------------------------------------------

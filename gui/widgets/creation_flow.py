@@ -94,14 +94,14 @@ class CreationFlowView(QWidget):
         document.problems_changed.connect(self._refresh_steps)
         document.undo_stack.indexChanged.connect(self._on_edited)
         self._refresh_steps()
+        self._fit_steps()
         self.show_step(self.first_incomplete_step())
 
     # -- construction ------------------------------------------------------------------------
 
     def _build_left(self) -> QWidget:
         left = QWidget()
-        left.setMinimumWidth(230)
-        left.setMaximumWidth(380)
+        self._left = left  # sized from the font by _fit_steps
         layout = QVBoxLayout(left)
         layout.setContentsMargins(0, 0, 0, 0)
         self.steps_label = QLabel("<b>Steps</b>")
@@ -138,11 +138,6 @@ class CreationFlowView(QWidget):
             item = QListWidgetItem(step.title)
             item.setData(Qt.ItemDataRole.UserRole, step.key)
             self.step_list.addItem(item)
-        self.step_list.setFixedHeight(
-            self.step_list.sizeHintForRow(0) * self.step_list.count()
-            + 2 * self.step_list.frameWidth()
-            + 4
-        )
         self.step_list.currentRowChanged.connect(self._on_step_row_changed)
         layout.addWidget(self.stack, 1)
         nav = QHBoxLayout()
@@ -174,11 +169,30 @@ class CreationFlowView(QWidget):
             self._refresh_steps()
 
     def changeEvent(self, event: QEvent) -> None:
-        """A new theme: the steps' to-do and to-fix colours follow it."""
+        """A new theme: the steps' to-do and to-fix colours follow it; a new UI scale (the
+        application font): the Steps list is sized again once the font has reached it."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "touched"):
             self._refresh_steps()
             self.validation_panel.set_todo(self._is_todo)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "touched"):
+            QTimer.singleShot(0, self, self._fit_steps)
+
+    def _fit_steps(self) -> None:
+        """Size the Steps list from its font: wide enough for the longest title with its
+        status ("\u2022 12 to fix"), tall enough for every step, so no UI scale clips it."""
+        steps = self.step_list
+        fm = steps.fontMetrics()
+        longest = max(
+            (fm.horizontalAdvance(f"{t}  \u2022 99 to fix") for t in self._titles.values()),
+            default=0,
+        )
+        # item padding (4 px a side), the frame, and room for the text's own margins
+        width = longest + 2 * steps.frameWidth() + 8 + 2 * fm.averageCharWidth()
+        scale = ui_scale()
+        self._left.setMinimumWidth(max(round(230 * scale), width))
+        self._left.setMaximumWidth(max(round(380 * scale), width))
+        steps.setFixedHeight(steps.sizeHintForRow(0) * steps.count() + 2 * steps.frameWidth() + 4)
 
     def _on_edited(self, _index: int) -> None:
         # An edit, an undo or a redo on this step: it is being worked on (a tick once nothing

@@ -9,6 +9,7 @@ chooses); character files and archives (:mod:`storage.archive`) are read and wri
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from rules.character import CharacterBase
+from rules.character import MAX_NAME, CharacterBase
 from rules.errors import CharacterFileError, UnknownSystemError
 from storage import archive, mappers
 from storage.json_io import read_character_file, write_character_file
@@ -75,10 +76,28 @@ class _Outcome:
     skipped: list[str] = field(default_factory=list)
 
 
+_NUMBERED = re.compile(r"(.*) \((\d+)\)")
+
+
+def copy_name(name: str, taken: set[str]) -> str:
+    """The name of a kept copy of ``name``: "Name (2)", or "(3)" and on when that is taken
+    (``taken``: the library's names as :func:`storage.mappers.name_key` keys); the copy of a
+    copy counts on from its original's name."""
+    numbered = _NUMBERED.fullmatch(name)
+    base = numbered.group(1) if numbered else name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = base[: MAX_NAME - len(suffix)] + suffix
+        if name_key(candidate) not in taken:
+            return candidate
+        number += 1
+
+
 def report_lines(report: ImportReport) -> list[str]:
     """One line per character an import touched or left alone, in words for the user:
-    ``imported X``, ``replaced X``, ``kept both: X (new copy)``, ``skipped X: unchanged``,
-    ``skipped X: already in the library``."""
+    ``imported X``, ``replaced X``, ``kept both: X (2) (new copy)``, ``skipped X: already in the
+    library, unchanged``, ``skipped X: already in the library (a different version)``."""
     copies = set(report.copies)
     lines = []
     for summary in report.imported:
@@ -88,7 +107,10 @@ def report_lines(report: ImportReport) -> list[str]:
         else:
             lines.append(f"imported {name} ({summary.id})")
     lines += [f"replaced {s.name or '(unnamed)'} ({s.id})" for s in report.replaced]
-    lines += [f"skipped {name or '(unnamed)'}: unchanged" for name in report.unchanged]
+    lines += [
+        f"skipped {name or '(unnamed)'}: already in the library, unchanged"
+        for name in report.unchanged
+    ]
     lines += [
         f"skipped {name or '(unnamed)'}: already in the library (a different version)"
         for name in report.skipped
@@ -98,6 +120,17 @@ def report_lines(report: ImportReport) -> list[str]:
 
 class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
     """Bulk imports, character files and archives; counts and facts about the library."""
+
+    @staticmethod
+    def _names_like(s: Session, name: str) -> set[str]:
+        """The name keys of stored characters whose names start as ``name`` does without a
+        number (the names a copy's "(2)" must not repeat)."""
+        numbered = _NUMBERED.fullmatch(name)
+        prefix = name_key(numbered.group(1) if numbered else name)
+        stmt = select(CharacterRow.name_lower).where(
+            CharacterRow.name_lower.startswith(prefix, autoescape=True)
+        )
+        return set(s.execute(stmt).scalars())
 
     def import_characters(
         self,
@@ -308,8 +341,10 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 if choice == "skip":
                     outcome.skipped.append(character.name)
                     continue
-                if not replace:
-                    character = character.model_copy(update={"id": uuid.uuid4()})
+                if not replace:  # keep both: a new id, and a name the list tells apart
+                    taken = self._names_like(s, character.name) | {r["name_lower"] for r in rows}
+                    name = copy_name(character.name, taken)
+                    character = character.model_copy(update={"id": uuid.uuid4(), "name": name})
                     facts = character_facts(character, self.registry, own)
                     outcome.copies.append(character.id)
             existing[character.id] = facts.payload

@@ -176,7 +176,7 @@ def test_reimport_outcomes(
     tmp_path: Path, lib: str, hero: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run(capsys, "--library", lib, "library", "import", str(hero))
-    assert code == 0 and out.strip() == "skipped Ada Thorne: unchanged"
+    assert code == 0 and out.strip() == "skipped Ada Thorne: already in the library, unchanged"
     edited = tmp_path / "edited.fatesmith.json"
     write_character_file(edited, ADA.model_copy(update={"notes": "after the session"}))
     code, out, _ = run(capsys, "--library", lib, "library", "import", str(edited),
@@ -187,7 +187,7 @@ def test_reimport_outcomes(
     assert out.strip() == f"replaced Ada Thorne ({ADA.id})"
     write_character_file(edited, ADA.model_copy(update={"notes": "and again"}))
     code, out, _ = run(capsys, "--library", lib, "library", "import", str(edited))
-    assert out.startswith("kept both: Ada Thorne (new copy ")  # the default
+    assert out.startswith("kept both: Ada Thorne (2) (new copy ")  # the default
     code, out, _ = run(capsys, "--library", lib, "library", "list")
     assert out.count("Ada Thorne") == 2
 

@@ -88,8 +88,8 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
     # The GM sheet prints on the main window's paper preference, not a default store's.
     assert encounter.print_settings is window.settings
     record_id = encounter.doc.record_id
-    assert listed(window) == [("New encounter", "Encounter")]
-    assert window.library.get_encounter(record_id).name == "New encounter"
+    assert listed(window) == [("Encounter 1", "Encounter")]
+    assert window.library.get_encounter(record_id).name == "Encounter 1"
 
     assert encounter.push(AddParticipantEvent(participant=thugs(encounter.doc)))
     assert encounter.push(AddAspectEvent(text="Fog on the Water"))
@@ -100,7 +100,7 @@ def test_new_encounter_saves_lists_and_reopens_where_it_was(
     qtmodeltester.check(window.page.encounter_proxy)
 
     close(window, encounter, qtbot)
-    assert listed(window) == [("New encounter", "Encounter")]  # used: kept
+    assert listed(window) == [("Encounter 1", "Encounter")]  # used: kept
 
     window.page.select_encounter_ids([record_id])
     assert window.act.open_encounter.isEnabled()
@@ -155,7 +155,7 @@ def test_start_from_template_runs_it_again_as_a_new_encounter(
     template_id = encounter.doc.save_as_template("Dock ambush")
     assert template_id is not None
     close(window, encounter, qtbot)
-    assert sorted(listed(window)) == [("Dock ambush", "Template"), ("New encounter", "Encounter")]
+    assert sorted(listed(window)) == [("Dock ambush", "Template"), ("Encounter 1", "Encounter")]
 
     window.page.encounter_kind.setCurrentIndex(window.page.encounter_kind.findData("templates"))
     assert listed(window) == [("Dock ambush", "Template")]
@@ -205,7 +205,7 @@ def test_delete_encounter_asks_first_and_closes_its_window(
 
     monkeypatch.setattr(ConfirmDeleteDialog, "ask", answer(False))
     assert window.encounters.delete_selected() == 0
-    assert asked == [(["New encounter"], 1, "encounter")] and len(listed(window)) == 1
+    assert asked == [(["Encounter 1"], 1, "encounter")] and len(listed(window)) == 1
     monkeypatch.setattr(ConfirmDeleteDialog, "ask", answer(True))
     window.page.select_encounter_ids([record_id])
     assert window.encounters.delete_selected() == 1

@@ -83,11 +83,13 @@ def pdf_text(data: bytes) -> list[str]:
 
 
 def test_fate2_prints_its_own_sheet_and_blank(registry: Any) -> None:
-    """``fatesmith sheet --kind`` offers FATE 2.0's kinds: its sheet (the default) and blank."""
+    """``fatesmith sheet --kind`` offers FATE 2.0's kinds: its sheet (the default), its phase
+    worksheet (issue 23) and blank."""
     info = registry.info("fate2")
-    assert [k.key for k in sheet_kinds(info)] == ["sheet", "blank"]
+    assert [k.key for k in sheet_kinds(info)] == ["sheet", "worksheet", "blank"]
     assert default_kind(info).key == "sheet"
-    assert [k.key for k in common_kinds([registry.info("sotc"), info])] == ["sheet", "blank"]
+    common = [k.key for k in common_kinds([registry.info("sotc"), info])]
+    assert common == ["sheet", "worksheet", "blank"]
 
 
 def test_other_systems_are_refused(registry: Any, fate2: Any) -> None:
@@ -280,7 +282,7 @@ def test_cli_prints_a_fate2_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["sheet", str(source), "-o", str(out)]) == 0
     assert "Skills (the pyramid)" in pdf_text(out.read_bytes())[0]
     assert main(["sheet", str(source), "-o", str(out), "--kind", "poster"]) == 2
-    assert "(fate2) prints sheet, blank" in capsys.readouterr().err
+    assert "(fate2) prints sheet, worksheet, blank" in capsys.readouterr().err
 
 
 def test_cli_validate_text_shows_the_derived_line(

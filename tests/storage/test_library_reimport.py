@@ -31,7 +31,7 @@ def test_unchanged_file_is_reported_unchanged(setup: Any) -> None:
     lib, _ada, _stored, _edited, same, _ = setup
     report = lib.import_character_files([same])
     assert report.imported == () and report.unchanged == ("Ada Thorne",)
-    assert report_lines(report) == ["skipped Ada Thorne: unchanged"]
+    assert report_lines(report) == ["skipped Ada Thorne: already in the library, unchanged"]
 
 
 def test_default_keeps_both_and_says_so(setup: Any) -> None:
@@ -39,7 +39,7 @@ def test_default_keeps_both_and_says_so(setup: Any) -> None:
     report = lib.import_character_files([edited])
     assert len(report.imported) == 1 and report.copies == (report.imported[0].id,)
     assert report.imported[0].id != ada.id
-    assert report_lines(report) == [f"kept both: Ada Thorne (new copy {report.imported[0].id})"]
+    assert report_lines(report) == [f"kept both: Ada Thorne (2) (new copy {report.imported[0].id})"]
     assert len(lib.list_characters()) == 2
 
 

@@ -51,13 +51,30 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip())
 
 
+def _phases_text(args: argparse.Namespace) -> str:
+    """The number of phases, given plainly (``quick-npc 5``) or as ``--phases 5``.
+
+    Raises:
+        FatesmithError: when neither is given, or the two disagree.
+    """
+    plain, named = args.phases_plain, args.phases
+    if plain is not None and named is not None and plain.strip() != named.strip():
+        raise FatesmithError(f"quick-npc: {plain} phases or --phases {named}? Give one of them")
+    text = plain if plain is not None else named
+    if text is None:
+        raise FatesmithError("quick-npc: how many phases? (e.g. quick-npc 5)")
+    return str(text)
+
+
 def quick_npc(args: argparse.Namespace, registry: Any) -> int:
-    """``fatesmith fate2 quick-npc --phases N [--skills A,B,...] [--ranks N] [--column]``."""
+    """``fatesmith fate2 quick-npc N [--skills A,B,...] [--ranks N] [--column]`` (N may also
+    be given as ``--phases N``)."""
     from rules.systems.fate2.settings import Fate2Settings
     from rules.systems.fate2.shorthand import MAX_GREEDY_RANKS
     from rules.systems.fate2.system import Fate2System
 
-    phases = _count("--phases", args.phases, "phases")
+    label = "--phases" if args.phases_plain is None else "the number of phases"
+    phases = _count(label, _phases_text(args), "phases")
     per_phase = _count("--ranks", args.ranks, "ranks_per_phase")
     system = registry.get("fate2")
     assert isinstance(system, Fate2System)
@@ -133,8 +150,9 @@ class Fate2Cli:
             "Utilities: Pyramid Shorthand), optionally filled with skill names, highest first.",
         )
         parser.add_argument(
-            "--phases", required=True, metavar="N", help="number of phases (1 to 50)"
+            "phases_plain", nargs="?", metavar="N", help="number of phases (1 to 50)"
         )
+        parser.add_argument("--phases", metavar="N", help="the same, as an option")
         parser.add_argument(
             "--skills", metavar="A,B,...", help="skill names to place, highest rung first"
         )

@@ -58,6 +58,7 @@ from gui.systems.strange_fate.diagram_commands import (
 )
 from gui.systems.strange_fate.diagram_document import DiagramDocument
 from gui.systems.strange_fate.diagram_scene import LABEL_POINTS, LEGEND, DiagramScene
+from gui.theme import button_look
 from rules.errors import FatesmithError
 from rules.system_data import SystemData
 from rules.systems.strange_fate.catalog import TrappingUse
@@ -233,6 +234,7 @@ class DiagramTab(QWidget):
         self.scene = DiagramScene(document, parent=self)
         self.view = DiagramView(self.scene)
         self.toolbar = QToolBar("Diagram")
+        button_look(self.toolbar)
         self.actions_by_name: dict[str, QAction] = {}
         self._build_actions()
         self.mark = QLabel()

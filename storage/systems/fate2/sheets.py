@@ -411,3 +411,45 @@ def blank_phases(info: SystemInfo) -> SheetLayout:
         doc_title=f"{info.name}: blank phase worksheet",
         subject=f"{info.name} blank phase worksheet",
     )
+
+
+def phase_worksheet(character: Fate2Character, info: SystemInfo) -> SheetLayout:
+    """The phase worksheet filled in from ``character``'s phase history: for each phase what
+    happened, the aspects taken and the ranks bought (§2 Phases); a character without a
+    history gets the blank phases to write in."""
+    header = HeaderBlock(
+        area="main",
+        rows=(
+            (
+                FieldLine(label="Phase Worksheet for", value=character.name),
+                FieldLine(label="Player", value=character.player),
+            ),
+        ),
+    )
+    blocks: list[Block] = [header]
+    for n, phase in enumerate(character.phases, start=1):
+        tags = [t for t in (PHASE_KINDS[phase.kind], "plot" if phase.plot else "") if t]
+        bought = [f"{name} +{r}" for name, r in phase.ranks.items() if r]
+        bought += [f"{name} +{r} (extra)" for name, r in phase.extras.items() if r]
+        fields = [
+            FieldLine(label="What happened", value=phase.events, long=True),
+            FieldLine(label="Aspects taken", value=", ".join(phase.aspects)),
+            FieldLine(label="Ranks bought", value=", ".join(bought)),
+        ]
+        if phase.renames:
+            renamed = ", ".join(f"{a} \u2192 {b}" for a, b in phase.renames.items())
+            fields.append(FieldLine(label="Renamed", value=renamed))
+        title = f"Phase {n}" + (f" ({', '.join(tags)})" if tags else "")
+        blocks.append(FieldsBlock(title=title, fields=tuple(fields)))
+    if not character.phases:
+        blocks += blank_phases(info).blocks
+    return SheetLayout(
+        kind="worksheet",
+        system_name=info.name,
+        heading="Phase Worksheet",
+        character_name=character.name,
+        blocks=tuple(blocks),
+        doc_title=doc_title("Phase worksheet", character.name),
+        author=character.player,
+        subject=f"{info.name} phase worksheet",
+    )

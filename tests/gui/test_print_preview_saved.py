@@ -1,0 +1,33 @@
+"""Saving a PDF from the print preview says where it went (issue #23, "Also seen": the preview
+closed and nothing said "Saved to ...")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gui.dialogs.files import FileDialogs
+from gui.dialogs.print_preview import PrintPreviewDialog
+
+
+def test_saving_from_the_preview_says_saved_to(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    window.page.table.selectRow(0)
+    target = tmp_path / "sheet.pdf"
+    monkeypatch.setattr(FileDialogs, "save_pdf", classmethod(lambda cls, p, s: target))
+
+    def run(dialog: PrintPreviewDialog) -> int:  # the user waits for the pages, clicks Save
+        dialog.show()
+        qtbot.waitUntil(dialog.save_button.isEnabled, timeout=20_000)
+        dialog.save_button.click()
+        return int(dialog.result())
+
+    monkeypatch.setattr(PrintPreviewDialog, "exec", run)
+    window.act.print.trigger()
+    assert target.exists()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Saved to ") and str(target) in message
