@@ -41,6 +41,8 @@ from storage.mappers import CAMPAIGN_NOTES_MAX, Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
 ARCHIVE_VERSION = 2
+FIRST_ARCHIVE_VERSION = 1
+"""The first archive format Fatesmith wrote; a lower one (0, -1) was never written."""
 PAYLOAD_VERSIONS = {"campaign": 2, "encounter": 1}
 """The campaign and encounter payload versions that archive format ARCHIVE_VERSION holds.
 
@@ -414,16 +416,22 @@ def _parse_manifest(raw: bytes) -> Manifest:
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
         raise ArchiveError(f"not a Fatesmith archive ({MANIFEST} has the wrong format)")
     version = data.get("format_version")
-    if isinstance(version, int) and version > ARCHIVE_VERSION:
+    if type(version) is int and version > ARCHIVE_VERSION:  # a bool is no version
         raise ArchiveError(
             f"written by a newer Fatesmith (archive format {version}; this version reads up to "
             f"{ARCHIVE_VERSION}); update Fatesmith to import it"
         )
-    if isinstance(version, int):
-        while version < ARCHIVE_VERSION and version in MANIFEST_UPGRADES:
-            data = MANIFEST_UPGRADES[version](data)
-            version += 1
-        data["format_version"] = version
+    if type(version) is not int or version < FIRST_ARCHIVE_VERSION:
+        # 0, -1, "2", true, 2.0: no Fatesmith wrote these, so nothing says how to read them.
+        shown_version = json.dumps(version)[:40]  # ASCII: escapes anything unprintable
+        raise ArchiveError(
+            f"refusing the archive: archive format {shown_version} was never written by "
+            f"Fatesmith (this version reads formats {FIRST_ARCHIVE_VERSION} to {ARCHIVE_VERSION})"
+        )
+    while version < ARCHIVE_VERSION:
+        data = MANIFEST_UPGRADES[version](data)
+        version += 1
+    data["format_version"] = version
     if safe_read.may_hold_bad_text(text, from_utf8=True):
         _refuse_bad_text(data)
     try:
