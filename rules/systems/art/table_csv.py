@@ -3,8 +3,11 @@
 The form: a header line ``row,CT,PT,FB,IN,PR,PS,GD,GT,SP,AW``, then one line per row: the row
 number and ten cells, each ``lo-hi``, a single number, or empty. Lines may end in LF, CRLF or a
 classic Mac's lone CR, mixed in one file; a cell is at most :data:`MAX_CELL` characters (a
-longer one is an error naming its line, row and column, and is never echoed). Parsing is pure
-(text in, table and problems out); reading the file is the storage layer's job.
+longer one is an error naming its line, row and column, and is never echoed). Numbers are the
+ASCII digits 0-9, unsigned. Only the first :data:`MAX_ROWS` rows are parsed and at most
+:data:`MAX_PROBLEMS` problems reported (then a count of the rest). What
+:func:`write_table_csv` writes of any table the library can store reads back as that table.
+Parsing is pure (text in, table and problems out); reading the file is the storage layer's job.
 """
 
 from __future__ import annotations
