@@ -6,6 +6,9 @@ Layout::
                                            encounters (campaigns and encounters in full)
     characters/<name>-<id>.fatesmith.json  one character file each, exactly as exported singly
 
+The manifest also holds each system's stored rules data (``system_data``: system, kind key,
+provenance and content; format 3 on).
+
 Archives are written deterministically (sorted entries, fixed timestamps), so exporting,
 importing into an empty library and exporting again gives the same bytes. Reading treats the
 zip as hostile: entry names, entry count, declared and actual sizes and JSON nesting are all
@@ -31,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.character import CharacterBase
 from rules.errors import CharacterFileError, FatesmithError
+from rules.system_data import Provenance, SystemData
 from rules.systems.registry import SystemRegistry
 from rules.validation import field_path
 from storage import safe_read
@@ -40,7 +44,9 @@ from storage.json_io import check_depth as _check_depth
 from storage.mappers import CAMPAIGN_NOTES_MAX, Campaign, EncounterRecord
 
 ARCHIVE_FORMAT = "fatesmith-archive"
-ARCHIVE_VERSION = 2
+ARCHIVE_VERSION = 3
+FIRST_ARCHIVE_VERSION = 1
+"""The first archive format Fatesmith wrote; a lower one (0, -1) was never written."""
 PAYLOAD_VERSIONS = {"campaign": 2, "encounter": 1}
 """The campaign and encounter payload versions that archive format ARCHIVE_VERSION holds.
 
@@ -58,6 +64,12 @@ CHUNK = 64 * 1024
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
+def _manifest_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Archive format 3 added ``system_data`` (each system's stored rules data); a format 2
+    archive carries none, so its import leaves the library's own as it is."""
+    return {**data, "system_data": []}
+
+
 def _manifest_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Archive format 1 named a campaign's settings ``rules`` (SotC house rules, campaign
     payload 1, which are SotC's settings as they are); format 2 calls them ``settings``."""
@@ -73,7 +85,7 @@ def _manifest_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MANIFEST_UPGRADES = {1: _manifest_1_to_2}
+MANIFEST_UPGRADES = {1: _manifest_1_to_2, 2: _manifest_2_to_3}
 """Archive format -> step bringing an older manifest (a JSON dict) to the next format."""
 
 
@@ -117,6 +129,19 @@ class ArchiveEncounter(BaseModel):
     payload: dict[str, Any]
 
 
+class ArchiveSystemData(BaseModel):
+    """One document of a system's rules data (:class:`rules.system_data.SystemData`) as the
+    manifest holds it: which system and kind, its provenance and its content, without the
+    library's version (each library counts its own)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    system: str = Field(min_length=1, max_length=40)
+    key: str = Field(min_length=1, max_length=100)
+    provenance: Provenance
+    content: dict[str, Any]
+
+
 class Manifest(BaseModel):
     """``manifest.json``."""
 
@@ -129,6 +154,7 @@ class Manifest(BaseModel):
     characters: tuple[ArchiveCharacter, ...] = ()
     campaigns: tuple[ArchiveCampaign, ...] = ()
     encounters: tuple[ArchiveEncounter, ...] = ()
+    system_data: tuple[ArchiveSystemData, ...] = ()
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -150,6 +176,7 @@ def export_archive(
     campaigns: Sequence[Campaign],
     encounters: Sequence[EncounterRecord],
     payloads: Sequence[tuple[uuid.UUID, str]],
+    system_data: Sequence[SystemData] = (),
 ) -> None:
     """Write the records as an archive at ``path``, atomically.
 
@@ -158,6 +185,7 @@ def export_archive(
         campaigns: The campaigns (readable ones: see ``Campaign.problem``).
         encounters: The encounters (readable ones).
         payloads: (id, stored document) of every character.
+        system_data: The stored rules data documents (with their provenance).
 
     Raises:
         ArchiveError: the file cannot be written.
@@ -187,6 +215,7 @@ def export_archive(
             "characters": len(entries),
             "campaigns": len(campaigns),
             "encounters": len(encounters),
+            "system_data": len(system_data),
         },
         "characters": entries,
         "campaigns": [
@@ -209,6 +238,10 @@ def export_archive(
                 "payload": e.payload,
             }
             for e in sorted(encounters, key=lambda e: str(e.id))
+        ],
+        "system_data": [
+            {"system": d.system, "key": d.key, "provenance": d.provenance, "content": d.content}
+            for d in sorted(system_data, key=lambda d: (d.system, d.key))
         ],
     }
     _write_zip(path, [(MANIFEST, _dumps(manifest)), *files])
@@ -290,6 +323,7 @@ class ArchiveContents(BaseModel):
     campaigns: tuple[Campaign, ...]
     encounters: tuple[EncounterRecord, ...]
     failed: tuple[tuple[str, str], ...]
+    system_data: tuple[SystemData, ...] = ()
 
 
 def read_archive(path: Path, registry: SystemRegistry) -> ArchiveContents:
@@ -391,12 +425,33 @@ def read_archive(path: Path, registry: SystemRegistry) -> ArchiveContents:
         )
         for e in manifest.encounters
     )
+    system_data: list[SystemData] = []
+    for d in manifest.system_data:
+        problem = _data_kind_problem(registry, d.system, d.key)
+        if problem:
+            failed.append((f"rules data {d.system}/{d.key}", problem))
+            continue
+        system_data.append(
+            SystemData(system=d.system, key=d.key, provenance=d.provenance, content=d.content)
+        )
     return ArchiveContents(
         characters=tuple(characters),
         campaigns=campaigns,
         encounters=encounters,
         failed=tuple(failed),
+        system_data=tuple(system_data),
     )
+
+
+def _data_kind_problem(registry: SystemRegistry, system_id: str, key: str) -> str:
+    """Why rules data of ``system_id``/``key`` cannot be imported here ("" when it can)."""
+    try:
+        kinds = registry.get(system_id).data_kinds
+    except FatesmithError as exc:
+        return str(exc)
+    if not any(k.key == key for k in kinds):
+        return f"the {system_id} rules have no editable data called {key!r}"
+    return ""
 
 
 def _parse_manifest(raw: bytes) -> Manifest:
@@ -414,16 +469,22 @@ def _parse_manifest(raw: bytes) -> Manifest:
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
         raise ArchiveError(f"not a Fatesmith archive ({MANIFEST} has the wrong format)")
     version = data.get("format_version")
-    if isinstance(version, int) and version > ARCHIVE_VERSION:
+    if type(version) is int and version > ARCHIVE_VERSION:  # a bool is no version
         raise ArchiveError(
             f"written by a newer Fatesmith (archive format {version}; this version reads up to "
             f"{ARCHIVE_VERSION}); update Fatesmith to import it"
         )
-    if isinstance(version, int):
-        while version < ARCHIVE_VERSION and version in MANIFEST_UPGRADES:
-            data = MANIFEST_UPGRADES[version](data)
-            version += 1
-        data["format_version"] = version
+    if type(version) is not int or version < FIRST_ARCHIVE_VERSION:
+        # 0, -1, "2", true, 2.0: no Fatesmith wrote these, so nothing says how to read them.
+        shown_version = json.dumps(version)[:40]  # ASCII: escapes anything unprintable
+        raise ArchiveError(
+            f"refusing the archive: archive format {shown_version} was never written by "
+            f"Fatesmith (this version reads formats {FIRST_ARCHIVE_VERSION} to {ARCHIVE_VERSION})"
+        )
+    while version < ARCHIVE_VERSION:
+        data = MANIFEST_UPGRADES[version](data)
+        version += 1
+    data["format_version"] = version
     if safe_read.may_hold_bad_text(text, from_utf8=True):
         _refuse_bad_text(data)
     try:
@@ -441,7 +502,14 @@ def _parse_manifest(raw: bytes) -> Manifest:
         "characters": len(manifest.characters),
         "campaigns": len(manifest.campaigns),
         "encounters": len(manifest.encounters),
+        "system_data": len(manifest.system_data),
     }
+    kinds = [(d.system, d.key) for d in manifest.system_data]
+    if len(set(kinds)) != len(kinds):
+        twice = next(k for k in kinds if kinds.count(k) > 1)
+        raise ArchiveError(
+            f"refusing the archive: {MANIFEST} holds the rules data {twice[0]}/{twice[1]} twice"
+        )
     for key, count in actual.items():
         if manifest.counts.get(key, count) != count:
             raise ArchiveError(
@@ -451,7 +519,12 @@ def _parse_manifest(raw: bytes) -> Manifest:
     return manifest
 
 
-MEMBER_WORDS = {"characters": "character", "campaigns": "campaign", "encounters": "encounter"}
+MEMBER_WORDS = {
+    "characters": "character",
+    "campaigns": "campaign",
+    "encounters": "encounter",
+    "system_data": "rules data",
+}
 """The manifest's lists of members, and what a message calls one of them."""
 
 

@@ -158,6 +158,8 @@ class ImportReport(BaseModel):
             imported one's id but differs from it ("keep both").
         unchanged: Names of characters already stored exactly as imported (nothing done).
         skipped: Names of characters stored differently under the same id, skipped by choice.
+        rules_data: (what, outcome) of each system's rules data an archive carried, the
+            outcome one of :data:`RULES_DATA_OUTCOMES`.
     """
 
     model_config = _FROZEN
@@ -168,6 +170,13 @@ class ImportReport(BaseModel):
     copies: tuple[uuid.UUID, ...] = ()
     unchanged: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()
+    rules_data: tuple[tuple[str, str], ...] = ()
+
+
+RULES_DATA_OUTCOMES = ("imported", "replaced", "unchanged", "kept", "skipped")
+"""What an import did with one document of rules data: stored it (the library had none of
+its own), replaced the library's, found it the same, kept the library's different one (keep
+both: there is one document per kind, so nothing is lost) or skipped it by choice."""
 
 
 def now() -> datetime:

@@ -1,10 +1,12 @@
 """GUI layer: asking what an import does with a character already in the library under the same
-id but different (an edited file imported again): replace it, keep both, or skip it."""
+id but different (an edited file imported again): replace it, keep both, or skip it; and with
+an archive's rules data (a system's table or diagram) the library holds differently: replace the
+library's, or keep it (there is one per kind, so "keep both" keeps the library's)."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,10 +18,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+K = TypeVar("K", bound=Hashable)
+
 CHOICES = (
     ("replace", "&Replace", "Overwrite the stored character with the file's version"),
     ("keep-both", "&Keep both", "Import the file's version as a new copy beside the stored one"),
     ("skip", "&Skip", "Leave the stored character as it is and do not import this one"),
+)
+
+RULES_DATA_CHOICES = (
+    ("replace", "&Replace", "Use the archive's version instead of the library's"),
+    ("keep-both", "&Keep the library's", "Leave the library's version as it is"),
 )
 
 
@@ -31,21 +40,35 @@ class DuplicatesDialog(QDialog):
         remaining: How many duplicates are still to decide, this one included.
     """
 
-    def __init__(self, name: str, remaining: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        remaining: int,
+        parent: QWidget | None = None,
+        *,
+        rules_data: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Already in the library")
         self.choice: str | None = None
-        label = QLabel(
-            f"\u201c{name or '(unnamed)'}\u201d is already in the library, and the file holds "
-            "a different version of it. What should the import do?"
-        )
+        if rules_data:
+            text = (
+                f"The library has its own rules data \u201c{name}\u201d, and the archive holds "
+                "a different version. Which should the library keep?"
+            )
+        else:
+            text = (
+                f"\u201c{name or '(unnamed)'}\u201d is already in the library, and the file "
+                "holds a different version of it. What should the import do?"
+            )
+        label = QLabel(text)
         label.setWordWrap(True)
         self.apply_all = QCheckBox(f"Do the same for the other {remaining - 1} like this")
         self.apply_all.setVisible(remaining > 1)
         buttons = QDialogButtonBox()
         self.buttons: dict[str, QPushButton] = {}
-        for key, text, tip in CHOICES:
-            button = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+        for key, words, tip in RULES_DATA_CHOICES if rules_data else CHOICES:
+            button = buttons.addButton(words, QDialogButtonBox.ButtonRole.AcceptRole)
             button.setToolTip(tip)
             button.clicked.connect(lambda _=False, k=key: self._choose(k))
             self.buttons[key] = button
@@ -70,18 +93,37 @@ class DuplicatesDialog(QDialog):
         return dialog.choice, dialog.apply_all.isChecked()
 
     @classmethod
+    def ask_rules_data(
+        cls, parent: QWidget | None, name: str, remaining: int
+    ) -> tuple[str, bool] | None:
+        """Ask about one document of rules data: (choice, apply to all), or None (cancel)."""
+        dialog = cls(name, remaining, parent, rules_data=True)
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.choice is None:
+            return None
+        return dialog.choice, dialog.apply_all.isChecked()
+
+    @classmethod
     def decide(
-        cls, parent: QWidget | None, duplicates: Sequence[tuple[uuid.UUID, str]]
-    ) -> dict[uuid.UUID, str] | None:
-        """A choice for every duplicate, asking once per character until "apply to all" is
-        ticked; None when the user cancels the import."""
-        decided: dict[uuid.UUID, str] = {}
-        for index, (character_id, name) in enumerate(duplicates):
-            answer = cls.ask(parent, name, len(duplicates) - index)
+        cls,
+        parent: QWidget | None,
+        duplicates: Sequence[tuple[K, str]],
+        *,
+        rules_data: bool = False,
+    ) -> dict[K, str] | None:
+        """A choice for every duplicate (characters by id, or rules data by (system, key)),
+        asking once each until "apply to all" is ticked; None when the user cancels."""
+        decided: dict[K, str] = {}
+        for index, (key, name) in enumerate(duplicates):
+            remaining = len(duplicates) - index
+            answer = (
+                cls.ask_rules_data(parent, name, remaining)
+                if rules_data
+                else cls.ask(parent, name, remaining)
+            )
             if answer is None:
                 return None
             choice, to_all = answer
             if to_all:
-                return decided | {i: choice for i, _ in duplicates[index:]}
-            decided[character_id] = choice
+                return decided | {k: choice for k, _ in duplicates[index:]}
+            decided[key] = choice
         return decided

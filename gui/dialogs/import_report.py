@@ -39,12 +39,28 @@ def summary_text(report: Any) -> str:
         parts.append(f"skipped {len(report.skipped)} already in the library")
     if report.failed:
         parts.append(f"{len(report.failed)} file(s) could not be imported")
+    changed = [o for _what, o in report.rules_data if o in ("imported", "replaced")]
+    if changed:
+        parts.append(f"rules data: {len(changed)} imported")
+    kept = [o for _what, o in report.rules_data if o in ("kept", "skipped")]
+    if kept:
+        parts.append(f"rules data: kept the library's for {len(kept)}")
     return ", ".join(parts)
 
 
+RULES_DATA_RESULTS = {
+    "imported": "Imported (the library had none of its own)",
+    "replaced": "Replaced the library's rules data",
+    "unchanged": "Skipped: unchanged",
+    "kept": "Kept the library's own (the archive's differs)",
+    "skipped": "Skipped: the library has its own",
+}
+"""What the report says about each document of rules data an archive carried."""
+
+
 def report_rows(report: Any) -> list[tuple[str, str]]:
-    """(item, result) for every character the import touched or left alone, and every file
-    it refused."""
+    """(item, result) for every character and rules data document the import touched or left
+    alone, and every file it refused."""
     copies = set(report.copies)
     rows = []
     for s in report.imported:
@@ -53,6 +69,7 @@ def report_rows(report: Any) -> list[tuple[str, str]]:
     rows += [(s.name or "(unnamed)", "Replaced the stored character") for s in report.replaced]
     rows += [(n or "(unnamed)", "Already in the library, unchanged") for n in report.unchanged]
     rows += [(n or "(unnamed)", "Skipped: already in the library") for n in report.skipped]
+    rows += [(what, RULES_DATA_RESULTS[outcome]) for what, outcome in report.rules_data]
     rows += [(name, f"Not imported: {reason}") for name, reason in report.failed]
     return rows
 

@@ -130,26 +130,42 @@ class Transfer(QObject):
         wanted = [Path(p) for p in paths]
 
         def scan(library: Library) -> Any:
-            return library.duplicates_in_files(wanted)
+            return library.duplicates_in_files(wanted), library.rules_data_in_files(wanted)
 
-        def scanned(duplicates: Any) -> None:
+        def scanned(found: Any) -> None:
+            from gui.dialogs.duplicates import DuplicatesDialog
+
+            duplicates, rules_data = found
             choices: dict[uuid.UUID, str] = {}
+            rules_choices: dict[tuple[str, str], str] = {}
             if duplicates:
-                from gui.dialogs.duplicates import DuplicatesDialog
-
                 self.status.emit("", 0)
                 decided = DuplicatesDialog.decide(self._parent, duplicates)
                 if decided is None:
                     self.status.emit("Import cancelled: nothing was imported", 5000)
                     return
                 choices = decided
-            self._run_import(wanted, choices)
+            if rules_data:
+                self.status.emit("", 0)
+                kept = DuplicatesDialog.decide(self._parent, rules_data, rules_data=True)
+                if kept is None:
+                    self.status.emit("Import cancelled: nothing was imported", 5000)
+                    return
+                rules_choices = kept
+            self._run_import(wanted, choices, rules_choices)
 
         self.status.emit("Importing\u2026", 0)
         return self.workers.run_with_library(scan, scanned, self._on_job_failed)
 
-    def _run_import(self, paths: Sequence[Path], choices: dict[uuid.UUID, str]) -> Any:
-        """Import ``paths`` in a worker, ``choices`` saying what to do with each duplicate."""
+    def _run_import(
+        self,
+        paths: Sequence[Path],
+        choices: dict[uuid.UUID, str],
+        rules_choices: dict[tuple[str, str], str] | None = None,
+    ) -> Any:
+        """Import ``paths`` in a worker, ``choices`` saying what to do with each duplicate
+        character and ``rules_choices`` with each rules data document the library holds
+        differently (unasked ones keep the library's)."""
         files = [p for p in paths if p.suffix.lower() != ".zip"]
         archives = [p for p in paths if p.suffix.lower() == ".zip"]
 
@@ -163,7 +179,12 @@ class Transfer(QObject):
             for archive in archives:
                 try:
                     reports.append(
-                        library.import_archive(archive, partial=True, on_duplicate=choices)
+                        library.import_archive(
+                            archive,
+                            partial=True,
+                            on_duplicate=choices,
+                            on_rules_data=rules_choices or {},
+                        )
                     )
                 except FatesmithError as exc:
                     failed.append((archive.name, str(exc)))
@@ -174,6 +195,7 @@ class Transfer(QObject):
                 copies=tuple(i for r in reports for i in r.copies),
                 unchanged=tuple(n for r in reports for n in r.unchanged),
                 skipped=tuple(n for r in reports for n in r.skipped),
+                rules_data=tuple(d for r in reports for d in r.rules_data),
             )
 
         self.status.emit("Importing\u2026", 0)
@@ -185,7 +207,15 @@ class Transfer(QObject):
         self.imported.emit(report)
         self.page.select_ids([s.id for s in (*report.imported, *report.replaced)])
         self.status.emit(summary_text(report), 8000)
-        if report.failed or report.replaced or report.copies or report.skipped or report.unchanged:
+        touched = any(outcome != "unchanged" for _what, outcome in report.rules_data)
+        if (
+            report.failed
+            or report.replaced
+            or report.copies
+            or report.skipped
+            or report.unchanged
+            or touched
+        ):
             ImportReportDialog.ask(self._parent, report)
 
     # -- export -----------------------------------------------------------------------------------

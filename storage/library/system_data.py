@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from rules.errors import UnknownSystemError
 from rules.system_data import Provenance, SystemData, SystemDataKind
@@ -88,28 +89,44 @@ class SystemDataMixin(LibraryBase):
         expected_version: int | None,
     ) -> int:
         self._data_kind(system_id, key)
-        text = dumps_compact(content)
         with self._write() as s:
-            row = s.get(SystemDataRow, (system_id, key))
-            check_version(row, expected_version, "system data", f"{system_id}/{key}")
-            if row is None:
-                row = SystemDataRow(system=system_id, key=key)
-                s.add(row)
-            row.provenance = provenance
-            row.content = text
-            row.updated_at = now()
-            try:
-                s.flush()
-            except IntegrityError:
-                # Another process stored the first copy between our read and our insert
-                # (PostgreSQL; on SQLite the write lock queues us and check_version says it):
-                # the same one-line conflict on both, not the driver's duplicate-key text.
-                raise ConflictError(
-                    f"a system data with this id ({system_id}/{key!r}) is already in the library"
-                ) from None
-            version = row.version
+            version = put_document(s, system_id, key, content, provenance, expected_version)
         self._bound = None  # the systems are bound again, to the new document, on next use
         return version
+
+
+def put_document(
+    s: Session,
+    system_id: str,
+    key: str,
+    content: dict[str, Any],
+    provenance: Provenance,
+    expected_version: int | None,
+) -> int:
+    """Store one document in the session's transaction (a save, a reset or an archive's
+    import); returns its new version. The caller checks the kind and binds the systems anew.
+
+    Raises:
+        ConflictError: someone else saved it since ``expected_version`` (None: "none stored").
+    """
+    row = s.get(SystemDataRow, (system_id, key))
+    check_version(row, expected_version, "system data", f"{system_id}/{key}")
+    if row is None:
+        row = SystemDataRow(system=system_id, key=key)
+        s.add(row)
+    row.provenance = provenance
+    row.content = dumps_compact(content)
+    row.updated_at = now()
+    try:
+        s.flush()
+    except IntegrityError:
+        # Another process stored the first copy between our read and our insert
+        # (PostgreSQL; on SQLite the write lock queues us and check_version says it):
+        # the same one-line conflict on both, not the driver's duplicate-key text.
+        raise ConflictError(
+            f"a system data with this id ({system_id}/{key!r}) is already in the library"
+        ) from None
+    return row.version
 
 
 def _bundled(system_id: str, kind: SystemDataKind) -> SystemData:

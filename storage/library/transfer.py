@@ -20,7 +20,9 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from rules.character import MAX_NAME, CharacterBase
-from rules.errors import CharacterFileError, UnknownSystemError
+from rules.errors import CharacterFileError, FatesmithError, UnknownSystemError
+from rules.system_data import SystemData
+from rules.systems.registry import SystemRegistry
 from storage import archive, mappers
 from storage.json_io import read_character_file, write_character_file
 from storage.library.base import CHARACTER_TAGS, CHARACTERS, CampaignSettings, settings_for
@@ -28,6 +30,7 @@ from storage.library.campaigns import CampaignsMixin
 from storage.library.characters import CharactersMixin
 from storage.library.encounters import EncountersMixin
 from storage.library.errors import LibraryError, NotFoundError
+from storage.library.system_data import put_document
 from storage.mappers import (
     Campaign,
     CharacterSummary,
@@ -41,7 +44,14 @@ from storage.mappers import (
     split_tags,
 )
 from storage.safe_read import shown
-from storage.tables import TAG_SEPARATOR, CampaignRow, CharacterRow, EncounterRow, LibraryInfoRow
+from storage.tables import (
+    TAG_SEPARATOR,
+    CampaignRow,
+    CharacterRow,
+    EncounterRow,
+    LibraryInfoRow,
+    SystemDataRow,
+)
 
 DUPLICATE_CHOICES: tuple[str, ...] = ("keep-both", "replace", "skip")
 """What an import does with a character stored differently under the same id."""
@@ -50,6 +60,14 @@ DEFAULT_ON_DUPLICATE = "keep-both"
 
 OnDuplicate = str | Mapping[uuid.UUID, str]
 """One of :data:`DUPLICATE_CHOICES` for every character, or a choice per character id."""
+
+DataKind = tuple[str, str]
+"""(system id, kind key): one document of a system's rules data."""
+OnRulesData = str | Mapping[DataKind, str] | None
+"""What an import does with rules data the library holds differently, made by the user: one
+of :data:`DUPLICATE_CHOICES` for all, a choice per (system, key), or None (follow
+``on_duplicate`` when it is one choice for all, else keep both). "keep-both" keeps the
+library's: there is one document per kind, so keeping it is what loses nothing."""
 
 
 def duplicate_choice(on_duplicate: OnDuplicate, character_id: uuid.UUID) -> str:
@@ -115,7 +133,34 @@ def report_lines(report: ImportReport) -> list[str]:
         f"skipped {name or '(unnamed)'}: already in the library (a different version)"
         for name in report.skipped
     ]
+    lines += [RULES_DATA_WORDS[outcome].format(what) for what, outcome in report.rules_data]
     return lines
+
+
+RULES_DATA_WORDS = {
+    "imported": "imported rules data: {}",
+    "replaced": "replaced rules data: {} (the library's own was overwritten)",
+    "unchanged": "skipped rules data {}: unchanged",
+    "kept": "kept the library's rules data {}: the archive holds a different version "
+    "(--on-duplicate replace takes the archive's)",
+    "skipped": "skipped rules data {}: the library has its own (a different version)",
+}
+"""The line ``library import`` prints for each outcome of a rules-data document."""
+
+
+def rules_data_choice(on_rules_data: OnRulesData, on_duplicate: OnDuplicate, kind: DataKind) -> str:
+    """The choice for rules data ``kind`` (see :data:`OnRulesData`)."""
+    if on_rules_data is None:
+        choice = on_duplicate if isinstance(on_duplicate, str) else DEFAULT_ON_DUPLICATE
+    elif isinstance(on_rules_data, str):
+        choice = on_rules_data
+    else:
+        choice = on_rules_data.get(kind, DEFAULT_ON_DUPLICATE)
+    if choice not in DUPLICATE_CHOICES:
+        raise LibraryError(
+            f"unknown choice for duplicates {choice!r} (one of {', '.join(DUPLICATE_CHOICES)})"
+        )
+    return choice
 
 
 class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
@@ -172,6 +217,8 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         encounters: Sequence[EncounterRecord] = (),
         *,
         on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+        system_data: Sequence[SystemData] = (),
+        on_rules_data: OnRulesData = None,
     ) -> ImportReport:
         """Store characters, campaigns and encounters together in one transaction.
 
@@ -185,17 +232,34 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         character id (missing ids: keep both). Member order within a campaign follows the
         order of ``characters``.
 
+        ``system_data`` (an archive's rules data) is stored first, in the same transaction:
+        a document the library lacks, or holds only as the bundled default, is stored; one the
+        library holds differently as the user's own is handled as ``on_rules_data`` says (see
+        :data:`OnRulesData`). The characters are then validated and listed under the rules
+        data the library will hold.
+
         Returns:
-            What was done to each character (``failed`` is left empty).
+            What was done to each character and rules data (``failed`` is left empty).
         """
         self._refuse_read_only()
         stamp = now()
+        plan, outcomes = self._plan_rules_data(system_data, on_rules_data, on_duplicate)
+        registry = self.registry
+        if plan:
+            documents = self._stored_documents()
+            for doc, _expected in plan:
+                documents.setdefault(doc.system, {})[doc.key] = doc
+            registry = self._systems.bind(documents)
         with self._write() as s:
+            for doc, expected in plan:
+                put_document(s, doc.system, doc.key, doc.content, doc.provenance, expected)
             campaign_map, settings = self._insert_campaigns(s, campaigns, stamp)
             rows, outcome = self._insert_characters(
-                s, characters, campaign_map, settings, stamp, on_duplicate
+                s, characters, campaign_map, settings, stamp, on_duplicate, registry
             )
             self._insert_encounters(s, encounters, campaign_map, stamp)
+            if plan:
+                self._bound = None  # bound again, to the imported rules data, on next use
             wanted = {r["campaign_id"] for r in [*rows, *outcome.replaced]} - {None}
             names = dict(
                 s.execute(
@@ -225,7 +289,71 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             copies=tuple(outcome.copies),
             unchanged=tuple(outcome.unchanged),
             skipped=tuple(outcome.skipped),
+            rules_data=tuple(outcomes),
         )
+
+    def _plan_rules_data(
+        self,
+        documents: Sequence[SystemData],
+        on_rules_data: OnRulesData,
+        on_duplicate: OnDuplicate,
+    ) -> tuple[list[tuple[SystemData, int | None]], list[tuple[str, str]]]:
+        """(document to store, the stored version it replaces or None) for each of an
+        archive's rules data the import stores, and (what, outcome) for each of them."""
+        if not documents:
+            return [], []
+        with self._read() as s:
+            stored = {
+                (row.system, row.key): (row.provenance, row.content, row.version)
+                for row in s.execute(select(SystemDataRow)).scalars()
+            }
+        plan: list[tuple[SystemData, int | None]] = []
+        outcomes: list[tuple[str, str]] = []
+        for doc in documents:
+            kind = (doc.system, doc.key)
+            what = self._rules_data_title(doc.system, doc.key)
+            held = stored.get(kind)
+            if held is not None and held[:2] == (doc.provenance, dumps_compact(doc.content)):
+                outcomes.append((what, "unchanged"))
+                continue
+            if held is None or held[0] != "user":
+                plan.append((doc, held[2] if held is not None else None))
+                outcomes.append((what, "imported"))
+                continue
+            choice = rules_data_choice(on_rules_data, on_duplicate, kind)
+            if choice == "replace":
+                plan.append((doc, held[2]))
+                outcomes.append((what, "replaced"))
+            else:
+                outcomes.append((what, "kept" if choice == "keep-both" else "skipped"))
+        return plan, outcomes
+
+    def _rules_data_title(self, system_id: str, key: str) -> str:
+        """``ART Engine: Action Results Table``: a document of rules data in words."""
+        try:
+            system = self._systems.get(system_id)
+        except FatesmithError:
+            return f"{system_id}: {key}"
+        title = next((k.title for k in system.data_kinds if k.key == key), key)
+        return f"{system.info.name}: {title}"
+
+    def rules_data_in_files(self, paths: Sequence[Path]) -> list[tuple[DataKind, str]]:
+        """((system, key), what) of each rules data document in the archives among ``paths``
+        that the library holds differently as the user's own: what an import asks about
+        (replace or keep the library's). Archives that cannot be read are passed over."""
+        documents: list[SystemData] = []
+        for path in paths:
+            if Path(path).suffix.lower() == ".zip":
+                try:
+                    documents += archive.read_archive(Path(path), self.registry).system_data
+                except archive.ArchiveError:
+                    continue
+        _plan, outcomes = self._plan_rules_data(documents, "keep-both", DEFAULT_ON_DUPLICATE)
+        return [
+            ((doc.system, doc.key), what)
+            for doc, (what, outcome) in zip(documents, outcomes, strict=True)
+            if outcome == "kept"
+        ]
 
     def stored_differently(
         self, characters: Sequence[CharacterBase]
@@ -297,7 +425,9 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         settings: dict[uuid.UUID, CampaignSettings],
         stamp: Any,
         on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+        registry: SystemRegistry | None = None,
     ) -> tuple[list[dict[str, Any]], _Outcome]:
+        registry = registry or self.registry
         ids = [c.id for c, _ in characters]
         existing: dict[uuid.UUID, str] = {}
         stored: dict[uuid.UUID, tuple[uuid.UUID | None, int, int]] = {}
@@ -330,7 +460,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 character.system, settings[campaign_id] if campaign_id is not None else None
             )
             try:
-                facts = character_facts(character, self.registry, own)
+                facts = character_facts(character, registry, own)
             except UnknownSystemError as exc:
                 raise LibraryError(f"{character.name!r}: {exc}") from None
             if character.id in existing:
@@ -345,7 +475,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                     taken = self._names_like(s, character.name) | {r["name_lower"] for r in rows}
                     name = copy_name(character.name, taken)
                     character = character.model_copy(update={"id": uuid.uuid4(), "name": name})
-                    facts = character_facts(character, self.registry, own)
+                    facts = character_facts(character, registry, own)
                     outcome.copies.append(character.id)
             existing[character.id] = facts.payload
             position = 0
@@ -509,12 +639,14 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             encounters = self.list_encounters()
             payloads = self.payloads()
             scope = "library"
+            systems = None
         else:
             campaign = self.get_campaign(campaign_id)
             campaigns = [campaign]
             encounters = self.list_encounters(campaign_id)
             payloads = self.payloads(campaign.member_ids)
             scope = "campaign"
+            systems = {campaign.system}  # the rules data the campaign plays by
         problems = [c.problem for c in campaigns if c.problem]
         problems += [e.problem for e in encounters if e.problem]
         if problems:
@@ -527,6 +659,12 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
                 campaigns=campaigns,
                 encounters=encounters,
                 payloads=payloads,
+                system_data=[
+                    doc
+                    for system_id, docs in self._stored_documents().items()
+                    if systems is None or system_id in systems
+                    for doc in docs.values()
+                ],
             )
         except archive.ArchiveError as exc:
             raise LibraryError(str(exc)) from None
@@ -537,6 +675,7 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
         *,
         partial: bool = False,
         on_duplicate: OnDuplicate = DEFAULT_ON_DUPLICATE,
+        on_rules_data: OnRulesData = None,
     ) -> ImportReport:
         """Import an archive in one transaction.
 
@@ -544,7 +683,10 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             partial: False (default): any bad file refuses the whole archive, naming it.
                 True: import the good files and report the bad ones.
             on_duplicate: What to do with characters stored differently under the same id
-                (see :meth:`import_report`).
+                (see :meth:`import_report`), and with rules data the library holds
+                differently when ``on_rules_data`` is None.
+            on_rules_data: What to do with the archive's rules data the library holds
+                differently as the user's own (see :data:`OnRulesData`).
 
         Raises:
             LibraryError: the archive is refused (hostile, damaged, or a bad file when not
@@ -565,6 +707,8 @@ class TransferMixin(CharactersMixin, CampaignsMixin, EncountersMixin):
             contents.campaigns,
             contents.encounters,
             on_duplicate=on_duplicate,
+            system_data=contents.system_data,
+            on_rules_data=on_rules_data,
         )
         return report.model_copy(update={"failed": contents.failed})
 

@@ -16,6 +16,8 @@ offers them as ``art-table`` under a system's own commands, beside ``roll`` (:fu
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -100,10 +102,15 @@ def cmd_import(args: argparse.Namespace) -> int:
         _err(f"{path}: not imported (correct the errors above first)")
         return EXIT_INVALID
     try:
-        with _open_library(args, keeps=True) as library:
+        # The opening's "note: read-only" would be a second line saying what the refusal
+        # below says: a read-only library is one line, the refusal; other notes pass through.
+        with contextlib.redirect_stderr(io.StringIO()) as notes:
+            opened = _open_library(args, keeps=True)
+        with opened as library:
             if library.read_only:
                 _err(f"the library cannot be written: {library.read_only_reason}")
                 return EXIT_UNREADABLE
+            sys.stderr.write(notes.getvalue())
             current = _stored(library)
             doc = SystemData(system=SYSTEM_ID, key=TABLE_KEY, provenance="user",
                              content=table.model_dump(mode="json"))  # fmt: skip
