@@ -6,27 +6,15 @@ story worksheet, FATE 2.0's phase worksheet), naming the kinds a file's system p
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gui.cli import main
+from tests.cli_process import fatesmith as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "resources" / "systems"
-
-
-def cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gui.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_quick_npc_takes_the_phases_as_a_plain_argument() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -23,22 +22,12 @@ from storage import archive
 from storage.library import Library
 from storage.paths import file_url
 from storage.systems_catalog import default_registry
+from tests.cli_process import fatesmith as cli
 from tests.rules.strange_fate_builders import system as strange_fate
 from tests.rules.test_art_support import fake_row, fake_table
 
-ROOT = Path(__file__).resolve().parents[2]
 PRICE = ("trapping-cost", "--json", "Networking", "Wealth")
 ROLL = ("art", "roll", "14", "--seed", "7", "--json")
-
-
-def cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gui.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def corrected_diagram() -> dict[str, Any]:

@@ -7,8 +7,6 @@ command line (``python -m gui.cli library import``).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -16,28 +14,14 @@ from typing import Any
 import pytest
 
 from storage import archive
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gui.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+from tests.cli_process import exported_library
+from tests.cli_process import fatesmith as cli
 
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A good archive of the sample library."""
-    folder = tmp_path_factory.mktemp("source")
-    out = folder / "good.zip"
-    done = cli("--library", str(folder / "lib.sqlite3"), "--create", "library", "export", str(out))
-    assert done.returncode == 0, done.stderr
-    return out
+    return exported_library(tmp_path_factory.mktemp("source"))
 
 
 def with_version(source: Path, target: Path, version: Any) -> Path:

@@ -3,35 +3,20 @@ the library as it was (zlib errors, a stream cut short, a wrong CRC, a damaged h
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gui.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+from tests.cli_process import exported_library
+from tests.cli_process import fatesmith as cli
 
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A good archive of the sample library (its members deflated)."""
-    folder = tmp_path_factory.mktemp("source")
-    out = folder / "good.zip"
-    done = cli("--library", str(folder / "lib.sqlite3"), "--create", "library", "export", str(out))
-    assert done.returncode == 0, done.stderr
-    return out
+    return exported_library(tmp_path_factory.mktemp("source"))
 
 
 def _data_span(path: Path, index: int) -> tuple[int, int]:

@@ -9,8 +9,6 @@ Files are written with JSON escapes (``"\\ud83d"``), as any JSON writer emits a 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import uuid
 import zipfile
 from collections.abc import Callable, Iterator
@@ -23,23 +21,13 @@ from rules.errors import FatesmithError
 from storage.archive import ARCHIVE_FORMAT, ARCHIVE_VERSION
 from storage.json_io import character_to_document
 from storage.library import Campaign, EncounterRecord, Library
+from tests.cli_process import fatesmith as cli
 from tests.rules.sotc_builders import build
 
-ROOT = Path(__file__).resolve().parents[2]
 SURROGATE = "\ud83d"
 NUL = "\x00"
 
 Doc = dict[str, Any]
-
-
-def cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gui.cli", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def sotc_doc() -> Doc:
