@@ -121,3 +121,18 @@ def test_each_aspect_to_do_leads_to_the_page_that_edits_it(
     view.focus_path(blank["The Social Class aspect is blank."])
     page = view.pages["archetype"]
     assert page.focusWidget() is page.aspect_edits["social-class"]  # type: ignore[attr-defined]
+
+
+def test_the_header_numbers_use_the_labels_colour_unless_wrong(
+    qtbot: Any,
+    sf: Any,  # noqa: F811
+) -> None:
+    """Qt's rich text knows no ``color: inherit``: the skill points and refresh were drawn black,
+    unreadable on the dark theme. Only a number that is wrong gets a colour (the error one)."""
+    from gui.systems.strange_fate.flow import StrangeFateDerivedPanel
+
+    view = make_view(qtbot, sf)
+    [panel] = view.findChildren(StrangeFateDerivedPanel)
+    for label in (panel.skill_points, panel.refresh):
+        assert "inherit" not in label.text(), label.text()
+    assert "color:#" in panel.skill_points.text() or panel._document.derived.skill_points_left >= 0

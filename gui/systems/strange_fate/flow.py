@@ -165,22 +165,26 @@ class StrangeFateDerivedPanel(QFrame):
 
     def _refresh(self, *_args: object) -> None:
         d: Any = self._document.derived
-        over = d.skill_points_left < 0
-        colour = css("error") if over else "inherit"
+        spent = _flagged(
+            f"{d.skill_points_spent} of {d.skill_points_total}", d.skill_points_left < 0
+        )
         self.skill_points.setText(
-            f"<b>Skill points</b> <span style='color:{colour}'>{d.skill_points_spent} of "
-            f"{d.skill_points_total}</span> ({d.skill_points_left} left)"
+            f"<b>Skill points</b> {spent} ({d.skill_points_left} left)"
             + (" \u2014 pricing\u2026" if pending(self._document) else "")
         )
         if d.refresh is None:
             self.refresh.setText("<b>Refresh</b> \u2014 (choose an era)")
         else:
-            colour = css("error") if d.refresh < 1 else "inherit"
             self.refresh.setText(
-                f"<b>Refresh</b> <span style='color:{colour}'>{d.refresh}</span> of "
-                f"{d.refresh_start}"
+                f"<b>Refresh</b> {_flagged(str(d.refresh), d.refresh < 1)} of {d.refresh_start}"
             )
         self.tier.setText(f"<b>Power Tier</b> {d.power_tier}")
         self.stress.setText(
             "<b>Stress</b> " + "  ".join(f"{t} {BOX * n}" for t, n in d.stress.items())
         )
+
+
+def _flagged(text: str, wrong: bool) -> str:
+    """``text`` in the theme's error colour when ``wrong``, else in the label's own colour (Qt's
+    rich text knows no ``color: inherit``: it drew the numbers black on the dark theme)."""
+    return f"<span style='color:{css('error')}'>{text}</span>" if wrong else text
