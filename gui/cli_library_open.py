@@ -11,7 +11,9 @@ from gui.cli_text import printable
 from rules.errors import FatesmithError
 
 
-def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
+def open_library(
+    args: argparse.Namespace, *, keeps: bool = False, note_read_only: bool = True
+) -> Any:
     """Open the chosen library (``--library``, ``--create``, ``--no-samples`` in ``args``;
     system commands that read or write the library open it here too).
 
@@ -47,6 +49,6 @@ def open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
         raise LibraryError(
             f"{exc} (check the name, or add --create to make a new library there)"
         ) from None
-    if library.read_only:
+    if library.read_only and note_read_only:
         print(printable(f"fatesmith library: note: {library.read_only_reason}"), file=sys.stderr)
     return library

@@ -16,8 +16,6 @@ offers them as ``art-table`` under a system's own commands, beside ``roll`` (:fu
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -73,12 +71,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _open_library(args: argparse.Namespace, *, keeps: bool = False) -> Any:
+def _open_library(
+    args: argparse.Namespace, *, keeps: bool = False, note_read_only: bool = True
+) -> Any:
     """The library as every command opens it: only the default one is created when missing
     (else ``--create``), and an in-memory URL is refused for an import (nothing would stay)."""
     from gui.cli_library_open import open_library
 
-    return open_library(args, keeps=keeps)
+    return open_library(args, keeps=keeps, note_read_only=note_read_only)
 
 
 def _stored(library: Any) -> Any:
@@ -102,15 +102,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         _err(f"{path}: not imported (correct the errors above first)")
         return EXIT_INVALID
     try:
-        # The opening's "note: read-only" would be a second line saying what the refusal
-        # below says: a read-only library is one line, the refusal; other notes pass through.
-        with contextlib.redirect_stderr(io.StringIO()) as notes:
-            opened = _open_library(args, keeps=True)
-        with opened as library:
+        # No "note: read-only" on opening: it would be a second line saying what the refusal
+        # below says (a read-only library is one line, the refusal).
+        with _open_library(args, keeps=True, note_read_only=False) as library:
             if library.read_only:
                 _err(f"the library cannot be written: {library.read_only_reason}")
                 return EXIT_UNREADABLE
-            sys.stderr.write(notes.getvalue())
             current = _stored(library)
             doc = SystemData(system=SYSTEM_ID, key=TABLE_KEY, provenance="user",
                              content=table.model_dump(mode="json"))  # fmt: skip
