@@ -97,10 +97,13 @@ def print_pdf_text(window: Any, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, t
         qtbot.addWidget(dialog)
         shown.append(dialog)
         dialog.show()
-        qtbot.waitUntil(
-            lambda: dialog.save_button.isEnabled() and bool(dialog.images), timeout=20_000
-        )
-        dialog.save_button.click()
+
+        def saved() -> bool:  # a re-render after showing may disable the button a moment
+            if dialog.save_button.isEnabled() and dialog.images:
+                dialog.save_button.click()
+            return dialog.saved_path is not None
+
+        qtbot.waitUntil(saved, timeout=20_000)
         dialog._workers.wait()
         return target
 

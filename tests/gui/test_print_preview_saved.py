@@ -22,8 +22,13 @@ def test_saving_from_the_preview_says_saved_to(
 
     def run(dialog: PrintPreviewDialog) -> int:  # the user waits for the pages, clicks Save
         dialog.show()
-        qtbot.waitUntil(dialog.save_button.isEnabled, timeout=20_000)
-        dialog.save_button.click()
+
+        def saved() -> bool:  # a re-render after showing may disable the button a moment
+            if dialog.save_button.isEnabled() and dialog.images:
+                dialog.save_button.click()
+            return dialog.saved_path is not None
+
+        qtbot.waitUntil(saved, timeout=20_000)
         return int(dialog.result())
 
     monkeypatch.setattr(PrintPreviewDialog, "exec", run)
