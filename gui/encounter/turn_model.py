@@ -20,6 +20,7 @@ from gui.theme import colour, ui_scale
 from rules.conflict import initiative_value
 from rules.conflict_rules import ConflictRules, TrackSpec
 from rules.encounter import Encounter, Participant
+from rules.encounter.public_view import participant_status
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -45,27 +46,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 def _status(state: Encounter, p: Participant) -> str:
-    if p.taken_out:
-        return "conceded" if p.conceded else "taken out"
-    bits = []
-    if state.current == p.id:
-        bits.append("\u25b6 held action" if state.interrupt == p.id else "\u25b6 acting")
-    if p.full_defense:
-        bits.append("full defense")
-    if p.holding:
-        bits.append("holding")
-    elif p.acted and state.current != p.id:
-        bits.append("acted")
-    if p.attached_to:
-        bits.append(f"with {_name(state, p.attached_to)}")
-    if p.is_group:
-        bits.append(f"{p.remaining}/{p.count} standing")
-    return ", ".join(bits)
-
-
-def _name(state: Encounter, pid: str) -> str:
-    p = state.find(pid)
-    return p.name if p is not None else pid
+    return participant_status(state, p, mark="\u25b6 ")
 
 
 def _aspects(state: Encounter, p: Participant) -> str:

@@ -290,22 +290,38 @@ def _public_lines(
     return tuple(reversed(out))
 
 
-def _status(state: Encounter, p: Participant, visible: set[str], exact: bool) -> str:
+def participant_status(
+    state: Encounter,
+    p: Participant,
+    *,
+    visible: set[str] | None = None,
+    counts: bool = True,
+    mark: str = "",
+) -> str:
+    """``p``'s state in the turn order, in words ("acting, full defense", "with Baron"): the
+    GM's table and the players' page say it alike.
+
+    Args:
+        visible: The participants the reader may see (None: all); a leader outside it is not
+            named.
+        counts: Whether a group says how many of it stand (its stress shows as much).
+        mark: What goes before "acting" (the GM's table: a pointer).
+    """
     if p.taken_out:
         return "conceded" if p.conceded else "taken out"
     bits = []
     if state.current == p.id:
-        bits.append("held action" if state.interrupt == p.id else "acting")
+        bits.append(f"{mark}held action" if state.interrupt == p.id else f"{mark}acting")
     if p.full_defense:
         bits.append("full defense")
     if p.holding:
         bits.append("holding")
     elif p.acted and state.current != p.id:
         bits.append("acted")
-    if p.attached_to and p.attached_to in visible:
+    if p.attached_to and (visible is None or p.attached_to in visible):
         leader = state.find(p.attached_to)
         bits.append(f"with {leader.name if leader else p.attached_to}")
-    if p.is_group and exact:  # how many stand follows from the group's stress
+    if p.is_group and counts:  # how many stand follows from the group's stress
         bits.append(f"{p.remaining}/{p.count} standing")
     return ", ".join(bits)
 
@@ -447,7 +463,7 @@ def public_view(
                 kind=p.kind,
                 gm_side=gm,
                 initiative=initiative,
-                status=_status(state, p, visible, exact),
+                status=participant_status(state, p, visible=visible, counts=exact),
                 current=pid == current,
                 on_deck=pid == deck,
                 taken_out=p.taken_out,
