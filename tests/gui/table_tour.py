@@ -26,6 +26,7 @@ from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.dialogs.print_preview import PrintPreviewDialog
 from gui.encounter.prompts import CharacterPicker
 from gui.shell.characters import default_editor
+from rules.encounter import AttackEvent
 
 SHOTS = Path("/tmp/table-tour")
 
@@ -206,3 +207,14 @@ def write_results(encounter: Any) -> None:
     """Encounter > Write results to the characters (the menu's own action)."""
     action = next(a for a in encounter.actions() if a.text() == "&Write results to the characters")
     action.trigger()
+
+
+def attack(encounter: Any, actor: str, skill: str, target: str, defense: str) -> Any:
+    """Act > Attack with the turn's own defaults on the dice panel (checked first); the event
+    as rolled."""
+    panel = encounter.dice
+    shown = (panel.actor.currentData(), panel.skill.currentText(), panel.target.currentData(),
+             panel.defense_skill.currentText())  # fmt: skip
+    assert shown == (actor, skill, target, defense)
+    encounter.actions_by_name["roll"].trigger()
+    return next(e.event for e in reversed(encounter.doc.log) if isinstance(e.event, AttackEvent))

@@ -24,7 +24,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.encounter.prompts import NpcPrompt
-from rules.encounter import AttackEvent
 from rules.validation import Severity
 from tests.gui import table_tour as tour
 from tests.gui.test_fate2_builder import edit_cell, tick
@@ -40,17 +39,6 @@ SKILLS = {
     "Cutthroat": 3, "Bluff": 2, "Hide": 2, "Healing": 1, "Pickpocket": 1, "Alertness": 1,
     "Lore": 0, "Sneak": 0, "Lockpicking": 0, "Streetwise": 0,
 }  # fmt: skip
-
-
-def attack(encounter: Any, actor: str, skill: str, target: str, defense: str) -> Any:
-    """Act > Attack with the turn's own defaults on the dice panel (checked first); the event
-    as rolled."""
-    panel = encounter.dice
-    shown = (panel.actor.currentData(), panel.skill.currentText(), panel.target.currentData(),
-             panel.defense_skill.currentText())  # fmt: skip
-    assert shown == (actor, skill, target, defense)
-    encounter.actions_by_name["roll"].trigger()
-    return next(e.event for e in reversed(encounter.doc.log) if isinstance(e.event, AttackEvent))
 
 
 def test_fate2_table_tour(
@@ -124,13 +112,13 @@ def test_fate2_table_tour(
 
     # -- exchange 1 ----------------------------------------------------------------------------
     # Sybil: Cutthroat +3, +2 on the dice = 5, against Footman +2, +4 = 6: no wound.
-    event = attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
+    event = tour.attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
     assert (sum(event.dice), sum(event.defense_dice)) == (2, 4)
     assert encounter.doc.state.pending_hit is None
     assert tour.log_lines(encounter)[-1].endswith("= +6; no wound")
     encounter.actions_by_name["next_turn"].trigger()
     # The Sergeant: +2 -1 = 1 against +3 -3 = 0: MoS 1, Clipped: the first Clipped box.
-    event = attack(encounter, sergeant.id, "Footman", her.id, "Cutthroat")
+    event = tour.attack(encounter, sergeant.id, "Footman", her.id, "Cutthroat")
     assert (sum(event.dice), sum(event.defense_dice)) == (-1, -3)
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts, hit.box) == (her.id, 1, 0)
@@ -146,7 +134,7 @@ def test_fate2_table_tour(
 
     # -- exchange 2 ----------------------------------------------------------------------------
     # Sybil, Clipped: +3 +0 -1 = 2 against +2 -2 = 0: MoS 2, Hurt: the first Hurt box (4).
-    event = attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
+    event = tour.attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
     assert (sum(event.dice), sum(event.defense_dice)) == (0, -2)
     assert "(-1 wound penalty: Clipped)" in tour.log_lines(encounter)[-1]
     hit = encounter.doc.state.pending_hit
@@ -156,7 +144,7 @@ def test_fate2_table_tour(
     encounter.actions_by_name["next_turn"].trigger()
     # The Sergeant, Hurt: +2 +0 -1 = 1 against Sybil, still Clipped this exchange: +3 -3 -1 =
     # -1: MoS 2, Hurt.
-    event = attack(encounter, sergeant.id, "Footman", her.id, "Cutthroat")
+    event = tour.attack(encounter, sergeant.id, "Footman", her.id, "Cutthroat")
     assert (sum(event.dice), sum(event.defense_dice)) == (0, -3)
     assert "(-1 wound penalty: Hurt)" in tour.log_lines(encounter)[-1]
     hit = encounter.doc.state.pending_hit
@@ -177,7 +165,7 @@ def test_fate2_table_tour(
     # Exchange 3: Clipped is over (it was -1 on the next exchange only), Hurt stays for the
     # scene: Sybil +3 +1 -1 = 3 against the Hurt Sergeant's +2 -4 -1 = -3: MoS 6, Injured,
     # the first Injured box (7).
-    event = attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
+    event = tour.attack(encounter, her.id, "Cutthroat", sergeant.id, "Footman")
     assert (sum(event.dice), sum(event.defense_dice)) == (1, -4)
     line = tour.log_lines(encounter)[-1]
     assert "Sybil Cutthroat +3 [-++0] -1 = +3 (-1 wound penalty: Hurt) vs" in line

@@ -21,7 +21,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.encounter.prompts import NpcPrompt, TextPrompt
-from rules.encounter import AttackEvent
 from rules.validation import has_errors
 from tests.gui import table_tour as tour
 
@@ -76,17 +75,6 @@ def build_ada(qtbot: Any, editor: Any) -> None:
         picker.select_stunt(name)
         qtbot.keyClick(picker.tree, Qt.Key.Key_Return)
         picker.search_edit.clear()
-
-
-def attack(encounter: Any, actor: str, skill: str, target: str, defense: str) -> Any:
-    """Act > Attack with the turn's own defaults on the dice panel (checked first); the event
-    as rolled."""
-    panel = encounter.dice
-    shown = (panel.actor.currentData(), panel.skill.currentText(), panel.target.currentData(),
-             panel.defense_skill.currentText())  # fmt: skip
-    assert shown == (actor, skill, target, defense)
-    encounter.actions_by_name["roll"].trigger()
-    return next(e.event for e in reversed(encounter.doc.log) if isinstance(e.event, AttackEvent))
 
 
 def test_sotc_table_tour(
@@ -161,7 +149,7 @@ def test_sotc_table_tour(
 
     # -- exchange 1 ----------------------------------------------------------------------------
     # Ada: Guns +3, +0 on the dice = 3, against the Baron's Weapons +3, -1 = 2: 1 shift.
-    event = attack(encounter, ada_id, "Guns", baron_id, "Weapons")
+    event = tour.attack(encounter, ada_id, "Guns", baron_id, "Weapons")
     assert sum(event.dice) == 0 and sum(event.defense_dice) == -1
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts, hit.box) == (baron_id, 1, 0)  # a 1-shift hit: box 1
@@ -171,7 +159,7 @@ def test_sotc_table_tour(
     assert encounter.doc.state.current == baron_id
 
     # The Baron: Weapons +3, +2 on the dice = 5, against Ada's Athletics +5, -2 = 3: 2 shifts.
-    event = attack(encounter, baron_id, "Weapons", ada_id, "Athletics")
+    event = tour.attack(encounter, baron_id, "Weapons", ada_id, "Athletics")
     assert sum(event.dice) == 2 and sum(event.defense_dice) == -2
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts) == (ada_id, 2)
@@ -189,7 +177,7 @@ def test_sotc_table_tour(
     # -- exchange 2 ----------------------------------------------------------------------------
     # Ada: +3 +1 = 4 against +3 -1 = 2: 2 shifts (box 2 free); the Baron takes a consequence
     # instead, as anyone may (a consequence absorbs the whole hit: his first, mild).
-    event = attack(encounter, ada_id, "Guns", baron_id, "Weapons")
+    event = tour.attack(encounter, ada_id, "Guns", baron_id, "Weapons")
     assert sum(event.dice) == 1 and sum(event.defense_dice) == -1
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts, hit.box) == (baron_id, 2, 1)
@@ -200,7 +188,7 @@ def test_sotc_table_tour(
     )
     encounter.actions_by_name["next_turn"].trigger()
     # The Baron: +3 +2 = 5 against Ada's +5 -1 = 4: 1 shift, box 1.
-    event = attack(encounter, baron_id, "Weapons", ada_id, "Athletics")
+    event = tour.attack(encounter, baron_id, "Weapons", ada_id, "Athletics")
     assert sum(event.dice) == 2 and sum(event.defense_dice) == -1
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts, hit.box) == (ada_id, 1, 0)

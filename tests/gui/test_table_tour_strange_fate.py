@@ -23,23 +23,11 @@ from typing import Any
 import pytest
 
 from gui.encounter.prompts import NpcPrompt, TextPrompt
-from rules.encounter import AttackEvent
 from rules.validation import Severity
 from tests.gui import table_tour as tour
 from tests.gui.test_strange_fate_app import build_professor
 
 PROFESSOR = "Professor Archibald Hale"
-
-
-def attack(encounter: Any, actor: str, skill: str, target: str, defense: str) -> Any:
-    """Act > Attack with the turn's own defaults on the dice panel (checked first); the event
-    as rolled."""
-    panel = encounter.dice
-    shown = (panel.actor.currentData(), panel.skill.currentText(), panel.target.currentData(),
-             panel.defense_skill.currentText())  # fmt: skip
-    assert shown == (actor, skill, target, defense)
-    encounter.actions_by_name["roll"].trigger()
-    return next(e.event for e in reversed(encounter.doc.log) if isinstance(e.event, AttackEvent))
 
 
 def test_strange_fate_table_tour(
@@ -106,7 +94,7 @@ def test_strange_fate_table_tour(
     # Strength Training +3 (Resist Damage), Extraordinary: one tier above, so 3dF+1d6
     # («Power Tiers», L1153): 0-1+0 and a 3 = +2, so 5: 2 stress. The GM picks the slot on the
     # scene panel, each free one with what it absorbs: the Trifling takes all 2.
-    event = attack(encounter, ashdown.id, "Arms", hale.id, "Strength Training")
+    event = tour.attack(encounter, ashdown.id, "Arms", hale.id, "Strength Training")
     assert (event.dice, event.defense_dice) == ((1, 1, 1, 1), (0, -1, 0, 3))
     assert "Strength Training +3 [0 - 0 3] = +5; 2 shifts" in tour.log_lines(encounter)[-1]
     hit = encounter.doc.state.pending_hit
@@ -128,7 +116,7 @@ def test_strange_fate_table_tour(
     )
     encounter.actions_by_name["next_turn"].trigger()
     # The Professor: Fisticuffs +1, -1 = 0, against Arms +3, -1 = 2: a miss.
-    event = attack(encounter, hale.id, "Fisticuffs", ashdown.id, "Arms")
+    event = tour.attack(encounter, hale.id, "Fisticuffs", ashdown.id, "Arms")
     assert (sum(event.dice), sum(event.defense_dice)) == (-1, -1)
     assert encounter.doc.state.pending_hit is None
     assert tour.log_lines(encounter)[-1].endswith("= +2; no stress")
@@ -138,7 +126,7 @@ def test_strange_fate_table_tour(
     # -- exchange 2 ----------------------------------------------------------------------------
     # Ashdown: +3 +2 = 5 against +3, -1-1+0 and a 1 = -1, so 2: 3 stress. The Trifling is
     # taken; the GM chooses the Middling (absorbs 4) over the Grievous.
-    event = attack(encounter, ashdown.id, "Arms", hale.id, "Strength Training")
+    event = tour.attack(encounter, ashdown.id, "Arms", hale.id, "Strength Training")
     assert (event.dice, event.defense_dice) == ((1, -1, 1, 1), (-1, 0, -1, 1))
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts) == (hale.id, 3)
@@ -156,7 +144,7 @@ def test_strange_fate_table_tour(
     assert encounter.doc.participant(hale.id).track("health") == (0,) * 5
     encounter.actions_by_name["next_turn"].trigger()
     # The Professor: +1 +2 = 3 against +3 -1 = 2: 1 stress, box 1.
-    event = attack(encounter, hale.id, "Fisticuffs", ashdown.id, "Arms")
+    event = tour.attack(encounter, hale.id, "Fisticuffs", ashdown.id, "Arms")
     assert (sum(event.dice), sum(event.defense_dice)) == (2, -1)
     hit = encounter.doc.state.pending_hit
     assert (hit.target, hit.shifts, hit.box) == (ashdown.id, 1, 0)
