@@ -16,7 +16,9 @@ def test_saving_from_the_preview_says_saved_to(
     make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = make_window()
-    window.page.table.selectRow(0)
+    first = window.page.model.rows()[0]
+    window.page.select_ids([first.id])
+    assert window.page.selected_ids() == [first.id]
     target = tmp_path / "sheet.pdf"
     monkeypatch.setattr(FileDialogs, "save_pdf", classmethod(lambda cls, p, s: target))
 
@@ -32,6 +34,8 @@ def test_saving_from_the_preview_says_saved_to(
         return int(dialog.result())
 
     monkeypatch.setattr(PrintPreviewDialog, "exec", run)
+    qtbot.waitUntil(window.act.print.isEnabled, timeout=10_000)
+    assert window.page.selected_ids() == [first.id]
     window.act.print.trigger()
     assert target.exists()
     message = window.statusBar().currentMessage()
